@@ -1,0 +1,3 @@
+from exact.cli import main
+
+main()

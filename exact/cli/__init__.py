@@ -1,0 +1,30 @@
+"""The ``exact`` command: parses arguments, calls the solvers, prints their results."""
+
+import click
+
+from exact import __version__
+from exact.cli.common import ExactGroup
+from exact.cli.lingo import lingo
+from exact.cli.wordle import wordle
+
+
+@click.group(cls=ExactGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="exact")
+def main():
+    """Proven-optimal strategies for Lingo and Wordle."""
+
+
+@main.command()
+@click.option("--pairs", type=click.IntRange(min=1000), default=200_000, show_default=True,
+              help="Random word pairs timed with the naive scorer.")
+@click.option("--lingo-words", type=click.Path(dir_okay=False), default=None,
+              help="Lingo pool for the score timing [default: 8636 words sampled from the allowed list].")
+def bench(pairs, lingo_words):
+    """Time the core kernels against a naive pure-Python scorer, in one run."""
+    from exact.bench import run_bench
+
+    run_bench(pairs=pairs, lingo_words=lingo_words, echo=click.echo)
+
+
+main.add_command(lingo)
+main.add_command(wordle)

