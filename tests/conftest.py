@@ -1,0 +1,44 @@
+"""Shared test fixtures: an isolated feedback-matrix cache and the optional ENABLE pool."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ENABLE5 = ROOT.parent / "shared" / "data" / "enable-5.txt"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_cache(tmp_path_factory):
+    """Every test session gets its own cache, so no test reads a matrix another run left behind."""
+    old = os.environ.get("EXACT_CACHE_DIR")
+    os.environ["EXACT_CACHE_DIR"] = str(tmp_path_factory.mktemp("exact-cache"))
+    yield
+    if old is None:
+        os.environ.pop("EXACT_CACHE_DIR", None)
+    else:
+        os.environ["EXACT_CACHE_DIR"] = old
+
+
+@pytest.fixture
+def enable5() -> Path:
+    """The Riddler Lingo pool; tests that need it skip where it is absent (it is never committed)."""
+    if not ENABLE5.is_file():
+        pytest.skip(f"{ENABLE5} is absent")
+    return ENABLE5
+
+
+def run_exact(*args: str, input: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run the real console entry point (python -m exact) and capture its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "exact", *map(str, args)],
+        capture_output=True, text=True, input=input, env={**os.environ, **(env or {})}, timeout=600,
+    )
+
+
+def write_lines(path: Path, lines) -> Path:
+    path.write_text("".join(f"{w}\n" for w in lines))
+    return path
