@@ -2,7 +2,8 @@
 
 A policy plays a fixed first guess, then at every later guess but the last picks the guess that
 is best for the answers still possible (the class P the feedback so far leaves) by one metric,
-and at the last guess plays a still-possible answer (the first of P in list order). With depth 3
+and at the last guess plays a still-possible answer (the first of P in list order that is an
+allowed guess; if none is, the first allowed guess, which wins nothing). With depth 3
 a first-guess class P therefore wins exactly the number of classes the policy's second guess makes
 on P, and the whole tree wins the sum of that over P.
 
@@ -115,7 +116,8 @@ def policy_tree(F: np.ndarray, answers: WordList, guesses: WordList, first: int,
     def node(P: np.ndarray, step: int) -> Tree:
         if step > 1 and (step == depth or len(P) == 1):
             # The last guess (or a lone answer): a still-possible answer, which wins one.
-            return Tree(answers.words[P[0]], len(P), {})
+            playable = [a for a in P if answer_rows[a] >= 0]
+            return Tree(answers.words[playable[0]] if playable else guesses.words[0], len(P), {})
         g = first if step == 1 else choose(F, policy, P, answer_rows)
         if step == depth:
             return Tree(guesses.words[g], len(P), {})
