@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from exact.cli.common import echo_json, words_option
@@ -41,3 +43,70 @@ def score(guesses, words, allow_nonwords, as_json, top):
     click.echo("  letter  words   wins  P(win)")
     for s in result.by_letter:
         click.echo(f"  {s.letter:>6} {s.n:6d} {s.wins:6d}  {s.wins / s.n:7.2%}")
+
+
+@lingo.command()
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@click.option("-k", "k", type=int, default=4, show_default=True, help="How many guesses to choose.")
+@click.option("--time-limit", type=float, default=120.0, show_default=True,
+              help="Seconds for search, CP-SAT (small pools) and bound together.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (each worker derives its own).")
+@click.option("--workers", type=int, default=2, show_default=True, help="Parallel search processes.")
+@click.option("--max-rounds", type=int, default=None,
+              help="Stop each search worker after this many rounds: the result then does not depend on timing.")
+@click.option("--bound-time", type=float, default=None, help="Seconds for the upper bound [default: 20% of the time limit].")
+@click.option("--cpsat-max-n", type=int, default=400, show_default=True,
+              help="Run CP-SAT after the search on pools of at most this many words.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON instead of a report.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the result file (JSON, atomically), also after Ctrl-C.")
+def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, as_json, out):
+    """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr)."""
+    import shlex
+    import sys
+
+    from exact.lingo.result import write_result
+    from exact.lingo.solve import SolveParams, solve_lingo
+
+    pool = load_or_default(words, wordle_answers)
+    params = SolveParams(k=k, time_limit=time_limit, seed=seed, workers=workers, max_rounds=max_rounds,
+                         bound_time=bound_time, cpsat_max_n=cpsat_max_n)
+    command = "exact " + shlex.join(sys.argv[1:])
+    result = solve_lingo(pool, params, instance=None if words else "wordle-answers", command=command,
+                         progress=lambda line: click.echo(line, err=True))
+    if out is not None:
+        write_result(out, result)
+        click.echo(f"wrote {out}", err=True)
+    if as_json:
+        echo_json(result.to_json())
+        return
+    click.echo(f"pool:        {pool.source} ({result.n} words, sha256 {pool.sha256[:12]})")
+    click.echo(f"guesses:     {' '.join(result.guesses)}")
+    click.echo(f"wins:        {result.wins} / {result.n} = {result.probability:.4%}")
+    click.echo(f"upper bound: {result.upper_bound} / {result.n} = {result.bound_probability:.4%} ({result.bound_method})")
+    click.echo(f"gap:         {result.gap_points:.2f} percentage points")
+    click.echo(f"status:      {result.status}{' (interrupted)' if result.interrupted else ''}")
+    click.echo(f"method:      {result.method}, seed {result.seed}, {result.seconds:.1f} s")
+
+
+@lingo.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@words_option("--words", "The pool to check against [default: the path stored in the result].")
+@click.option("--bound-time", type=float, default=0.0, show_default=True,
+              help="Seconds to re-run the bound's method where the pool is too big to enumerate.")
+@click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
+def verify(file, words, bound_time, as_json):
+    """Recompute a result FILE's wins from scratch and check its claimed value and bound."""
+    import sys
+
+    from exact.lingo.result import verify_result
+
+    v = verify_result(file, words=words, bound_time=bound_time)
+    if as_json:
+        echo_json(v.to_json())
+    else:
+        for name, outcome, detail in v.checks:
+            click.echo(f"{outcome:>11}  {name:<13} {detail}")
+        click.echo(f"{file}: {'verified' if v.ok else 'REJECTED'}")
+    if not v.ok:
+        sys.exit(1)

@@ -1,0 +1,248 @@
+"""Lingo results: the certificate a solve writes, and its independent verification.
+
+Data types:
+
+- :class:`LingoResult`: one solved instance: the pool (source path and sha256 of its normalised text),
+  k, the best set found (words), its exact wins, a valid upper bound on the wins of any k-set, the
+  status (``OPTIMAL`` only when the bound equals the wins), how both were obtained, parameters and
+  statistics; ``to_json``/``from_json`` give the file format (``kind`` = :data:`KIND`);
+- :class:`Verification`: a list of checks ``(name, outcome, detail)`` with outcome ``ok``, ``FAIL``
+  or ``unconfirmed`` (a bound that could not be recomputed within the time given is not disproved).
+
+:func:`verify_result` recomputes the wins from the words alone with :func:`exact.lingo.score.score_guesses`
+(feedback computed afresh, no cache), checks the claimed value, probability and status, and re-derives
+the bound where affordable: by exhaustive enumeration of all k-sets on small pools, else by re-running
+the bound's method when given time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import comb
+from pathlib import Path
+
+from exact.errors import ExactError
+from exact.fileio import read_json, write_json
+
+KIND = "exact.lingo.result"
+FORMAT = 1
+STATUSES = ("OPTIMAL", "FEASIBLE")
+#: Pools with at most this many k-sets are re-solved exhaustively by ``verify``.
+EXHAUSTIVE_SETS = 3_000_000
+
+
+@dataclass(frozen=True)
+class LingoResult:
+    instance: str
+    words: str
+    instance_sha256: str
+    k: int
+    n: int
+    guesses: tuple[str, ...]
+    wins: int
+    upper_bound: int
+    status: str
+    method: str
+    bound_method: str
+    seconds: float
+    seed: int
+    params: dict = field(default_factory=dict)
+    stats: dict = field(default_factory=dict)
+    bound_details: dict = field(default_factory=dict)
+    interrupted: bool = False
+    command: str = ""
+    rule_version: int = 1
+
+    @property
+    def probability(self) -> float:
+        return self.wins / self.n
+
+    @property
+    def bound_probability(self) -> float:
+        return self.upper_bound / self.n
+
+    @property
+    def gap_points(self) -> float:
+        """(upper bound - wins) / n in percentage points."""
+        return 100.0 * (self.upper_bound - self.wins) / self.n
+
+    def to_json(self) -> dict:
+        return {
+            "kind": KIND,
+            "format": FORMAT,
+            "instance": self.instance,
+            "words": self.words,
+            "instance_sha256": self.instance_sha256,
+            "rule_version": self.rule_version,
+            "k": self.k,
+            "n": self.n,
+            "guesses": list(self.guesses),
+            "wins": self.wins,
+            "probability": self.probability,
+            "upper_bound": self.upper_bound,
+            "bound_probability": self.bound_probability,
+            "gap_percentage_points": self.gap_points,
+            "status": self.status,
+            "method": self.method,
+            "bound_method": self.bound_method,
+            "seconds": self.seconds,
+            "seed": self.seed,
+            "interrupted": self.interrupted,
+            "command": self.command,
+            "params": self.params,
+            "bound_details": self.bound_details,
+            "stats": self.stats,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, source: str = "result") -> "LingoResult":
+        """Parse a result file's JSON; anything else is a one-line ExactError naming the file."""
+        if not isinstance(data, dict) or data.get("kind") != KIND:
+            raise ExactError(f"{source}: not an exact Lingo result (expected \"kind\": \"{KIND}\")")
+        if data.get("format") != FORMAT:
+            raise ExactError(f"{source}: unsupported result format {data.get('format')!r} (expected {FORMAT})")
+        types = {"instance": str, "words": str, "instance_sha256": str, "k": int, "n": int, "guesses": list,
+                 "wins": int, "upper_bound": int, "status": str, "method": str, "bound_method": str,
+                 "seconds": (int, float), "seed": int}
+        for name, kind in types.items():
+            if name not in data:
+                raise ExactError(f"{source}: field {name!r} is missing")
+            if not isinstance(data[name], kind) or isinstance(data[name], bool):
+                raise ExactError(f"{source}: field {name!r} has the wrong type ({type(data[name]).__name__})")
+        if not all(isinstance(g, str) for g in data["guesses"]):
+            raise ExactError(f"{source}: field 'guesses' must be a list of words")
+        if data["status"] not in STATUSES:
+            raise ExactError(f"{source}: status {data['status']!r} is not one of {', '.join(STATUSES)}")
+        return cls(
+            instance=data["instance"], words=data["words"], instance_sha256=data["instance_sha256"],
+            k=data["k"], n=data["n"], guesses=tuple(data["guesses"]), wins=data["wins"],
+            upper_bound=data["upper_bound"], status=data["status"], method=data["method"],
+            bound_method=data["bound_method"], seconds=float(data["seconds"]), seed=data["seed"],
+            params=dict(data.get("params") or {}), stats=dict(data.get("stats") or {}),
+            bound_details=dict(data.get("bound_details") or {}),
+            interrupted=bool(data.get("interrupted", False)), command=str(data.get("command", "")),
+            rule_version=int(data.get("rule_version", 1)),
+        )
+
+
+def write_result(path: str | Path, result: LingoResult) -> None:
+    """Write the result file atomically (no reader ever sees half of it)."""
+    write_json(path, result.to_json())
+
+
+def read_result(path: str | Path) -> LingoResult:
+    return LingoResult.from_json(read_json(path, "Lingo result"), str(path))
+
+
+# --- Verification ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Verification:
+    path: str
+    checks: list[tuple[str, str, str]] = field(default_factory=list)
+    recomputed_wins: int | None = None
+
+    def add(self, name: str, ok: bool | None, detail: str) -> None:
+        self.checks.append((name, "ok" if ok else "unconfirmed" if ok is None else "FAIL", detail))
+
+    @property
+    def ok(self) -> bool:
+        return all(outcome != "FAIL" for _, outcome, _ in self.checks)
+
+    def to_json(self) -> dict:
+        return {"file": self.path, "ok": self.ok, "recomputed_wins": self.recomputed_wins,
+                "checks": [{"check": n, "outcome": o, "detail": d} for n, o, d in self.checks]}
+
+
+def verify_result(path: str | Path, *, words: str | Path | None = None, bound_time: float = 0.0) -> Verification:
+    """Recompute a result file's wins from scratch and check its claims (see the module docstring).
+
+    ``words`` overrides the pool path stored in the file; ``bound_time`` > 0 lets a bound that is too
+    big to re-derive exhaustively be recomputed by its own method within that many seconds.
+    """
+    from exact.lingo.score import score_guesses
+    from exact.words import read_words
+
+    result = read_result(path)
+    pool_path = Path(words) if words is not None else Path(result.words)
+    if words is None and not pool_path.is_file():
+        raise ExactError(f"{path}: its pool {result.words} is not found here; pass --words FILE")
+    pool = read_words(pool_path)
+    v = Verification(str(path))
+    v.add("pool", pool.sha256 == result.instance_sha256,
+          f"{pool_path}: sha256 {pool.sha256[:16]}..., the result names {result.instance_sha256[:16]}...")
+    v.add("n", len(pool) == result.n, f"the pool has {len(pool)} words, the result says {result.n}")
+    v.add("k", len(result.guesses) == result.k, f"{len(result.guesses)} guesses, k = {result.k}")
+    try:
+        score = score_guesses(pool, result.guesses)
+    except ExactError as e:
+        v.add("guesses", False, str(e))
+        return v
+    v.recomputed_wins = score.wins
+    v.add("wins", score.wins == result.wins,
+          f"recomputed {score.wins} / {len(pool)} for {' '.join(score.guesses)}; the result claims {result.wins}")
+    v.add("bound >= wins", score.wins <= result.upper_bound <= len(pool),
+          f"claimed bound {result.upper_bound}, recomputed wins {score.wins}, n {len(pool)}")
+    v.add("status", result.status == "FEASIBLE" or result.upper_bound == score.wins,
+          f"{result.status} with bound {result.upper_bound} and wins {score.wins}")
+    _check_bound(v, pool, result, bound_time)
+    return v
+
+
+def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) -> None:
+    """Re-derive the bound: exhaustively on small pools, else by its own method when given time."""
+    from exact.lingo.score import first_letters
+    from exact.partitions import feedback_matrix
+
+    n, k = len(pool), result.k
+    if not 1 <= k <= n:
+        v.add("bound", False, f"k = {k} is not between 1 and the pool size {n}")
+        return
+    if result.bound_method.startswith("trivial"):
+        v.add("bound", result.upper_bound >= n, f"the trivial bound is n = {n}")
+        return
+    if comb(n, k) <= EXHAUSTIVE_SETS:
+        try:
+            from exact.lingo.brute import brute_force_best
+        except ImportError:
+            v.add("bound", None, "the brute-force module is not available")
+            return
+        F = feedback_matrix(pool, pool, cache=False)
+        optimum, best = brute_force_best(F, first_letters(pool.words), k)
+        v.add("bound", result.upper_bound >= optimum,
+              f"exhaustive enumeration of all {comb(n, k)} sets: optimum {optimum} "
+              f"({' '.join(pool.words[g] for g in best)}); claimed bound {result.upper_bound}")
+        if result.status == "OPTIMAL":
+            v.add("optimal", result.wins == optimum, f"claimed optimum {result.wins}, enumerated {optimum}")
+        return
+    if bound_time <= 0:
+        v.add("bound", None, f"{result.bound_method} bound {result.upper_bound} not recomputed "
+                             f"({comb(n, k):.3g} sets; pass --bound-time S to re-run its method)")
+        return
+    F = feedback_matrix(pool, pool)
+    value, how = _recompute_bound(pool, F, k, result, bound_time)
+    if value is None:
+        v.add("bound", None, how)
+    else:
+        v.add("bound", True if value <= result.upper_bound else None,
+              f"{how} gives {value}; claimed {result.upper_bound}"
+              + ("" if value <= result.upper_bound else " (not reconfirmed in the time given)"))
+
+
+def _recompute_bound(pool, F, k: int, result: LingoResult, seconds: float) -> tuple[int | None, str]:
+    """A freshly computed valid upper bound, by the method the result names."""
+    if result.bound_method.startswith("cp-sat"):
+        try:
+            from exact.lingo.cpsat import solve_cpsat
+        except ImportError:
+            return None, "the CP-SAT module is not available"
+        hint = [pool.index[w] for w in result.guesses]
+        out = solve_cpsat(pool, F, k, hint=hint, time_limit=seconds, workers=2, seed=result.seed)
+        return int(out.bound), f"CP-SAT re-solve ({out.status}, {seconds:g} s)"
+    try:
+        from exact.lingo.bound import upper_bound
+    except ImportError:
+        return None, "the bound module is not available"
+    b = upper_bound(pool, F, k, time_limit=seconds)
+    return int(b.value), f"upper_bound re-run ({b.method}, {seconds:g} s)"
