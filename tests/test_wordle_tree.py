@@ -103,8 +103,8 @@ def test_replay_not_allowed_and_count():
     t = hand_tree()
     t.children[feedback("cabin", "cable")] = Tree("cable", 3, {})
     r = replay(t, HAND, W("cabin", "cache"), depth=2)
-    kinds = sorted(p.kind for p in r.invalid)
-    assert kinds == ["count", "not-allowed"]
+    assert [p.kind for p in r.invalid] == ["not-allowed"]
+    assert [p.kind for p in r.notes] == ["count"]  # counts for another list are a note, not an error
     assert r.wins == 3  # a disallowed guess is reported, and still scored as played
 
 
@@ -158,22 +158,24 @@ def test_graphml_and_json_schema_for_other_tools(tmp_path, policy_trees):
 
 
 def test_text_format_reads_published_layout():
-    # The layout of the published trees: one line per answer, indentation shares the path.
-    text = ("salet BBBBB1 courd BBBBB2 nymph BBBBY3 whiff GGGGG4\n"
-            "                                BGYYB3 pygmy GGGGG4\n"
+    # The layout of the published trees (one line per answer; indentation shares the path), on our
+    # own small instance; the last line restates its whole path, which readers must also accept.
+    text = ("crane BBBBB1 built BBYYG2 pilot GGGGG3\n"
+            "                   BGGGG2 quilt BGGGG3 guilt GGGGG4\n"
             "                                GGGGG3\n"
-            "                   BBBBG2 vivid GGGGG3\n"
-            "      BBBBG1 groin BBBBY2 uncut GGGGG3\n"
-            "salet GGGGG1\n")
+            "                   GGGGG2\n"
+            "      BBBGB1 mound GGGGG2\n"
+            "crane GGGGG1\n")
     t = parse_tree_text(text)
-    assert (t.guess, t.answers) == ("salet", 6)
-    courd = t.children[parse_pattern("bbbbb")]
-    assert (courd.guess, courd.answers) == ("courd", 4)
-    nymph = courd.children[parse_pattern("bbbbb")]
-    assert (nymph.guess, nymph.answers, len(nymph.children)) == ("nymph", 3, 2)
-    A = W("whiff", "pygmy", "nymph", "vivid", "uncut", "salet")
+    assert (t.guess, t.answers) == ("crane", 6)
+    built = t.children[parse_pattern("bbbbb")]
+    assert (built.guess, built.answers, len(built.children)) == ("built", 4, 2)
+    quilt = built.children[parse_pattern("bgggg")]
+    assert (quilt.guess, quilt.answers, list(quilt.children.values())) == ("quilt", 2, [Tree("guilt", 1, {})])
+    A = W("pilot", "guilt", "quilt", "built", "mound", "crane")
     assert replay(t, A, depth=4).wins == 6
-    assert tree_text(t, A) == text.replace("salet GGGGG1", "      GGGGG1")
+    assert replay(t, A, depth=3).lost == ("guilt",)
+    assert tree_text(t, A) == text.replace("crane GGGGG1", "      GGGGG1")
     assert parse_tree_text(tree_text(t, A)) == t
 
 

@@ -61,9 +61,10 @@ TREE_FORMATS = ["graphml", "json", "dot", "txt"]
 def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
     """Replay every answer through a strategy TREE from scratch and score it.
 
-    Exit status: 0 when the tree is valid (answers lost within the depth are not errors), 1 when it
-    has invalid nodes (a guess not allowed, a missing branch, a hard-mode violation, a node beyond the
-    depth, a wrong answer count), 2 for an unreadable or malformed file.
+    Exit status: 0 when the tree is valid (answers lost within the depth are not errors, and nor are
+    recorded answer counts that differ from this answer list: those are notes), 1 when it has
+    invalid nodes (a guess not allowed, a missing branch, a hard-mode violation, a node answers
+    reach beyond the depth), 2 for an unreadable or malformed file.
     """
     import sys
 
@@ -87,6 +88,9 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
         if result.lost:
             more = f" ... and {len(result.lost) - shown} more (--json lists all)" if len(result.lost) > shown else ""
             click.echo(f"lost {len(result.lost)}: {' '.join(result.lost[:shown])}{more}")
+        if result.notes:
+            click.echo(f"note: {len(result.notes)} nodes record answer counts that differ from this answer list "
+                       f"(first: [{result.notes[0].path or 'root'}] {result.notes[0].message})")
         click.echo(f"valid: {'yes' if result.valid else f'no, {len(result.invalid)} invalid nodes'}")
         for p in result.invalid[:shown]:
             click.echo(f"  {p.kind}: at [{p.path or 'root'}] {p.guess}: {p.message}")

@@ -182,7 +182,7 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
     F = feedback_matrix(guesses, answers)
     tree = policy_tree(F, answers, guesses, guesses.index[first], policy, depth)
     result = replay(tree, answers, guesses, depth)
-    if result.wins != tree_wins(tree, answers, depth) or not result.valid:
+    if result.wins != tree_wins(tree, answers, depth) or not result.valid or result.notes:
         raise RuntimeError(f"policy tree and replay disagree: {result.wins} vs {tree_wins(tree, answers, depth)}, "
                            f"invalid {result.invalid[:3]}")
     seconds = {c.guess for c in tree.children.values()} if depth > 1 else set()

@@ -167,7 +167,8 @@ def _tree_at(G: nx.DiGraph, node, guess: str) -> Tree:
 
 @dataclass(frozen=True)
 class Problem:
-    """An invalid node: ``kind`` is one of not-allowed, hard-mode, missing-branch, depth, count, green-child."""
+    """A node worth reporting: ``kind`` is one of not-allowed, hard-mode, missing-branch, depth,
+    green-child (invalid nodes) or count (a note: the recorded answer count differs)."""
 
     kind: str
     path: str  # the history leading to the node, "guess pattern guess pattern ..."
@@ -184,6 +185,7 @@ class Replay:
     n: int
     lost: tuple[str, ...]  # answers not won within the depth, in list order
     invalid: tuple[Problem, ...]  # invalid nodes, in preorder
+    notes: tuple[Problem, ...]  # nodes whose recorded answer count differs (a tree for another list)
     wins_at: tuple[int, ...]  # wins_at[k - 1]: answers won with exactly k guesses
     depth: int
     hard: bool
@@ -207,6 +209,7 @@ class Replay:
             "wins_at": list(self.wins_at),
             "lost": list(self.lost),
             "invalid": [p.to_json() for p in self.invalid],
+            "notes": [p.to_json() for p in self.notes],
         }
 
 
@@ -220,9 +223,9 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
     An answer is won when some node it reaches within ``depth`` guesses plays it. Invalid nodes:
     a guess not in ``guesses`` (when given), a hard-mode violation (with ``hard``), a non-green
     pattern that answers give with guesses left but that has no child (*missing-branch*; its
-    answers are also lost), a node answers reach beyond ``depth`` (its answers are lost), a
-    recorded ``answers`` count that differs from the answers that reach the node, a child under
-    the all-green pattern.
+    answers are also lost), a node answers reach beyond ``depth`` (its answers are lost), a child
+    under the all-green pattern. A recorded ``answers`` count that differs from the answers that
+    reach the node is a note, not an error: the tree may have been made for another answer list.
 
     >>> from exact.words import words_from_lines
     >>> A = words_from_lines(["caber", "cabin", "cable"])
@@ -244,9 +247,10 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
     won: set[str] = set()
     wins_at = [0] * depth
     problems: list[Problem] = []
+    notes: list[Problem] = []
 
     def problem(kind, history, node, message):
-        problems.append(Problem(kind, path_text(history, length), node.guess, message))
+        (notes if kind == "count" else problems).append(Problem(kind, path_text(history, length), node.guess, message))
 
     def visit(node: Tree, reaching: list[str], history: tuple, step: int) -> None:
         if node.answers != len(reaching):
@@ -288,6 +292,7 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
         n=len(answers),
         lost=tuple(a for a in answers.words if a not in won),
         invalid=tuple(problems),
+        notes=tuple(notes),
         wins_at=tuple(wins_at),
         depth=depth,
         hard=hard,
