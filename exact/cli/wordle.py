@@ -43,6 +43,61 @@ def openers(answers, guesses, metric, top, as_json):
         click.echo(f"{rank:4d}  {o.guess:<8} {o.classes:7d} {o.worst:5d} {o.mean_size:9.3f} {o.expected_size:10.3f} {o.entropy:7.3f}")
 
 
+@wordle.command()
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600, show_default=True,
+              help="CP-SAT seconds per instance (the DP and brute force are not limited).")
+@click.option("--only", multiple=True, metavar="NAME", help="Solve only these instances (repeatable).")
+@click.option("--max-answers", type=click.IntRange(min=1), default=None, help="Skip instances with more answers.")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
+@click.option("--generate", is_flag=True, help="(Re)write instances/wordle-ladder from the embedded lists, then stop.")
+@click.option("--results", "results_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("results/wordle/ladder"), show_default=True, help="Folder for <instance>.json.")
+@click.option("--models", "models_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("models/wordle"), show_default=True, help="Folder for the <instance>.pb CP-SAT models.")
+@click.option("--no-export", is_flag=True, help="Do not write the models.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def ladder(time_limit, only, max_answers, workers, generate, results_dir, models_dir, no_export, as_json):
+    """Solve the reduced-instance ladder with CP-SAT, the DP and brute force; check they agree."""
+    from exact.errors import ExactError
+    from exact.fileio import write_json
+    from exact.wordle import ladder as lad
+
+    if generate:
+        manifest = lad.write_ladder(lad.ladder_dir())
+        click.echo(f"wrote {len(manifest['instances'])} instances and {lad.MANIFEST} to {lad.ladder_dir()}")
+        return
+    lad.check_ladder()
+    rungs = [lad.rung_named(name) for name in only] if only else lad.LADDER
+    rows = []
+    try:
+        for rung in rungs:
+            A, _ = lad.read_rung(rung)
+            if max_answers is not None and len(A) > max_answers:
+                continue
+            lad.say(f"{rung.name}: {rung.describe()}")
+            result = lad.solve_rung(rung, time_limit=time_limit, workers=workers,
+                                    models=None if no_export else models_dir)
+            write_json(results_dir / f"{rung.name}.json", result.to_json())
+            rows.append(result)
+            c = result.cpsat
+            lad.say(f"{rung.name}: CP-SAT {c['status']} {c['wins']} (bound {c['bound']}, {c['seconds']} s), "
+                    f"DP {result.dp['wins']}, brute force {result.brute_force}, agree {result.agree}")
+    except KeyboardInterrupt:
+        lad.say("interrupted; the instances finished so far are written")
+    if as_json:
+        echo_json([r.to_json() for r in rows])
+    else:
+        click.echo(f"{'instance':<20} {'n':>5} {'guesses':>7} {'k':>2} {'CP-SAT':>6} {'bound':>5} {'status':<8} "
+                   f"{'DP':>5} {'brute':>5} {'seconds':>8}  agree")
+        for r in rows:
+            c = r.cpsat
+            click.echo(f"{r.name:<20} {r.answers:5d} {r.guesses:7d} {r.depth:2d} {str(c['wins']):>6} {c['bound']:5d} "
+                       f"{c['status']:<8} {r.dp['wins']:5d} {str(r.brute_force):>5} {c['seconds']:8.2f}  {r.agree}")
+    if not all(r.agree for r in rows):
+        raise ExactError("CP-SAT, the DP and brute force disagree on: "
+                         + ", ".join(r.name for r in rows if not r.agree))
+
+
 # --- Trees as data: verify a strategy file, evaluate simple policies (wordle-trees) ---------------
 
 TREE_FORMATS = ["graphml", "json", "dot", "txt"]
@@ -143,3 +198,57 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
                    f"{'valid' if r.replay.valid else 'INVALID'}")
     if out is not None:
         click.echo(f"wrote {out}")
+
+
+@wordle.command()
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--depth", "-k", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Guesses allowed (k).")
+@click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
+@click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it).")
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many first guesses to report with exact values.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write the optimal tree (format from the extension: .graphml, .json, .dot, .txt).")
+@click.option("--certificate", type=click.Path(dir_okay=False), default=None,
+              help="Write the result as a JSON certificate (lists' sha256, method, time, cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def solve(answers, guesses, depth, hard, first, top, out, certificate, as_json):
+    """Prove the most answers any strategy wins within --depth guesses (exact DP)."""
+    from exact.fileio import write_json
+    from exact.wordle.dp import best_tree, solve as solve_dp, tie_break_first
+    from exact.wordle.treeio import tree_format, write_tree
+    from exact.words import check_words
+
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    if first is not None:
+        (first,) = check_words([first], guess_list.length, "--first")
+    if out is not None:
+        tree_format(out)  # a bad extension fails now, not after the search
+    result = solve_dp(answer_list, guess_list, depth=depth, hard=hard, first=first, top=top)
+    data = result.to_json()
+    if out is not None and result.status != "NONE":
+        root = tie_break_first(result)
+        tree = best_tree(answer_list, guess_list, depth, root, hard)
+        write_tree(tree, out, answers=answer_list)
+        data["tree"] = {"file": str(out), "first": root}
+    if certificate is not None:
+        write_json(certificate, data)
+    if as_json:
+        echo_json(data)
+        return
+    mode = "hard mode, " if hard else ""
+    click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
+               f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else ""))
+    click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}  "
+               f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
+               f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
+    if first is None:
+        click.echo(f"optimal first guesses: {' '.join(result.optimal_first)}")
+        click.echo(f"top {len(result.top)} first guesses (exact):")
+        for rank, (g, v) in enumerate(result.top, start=1):
+            click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+    if out is not None and "tree" in data:
+        click.echo(f"wrote {out} (first guess {data['tree']['first']})")
