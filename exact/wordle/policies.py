@@ -151,6 +151,7 @@ class Evaluation:
     second_guesses: int  # distinct words played second
     tree: Tree
     replay: Replay
+    lists: dict  # the answer and guess lists' sources and sha256
 
     @property
     def probability(self) -> float:
@@ -165,7 +166,10 @@ class Evaluation:
             "n": self.n,
             "probability": self.probability,
             "second_guesses": self.second_guesses,
-            "replay": self.replay.to_json(),
+            "wins_at": list(self.replay.wins_at),
+            "lost": len(self.replay.lost),  # the words: write the tree with --out, then verify --json
+            "valid": self.replay.valid,
+            **self.lists,
         }
 
 
@@ -186,4 +190,6 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
         raise RuntimeError(f"policy tree and replay disagree: {result.wins} vs {tree_wins(tree, answers, depth)}, "
                            f"invalid {result.invalid[:3]}")
     seconds = {c.guess for c in tree.children.values()} if depth > 1 else set()
-    return Evaluation(first, policy, depth, result.wins, result.n, len(seconds), tree, result)
+    lists = {"answers": answers.source, "answers_sha256": answers.sha256,
+             "guesses": guesses.source, "guesses_sha256": guesses.sha256}
+    return Evaluation(first, policy, depth, result.wins, result.n, len(seconds), tree, result, lists)
