@@ -116,6 +116,8 @@ def test_replay_hard_mode():
     r = replay(t, A, depth=2, hard=True)
     assert [p.kind for p in r.invalid] == ["hard-mode"]
     assert replay(t, A, depth=2, hard=False).invalid == ()
+    t.children[parse_pattern("20100")] = Tree("cocoa", 2, {})  # c first, an a: allowed
+    assert replay(t, A, depth=2, hard=True).invalid == ()
 
 
 def test_replay_green_child_is_invalid():
