@@ -79,7 +79,7 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
         click.echo(f"wrote {out}", err=True)
     if as_json:
         echo_json(result.to_json())
-        return
+        sys.exit(130 if result.interrupted else 0)
     click.echo(f"pool:        {pool.source} ({result.n} words, sha256 {pool.sha256[:12]})")
     click.echo(f"guesses:     {' '.join(result.guesses)}")
     click.echo(f"wins:        {result.wins} / {result.n} = {result.probability:.4%}")
@@ -87,6 +87,8 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
     click.echo(f"gap:         {result.gap_points:.2f} percentage points")
     click.echo(f"status:      {result.status}{' (interrupted)' if result.interrupted else ''}")
     click.echo(f"method:      {result.method}, seed {result.seed}, {result.seconds:.1f} s")
+    if result.interrupted:
+        sys.exit(130)
 
 
 @lingo.command()
@@ -110,3 +112,78 @@ def verify(file, words, bound_time, as_json):
         click.echo(f"{file}: {'verified' if v.ok else 'REJECTED'}")
     if not v.ok:
         sys.exit(1)
+
+
+@lingo.command()
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=600.0, show_default=True,
+              help="CP-SAT seconds per instance.")
+@click.option("--only", multiple=True, help="Solve only this instance (repeatable); no climbing rule.")
+@click.option("--family", "families", multiple=True, help="Climb only this family (repeatable), e.g. answers-letter.")
+@click.option("-k", "k", type=click.IntRange(min=1), default=4, show_default=True, help="Guesses to choose.")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT workers (cores).")
+@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+@click.option("--instances", "instances_folder", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("instances/lingo-ladder"), show_default=True, help="Folder of the instance files.")
+@click.option("--results", "results_folder", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("results/lingo"), show_default=True, help="Folder for the certificates.")
+@click.option("--models", "models_folder", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("models/lingo"), show_default=True, help="Folder for the exported CP-SAT models.")
+@click.option("--brute-max-sets", type=click.IntRange(min=0), default=5_000_000, show_default=True,
+              help="Cross-check by enumerating all k-sets when there are at most this many.")
+@click.option("--list", "list_only", is_flag=True, help="List the ladder's instances and exit.")
+@click.option("--write-instances", is_flag=True, help="Write the instance files and manifest, then exit.")
+@click.option("--log", is_flag=True, help="Show CP-SAT's search log.")
+def ladder(time_limit, only, families, k, workers, seed, instances_folder, results_folder, models_folder,
+           brute_max_sets, list_only, write_instances, log):
+    """Solve the reduced-instance ladder with CP-SAT: one certificate and one model file per instance.
+
+    Each family (source list and rule) is climbed in increasing size and stops at the first instance
+    not proven optimal within the time limit.
+    """
+    import shlex
+    import sys
+
+    from exact.lingo.ladder import FAMILIES, find_rung, solve_rung, write_instance, write_manifest
+    from exact.lingo.result import write_result
+
+    if list_only:
+        for family, rungs in FAMILIES.items():
+            for r in rungs:
+                click.echo(f"{family:<15} {r.name:<28} n={len(r.words())}")
+        return
+    for family in families:
+        if family not in FAMILIES:
+            raise click.BadParameter(f"unknown family {family!r} (one of {', '.join(FAMILIES)})", param_hint="--family")
+    if write_instances:
+        for rungs in FAMILIES.values():
+            for r in rungs:
+                write_instance(instances_folder, r)
+        write_manifest(instances_folder)
+        click.echo(f"wrote the ladder's instances and manifest into {instances_folder}")
+        return
+    if only:
+        plan = [("only", [find_rung(name) for name in only])]
+    else:
+        plan = [(f, FAMILIES[f]) for f in (families or FAMILIES)]
+    write_manifest(instances_folder)
+    command = "exact lingo ladder " + shlex.join(sys.argv[3:] if sys.argv[1:3] == ["lingo", "ladder"] else [])
+    click.echo(f"{'instance':<28} {'n':>5} {'k':>2} {'wins':>5} {'bound':>5} {'status':<9} {'seconds':>8}  cores",
+               err=True)
+    for family, rungs in plan:
+        for i, rung in enumerate(rungs):
+            result = solve_rung(rung, folder=instances_folder, k=k, time_limit=time_limit, workers=workers,
+                                seed=seed, models=models_folder, brute_max_sets=brute_max_sets, log=log,
+                                command=command.strip())
+            write_result(results_folder / f"{rung.name}.json", result)
+            brute = result.stats.get("brute_force")
+            check = f"  brute force {brute['optimum']}" if brute else ""
+            click.echo(f"{rung.name:<28} {result.n:5d} {k:2d} {result.wins:5d} {result.upper_bound:5d} "
+                       f"{result.status:<9} {result.seconds:8.1f}  {workers}{check}", err=True)
+            if result.interrupted:
+                click.echo("interrupted: stopped the ladder", err=True)
+                sys.exit(130)
+            if result.status != "OPTIMAL" and family != "only":
+                for rest in rungs[i + 1:]:
+                    click.echo(f"{rest.name:<28} skipped: {rung.name} was not proven within {time_limit:g} s",
+                               err=True)
+                break

@@ -165,9 +165,7 @@ def verify_result(path: str | Path, *, words: str | Path | None = None, bound_ti
     from exact.words import read_words
 
     result = read_result(path)
-    pool_path = Path(words) if words is not None else Path(result.words)
-    if words is None and not pool_path.is_file():
-        raise ExactError(f"{path}: its pool {result.words} is not found here; pass --words FILE")
+    pool_path = Path(words) if words is not None else find_pool(result.words, Path(path))
     pool = read_words(pool_path)
     v = Verification(str(path))
     v.add("pool", pool.sha256 == result.instance_sha256,
@@ -188,6 +186,17 @@ def verify_result(path: str | Path, *, words: str | Path | None = None, bound_ti
           f"{result.status} with bound {result.upper_bound} and wins {score.wins}")
     _check_bound(v, pool, result, bound_time)
     return v
+
+
+def find_pool(words: str, result_path: Path) -> Path:
+    """The result's pool file: as written (from here), else relative to a folder above the result
+    (results are written from the repository root, and live two levels below it)."""
+    stored = Path(words)
+    candidates = [stored] + ([] if stored.is_absolute() else [p / stored for p in result_path.resolve().parents[:3]])
+    for c in candidates:
+        if c.is_file():
+            return c
+    raise ExactError(f"{result_path}: its pool {words} is not found here; pass --words FILE")
 
 
 def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) -> None:

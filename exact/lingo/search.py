@@ -21,10 +21,14 @@ The search (:func:`improve` and :func:`iterated_search`):
 1. *swap descent*: for each position i in turn, re-choose guess i as the best of all n words with
    the other k - 1 fixed (one full scan); until no position improves;
 2. *pair LNS*: for each pair of positions (i, j), re-optimise both words exactly over a candidate
-   pool: the ``top`` words by marginal gain on the other k - 2 guesses, plus the current two; every
-   pair of that pool is scored (:func:`best_pair`, the same two kernels);
-3. *iterated local search*: kick one or two guesses out for random words, descend again (1 + 2),
-   accept the new local optimum when it is no worse, restart from a random set after a stagnation.
+   pool: the ``top / 2`` best replacements of position i and of position j (the last scans of step 1,
+   reused), plus the current two; every pair of that pool is scored with the other k - 2 guesses
+   fixed (:func:`best_pair`, the same two kernels);
+3. *iterated local search*: kick one or two guesses out, each for a random word among the
+   replacements of its position within ``margin`` wins of the current set, descend again (1 + 2),
+   accept the new local
+   optimum when it is no worse, restart from a random set after ``restart_after`` rounds without
+   improvement.
 
 Workers run independent trajectories with seeds derived from ``(seed, worker)``. The trajectory of a
 worker depends only on its seed: for a fixed ``seed`` and ``max_rounds`` (rounds finished before any
@@ -102,11 +106,16 @@ def refine(F, g, members, bounds, patterns):
 
 
 @numba.njit(cache=True, nogil=True)
-def scan(F, candidates, members, bounds, singles, patterns):
-    """wins[i] = the value of the fixed classes plus guess candidates[i]."""
+def scan(F, candidates, members, bounds, singles, patterns, floor=-1):
+    """wins[i] = the value of the fixed classes plus guess candidates[i].
+
+    Values above ``floor`` are exact; a candidate that cannot beat ``floor`` (even if every member
+    still to scan split off alone) is abandoned, and its entry is that bound, which is <= ``floor``.
+    """
     wins = np.empty(candidates.size, dtype=np.int64)
     stamp = np.zeros(patterns, dtype=np.int64)
     tick = 0
+    m = members.size
     for i in range(candidates.size):
         row = F[candidates[i]]
         total = singles
@@ -114,12 +123,15 @@ def scan(F, candidates, members, bounds, singles, patterns):
             lo, hi = bounds[c], bounds[c + 1]
             if hi - lo == 2:  # most classes are pairs: no stamps needed
                 total += 1 + (row[members[lo]] != row[members[lo + 1]])
-                continue
-            tick += 1
-            for t in range(lo, hi):  # branch-free: count a pattern the first time it is stamped
-                p = row[members[t]]
-                total += stamp[p] != tick
-                stamp[p] = tick
+            else:
+                tick += 1
+                for t in range(lo, hi):  # branch-free: count a pattern the first time it is stamped
+                    p = row[members[t]]
+                    total += stamp[p] != tick
+                    stamp[p] = tick
+            if total + m - hi <= floor:
+                total += m - hi
+                break
         wins[i] = total
     return wins
 
@@ -130,7 +142,7 @@ def best_pair(F, candidates, members, bounds, singles, patterns):
     best, best_i, best_j = -1, -1, -1
     for i in range(candidates.size - 1):
         m2, b2, s2 = refine(F, candidates[i], members, bounds, patterns)
-        wins = scan(F, candidates[i + 1:], m2, b2, singles + s2, patterns)
+        wins = scan(F, candidates[i + 1:], m2, b2, singles + s2, patterns, best)
         j = np.argmax(wins)
         if wins[j] > best:
             best, best_i, best_j = wins[j], i, i + 1 + j
@@ -183,12 +195,13 @@ def set_wins(F: np.ndarray, rows: Sequence[int], first: np.ndarray, inst: Instan
     return singles + bounds.size - 1
 
 
-def marginal_wins(inst: Instance, fixed: Sequence[int], candidates: np.ndarray | None = None) -> np.ndarray:
-    """wins(fixed + {g}) for every candidate g (every word when None)."""
+def marginal_wins(inst: Instance, fixed: Sequence[int], candidates: np.ndarray | None = None,
+                  floor: int = -1) -> np.ndarray:
+    """wins(fixed + {g}) for every candidate g (every word when None); exact above ``floor``."""
     members, bounds, singles = classes_of(inst, fixed)
     if candidates is None:
         candidates = np.arange(inst.guesses, dtype=np.int32)
-    return scan(inst.F, np.asarray(candidates, dtype=np.int32), members, bounds, singles, inst.patterns)
+    return scan(inst.F, np.asarray(candidates, dtype=np.int32), members, bounds, singles, inst.patterns, floor)
 
 
 # --- Local search ----------------------------------------------------------------------------------
@@ -219,12 +232,13 @@ class Clock:
             self.on_improve(self.best_wins, self.best, self.rounds)
 
 
-def swap_descent(inst: Instance, S: list[int], wins: int, clock: Clock,
-                 order: np.ndarray) -> tuple[list[int], int, dict[int, np.ndarray]]:
+def swap_descent(inst: Instance, S: list[int], wins: int, clock: Clock, order: np.ndarray,
+                 margin: int) -> tuple[list[int], int, dict[int, np.ndarray]]:
     """Re-choose one position at a time as the best word given the others, until none improves.
 
     Also returns, for every position i, the wins of each word put in place of S[i] (the last k scans,
-    all made with the final set), which the pair LNS and the kick reuse.
+    all made with the final set), which the pair LNS and the kick reuse. Scores are exact down to
+    ``wins - margin``; words below that are abandoned early (the scan's ``floor``).
     """
     k = len(S)
     stale, t = 0, 0
@@ -234,7 +248,7 @@ def swap_descent(inst: Instance, S: list[int], wins: int, clock: Clock,
         t += 1
         clock.check()
         others = S[:i] + S[i + 1:]
-        scores = marginal_wins(inst, others)
+        scores = marginal_wins(inst, others, floor=wins - margin)
         scores[others] = -1  # a set holds distinct words
         g = int(np.argmax(scores))
         if scores[g] > wins:
@@ -247,24 +261,28 @@ def swap_descent(inst: Instance, S: list[int], wins: int, clock: Clock,
     return S, wins, scores_at
 
 
-def best_of(scores: np.ndarray, m: int) -> np.ndarray:
-    """The m words with the highest scores (ties by index)."""
-    return np.argsort(-scores, kind="stable")[:m]
+def best_of(scores: np.ndarray, m: int, floor: int = -1) -> np.ndarray:
+    """The m words with the highest scores (ties by index), among those scoring above floor."""
+    best = np.argsort(-scores, kind="stable")[:m]
+    return best[scores[best] > floor]
 
 
 def pair_lns(inst: Instance, S: list[int], wins: int, clock: Clock, top: int,
-             scores_at: dict[int, np.ndarray]) -> tuple[list[int], int, bool]:
+             scores_at: dict[int, np.ndarray], margin: int) -> tuple[list[int], int, bool]:
     """Re-optimise each pair of positions (i, j) exactly over a candidate pool; keep the first improvement.
 
-    The pool: the best top/2 words for position i and the best top/2 for j (from the swap scans),
-    and the current two; every pair of it is scored with the other k - 2 guesses fixed.
+    The pool: the best top/2 words for position i and the best top/2 for j (from the swap scans,
+    exact down to wins - margin), and the current two; every pair of it is scored with the other
+    k - 2 guesses fixed.
     """
     k = len(S)
+    floor = wins - margin
     for i, j in combinations(range(k), 2):
         clock.check()
         others = [S[t] for t in range(k) if t not in (i, j)]
         members, bounds, singles = classes_of(inst, others)
-        pool = np.concatenate([best_of(scores_at[i], top // 2), best_of(scores_at[j], top // 2), [S[i], S[j]]])
+        pool = np.concatenate([best_of(scores_at[i], top // 2, floor), best_of(scores_at[j], top // 2, floor),
+                               [S[i], S[j]]])
         pool = np.unique(pool).astype(np.int32)
         best, a, b = best_pair(inst.F, pool, members, bounds, singles, inst.patterns)
         if best > wins:
@@ -276,24 +294,24 @@ def pair_lns(inst: Instance, S: list[int], wins: int, clock: Clock, top: int,
 
 
 def descend(inst: Instance, S: list[int], clock: Clock, rng: np.random.Generator,
-            top: int) -> tuple[list[int], int, dict[int, np.ndarray]]:
+            top: int, margin: int) -> tuple[list[int], int, dict[int, np.ndarray]]:
     """Swap descent and pair LNS alternately, until neither improves: a pair-local optimum."""
     wins = set_wins(inst.F, S, inst.first, inst)
     clock.offer(S, wins)
     while True:
-        S, wins, scores_at = swap_descent(inst, S, wins, clock, rng.permutation(len(S)))
+        S, wins, scores_at = swap_descent(inst, S, wins, clock, rng.permutation(len(S)), margin)
         if top <= 0:
             return S, wins, scores_at
-        S, wins, improved = pair_lns(inst, S, wins, clock, top, scores_at)
+        S, wins, improved = pair_lns(inst, S, wins, clock, top, scores_at, margin)
         if not improved:
             return S, wins, scores_at
 
 
-def kick(S: list[int], scores_at: dict[int, np.ndarray], rng: np.random.Generator,
+def kick(S: list[int], wins: int, scores_at: dict[int, np.ndarray], rng: np.random.Generator,
          params: "SearchParams") -> list[int]:
-    """Replace 1..kick random positions, each by a random word among the ``kick_pool`` best for it.
+    """Replace 1..kick random positions, each by a random word within ``margin`` wins of the best for it.
 
-    Drawing from the best few hundred (rather than from all words) keeps the kicked set near good
+    Drawing from the near-best (rather than from all words) keeps the kicked set near good
     sets, so the next descent is short; the draw being random lets the search leave the optimum.
     """
     S = list(S)
@@ -301,7 +319,9 @@ def kick(S: list[int], scores_at: dict[int, np.ndarray], rng: np.random.Generato
     for i in rng.choice(k, size=int(rng.integers(1, min(params.kick, k) + 1)), replace=False):
         scores = scores_at[int(i)].copy()
         scores[S] = -1
-        pool = best_of(scores, params.kick_pool)
+        pool = np.flatnonzero(scores > wins - params.margin)
+        if pool.size == 0:
+            pool = best_of(scores, 1)
         S[i] = int(pool[rng.integers(pool.size)])
     return S
 
@@ -315,7 +335,8 @@ class SearchParams:
     max_rounds: int | None = None  # ILS rounds per worker; with it the result does not depend on timing
     top: int = 120                 # candidate pool of the pair LNS
     kick: int = 2                  # at most this many guesses are replaced per round
-    kick_pool: int = 300           # ... each by a random one of the best this many words for its position
+    margin: int = 300              # ... each by a random word at most this far below the current wins;
+                                   # scans abandon words further below
     restart_after: int = 10        # rounds without improving the current set before a random restart
 
     def to_json(self) -> dict:
@@ -347,8 +368,8 @@ def iterated_search(inst: Instance, params: SearchParams, worker: int, deadline:
                 restarts += S is not None
                 S, stale = None, 0
             else:
-                T = kick(S, scores_S, rng, params)
-            T, wins, scores_T = descend(inst, T, clock, rng, params.top)
+                T = kick(S, cur, scores_S, rng, params)
+            T, wins, scores_T = descend(inst, T, clock, rng, params.top, params.margin)
             clock.rounds += 1
             if S is None or wins >= cur:
                 stale = 0 if S is None or wins > cur else stale + 1
