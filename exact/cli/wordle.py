@@ -252,3 +252,75 @@ def solve(answers, guesses, depth, hard, first, top, out, certificate, as_json):
             click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
     if out is not None and "tree" in data:
         click.echo(f"wrote {out} (first guess {data['tree']['first']})")
+
+
+@wordle.command()
+@click.option("--sample", type=click.IntRange(min=1), default=6, show_default=True,
+              help="First guesses timed with the unpruned baseline.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of that sample.")
+def bench(sample, seed):
+    """Time the depth-3 proof against the unpruned DP (sampled, extrapolated) in one run."""
+    from exact.wordle.bench import run_wordle_bench
+
+    run_wordle_bench(sample=sample, seed=seed, echo=click.echo)
+
+
+@wordle.command()
+@click.option("--max-distinct-second", "M", type=click.IntRange(min=1), default=None,
+              help="At most this many distinct second guesses across all first-feedback classes.")
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--first", default=None, help="The fixed first guess [default: the memorable module's DEFAULT_FIRST].")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=60, show_default=True,
+              help="Seconds per CP-SAT call.")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
+@click.option("--curve", is_flag=True, help="Solve for M = 1, 2, 3, 5, 10, 20, ... up to the number of classes.")
+@click.option("--m-values", default=None, metavar="M,M,...", help="With --curve: these M values instead.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the tree (.graphml, .json, .dot, .txt); with --curve, write the curve (.json, and a .csv beside it).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json):
+    """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
+    from exact.errors import ExactError
+    from exact.words import check_words
+    from exact.wordle import memorable as mem
+
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    first = check_words([first], guess_list.length, "--first")[0] if first else mem.DEFAULT_FIRST
+    if curve == (M is not None):
+        raise ExactError("give either --max-distinct-second M or --curve")
+    if not curve:
+        result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
+        if out is not None:
+            from exact.wordle.treeio import write_tree
+
+            write_tree(result.tree, out, answers=answer_list)
+        if as_json:
+            echo_json(result.to_json())
+            return
+        click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} {result.wins}/{result.n} "
+                   f"= {result.probability:.4f} (bound {result.bound}; unconstrained {result.unconstrained}) "
+                   f"in {result.seconds:.1f} s, {workers} CP-SAT workers")
+        click.echo("second guesses: " + " ".join(result.second_guesses))
+        return
+    try:
+        values = None if m_values is None else sorted({int(v) for v in m_values.split(",")})
+    except ValueError:
+        raise ExactError(f"--m-values {m_values!r}: give whole numbers separated by commas") from None
+    if values is not None and min(values) < 1:
+        raise ExactError("--m-values: every M must be at least 1")
+    data = mem.curve_json(mem.memorable_curve(
+        answer_list, guess_list, first, values, time_limit=time_limit, workers=workers,
+        progress=lambda r: click.echo(f"exact: M={r.M}: {r.status} {r.wins} (bound {r.bound}), {r.seconds:.1f} s",
+                                      err=True)), answer_list, guess_list)
+    if out is not None:
+        mem.write_curve(data, out)
+    if as_json:
+        echo_json(data)
+        return
+    click.echo(f"first {first}: {data['classes']} first-feedback classes, unconstrained {data['unconstrained']}/{data['n']}, "
+               f"smallest full cover {data['full_cover']}")
+    click.echo(f"{'M':>4} {'wins':>5} {'bound':>5} {'P(win)':>7} {'status':<8} {'seconds':>8}")
+    for p in data["points"]:
+        click.echo(f"{p['M']:4d} {p['wins']:5d} {p['bound']:5d} {p['probability']:7.4f} {p['status']:<8} {p['seconds']:8.1f}")

@@ -196,6 +196,7 @@ def export_model(model: cp_model.CpModel, path: str | Path) -> None:
 
 def import_model(path: str | Path) -> cp_model.CpModel:
     """Read a model written by :func:`export_model`."""
+    from google.protobuf import text_format
     from ortools.sat import cp_model_pb2
 
     proto = cp_model_pb2.CpModelProto()
@@ -206,7 +207,9 @@ def import_model(path: str | Path) -> cp_model.CpModel:
     except Exception as e:  # protobuf's DecodeError
         raise ExactError(f"{path}: not a CP-SAT model protobuf ({e})") from None
     model = cp_model.CpModel()
-    model.proto.CopyFrom(proto)
+    # OR-Tools 9.15 wraps the proto in C++ and only parses text, so go through the text format
+    if not model.proto.parse_text_format(text_format.MessageToString(proto)):
+        raise ExactError(f"{path}: OR-Tools could not load the model")
     return model
 
 

@@ -110,7 +110,8 @@ def rung_lists(rung: Rung, answers: WordList, allowed: WordList) -> tuple[list[s
     answer_set = set(answers.words)
     others = [w for w in allowed.words if w not in answer_set]
     extra = [others[i] for i in sorted(random.Random(rung.seed + 1).sample(range(len(others)), rung.m))]
-    guesses = [w for w in allowed.words if w in set(picked) | set(extra)]
+    chosen = set(picked) | set(extra)
+    guesses = [w for w in allowed.words if w in chosen]
     return picked, guesses
 
 
@@ -172,7 +173,7 @@ def brute_force_wins(F: np.ndarray, depth: int, green: int = all_green(5)) -> in
     """wins_depth of all answers by the definition: every guess at every node, nothing pruned or merged.
 
     >>> import numpy as np
-    >>> F = np.array([[242, 0, 0], [0, 242, 1], [3, 3, 242]], dtype=np.uint8)
+    >>> F = np.array([[242, 0, 0], [0, 242, 0], [0, 0, 242]], dtype=np.uint8)  # three answers, no clues
     >>> brute_force_wins(F, 1), brute_force_wins(F, 2), brute_force_wins(F, 3)
     (1, 2, 3)
     """

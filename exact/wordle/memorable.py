@@ -1,0 +1,408 @@
+"""Memorable depth-3 trees: the best tree after a fixed first guess that uses at most M distinct
+second guesses across all first-feedback classes (a strategy a person can memorise).
+
+The problem. A first guess g1 splits the answers into the all-green class (won at once when g1 is an
+answer) and the classes P_1..P_r. Playing g as the second guess on P_c wins w[c, g] answers within
+three guesses, the number of classes g makes on P_c (its all-green class at guess 2, one answer of each
+other class at guess 3; every answer is a guess). A memorable strategy picks a set S of at most M
+second guesses and plays, on each class, the best of them::
+
+    wins(S) = [g1 is an answer] + sum_c max_{g in S} w[c, g]
+
+(third guesses are not restricted: by then the answer is named). This is max-coverage / facility
+location; with M >= r it is the unconstrained depth-3 optimum for g1.
+
+Data types, stated once:
+
+- ``W``: an (r, n_guesses) int array, ``W[c, g] = w[c, g]``; classes where every guess scores the same
+  (singletons, for one) are split off as a constant;
+- a *selection* S: a sorted int array of guess rows, ``len(S) <= M``.
+
+How the optimum is proved over all guesses, not just a candidate pool:
+
+1. a lower bound from a real selection: greedy, then best-improvement swaps, over every guess;
+2. an upper bound by Lagrangian relaxation of ``sum_g z[c, g] = 1``: for any multipliers mu,
+   ``wins(S) <= sum_c mu_c + sum_{g in S} rho_g(mu)`` with ``rho_g = sum_c max(0, W[c, g] - mu_c)``, so
+   ``L(mu) = sum_c mu_c + (the M largest rho_g)`` bounds every selection; mu is tuned by subgradient
+   steps and finally rounded to multiples of 1/1024, where float64 arithmetic on these sums is exact;
+3. variable fixing from the same inequality: a guess g with ``sum_c mu_c + rho_g + (the M-1 largest
+   other rho) < lower bound + 1`` is in no selection better than the lower bound, so it is dropped;
+4. CP-SAT on the facility-location model over the surviving guesses (y[g]: g in S; z[c, g] <= y[g]:
+   class c plays g; one z per class; sum y <= M). Its optimum, or the lower bound if larger, is the
+   optimum over all guesses; when it stops early, its bound (with the Lagrangian one) still bounds it.
+
+>>> from exact.words import words_from_lines
+>>> A = words_from_lines("quack quail quake qualm quart quash quasi queen queer quell query quest".split())
+>>> [solve_memorable(A, A, "quest", M, workers=1).wins for M in (1, 2, 3)]
+[10, 12, 12]
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from exact.errors import ExactError
+from exact.feedback import all_green
+from exact.partitions import class_counts, feedback_matrix, split_by_guess
+from exact.wordle.cpsat import check_answers_are_guesses, solve_model, solver_for
+from exact.wordle.tree import Tree
+from exact.words import WordList
+
+GRID = 1024
+DEFAULT_FIRST = "salet"  # the default --first  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
+
+
+# --- The weights --------------------------------------------------------------------------------
+
+@dataclass
+class Classes:
+    first: int  # row of the first guess
+    hit: int  # 1 when the first guess is an answer (won at guess 1)
+    patterns: list[int]  # first-feedback pattern of each non-green class
+    members: list[np.ndarray]  # answer columns of each class
+    W: np.ndarray  # (classes, guesses) int32: classes guess g makes on class c
+    full_cover: tuple | None = None  # smallest_full_cover of the varying classes, once computed
+
+
+def first_classes(F: np.ndarray, first: int, green: int) -> Classes:
+    split = split_by_guess(F, first, np.arange(F.shape[1]))
+    patterns = [p for p in split if p != green]
+    members = [split[p] for p in patterns]
+    W = np.stack([np.count_nonzero(class_counts(F, P), axis=1) for P in members]).astype(np.int32) \
+        if members else np.zeros((0, F.shape[0]), dtype=np.int32)
+    return Classes(first, int(green in split), patterns, members, W)
+
+
+def wins_of(W: np.ndarray, S) -> int:
+    """sum_c max_{g in S} W[c, g] (0 for no classes)."""
+    return int(W[:, list(S)].max(axis=1).sum()) if W.shape[0] else 0
+
+
+# --- 1. A good selection ------------------------------------------------------------------------
+
+def greedy_selection(W: np.ndarray, M: int) -> list[int]:
+    """Add, M times, the guess that raises sum_c max_{g in S} W[c, g] most (first in list order on ties)."""
+    best = np.full(W.shape[0], np.iinfo(np.int32).min // 2, dtype=np.int64)
+    S: list[int] = []
+    for _ in range(M):
+        gains = np.maximum(W, best[:, None]).sum(axis=0)
+        gains[S] = -1
+        g = int(np.argmax(gains))
+        if S and gains[g] <= best.sum():
+            break
+        S.append(g)
+        best = np.maximum(best, W[:, g])
+    return S
+
+
+def improve_by_swaps(W: np.ndarray, S: list[int], rounds: int = 20) -> list[int]:
+    """Replace one member of S by any guess while that strictly raises the wins (best swap first)."""
+    S = list(S)
+    current = wins_of(W, S)
+    for _ in range(rounds):
+        best_move, best_value = None, current
+        for i in range(len(S)):
+            rest = S[:i] + S[i + 1:]
+            base = W[:, rest].max(axis=1) if rest else np.full(W.shape[0], -1, dtype=np.int32)
+            values = np.maximum(W, base[:, None]).sum(axis=0)
+            values[S] = -1
+            g = int(np.argmax(values))
+            if values[g] > best_value:
+                best_move, best_value = (i, g), int(values[g])
+        if best_move is None:
+            break
+        S[best_move[0]] = best_move[1]
+        current = best_value
+    return sorted(S)
+
+
+# --- 2. and 3. The Lagrangian bound and fixing --------------------------------------------------
+
+def lagrangian_value(W: np.ndarray, mu: np.ndarray, M: int) -> tuple[float, np.ndarray]:
+    """(L(mu), rho): sum_c mu_c + the M largest rho_g, rho_g = sum_c max(0, W[c, g] - mu_c)."""
+    rho = np.maximum(W - mu[:, None], 0.0).sum(axis=0)
+    top = np.partition(rho, len(rho) - M)[len(rho) - M:] if M < len(rho) else rho
+    return float(mu.sum() + top.sum()), rho
+
+
+def lagrangian_bound(W: np.ndarray, M: int, target: int, steps: int = 400) -> tuple[int, np.ndarray]:
+    """(an integer upper bound on every selection of at most M guesses, the multipliers proving it).
+
+    Subgradient descent with Polyak steps towards ``target`` (a known achievable value); the final
+    multipliers lie on the 1/GRID grid, so the bound is computed exactly.
+    """
+    mu = W.max(axis=1).astype(np.float64)  # L = sum_c max_g W: the M-unconstrained optimum
+    best_mu, best_L = mu.copy(), lagrangian_value(W, mu, M)[0]
+    theta = 1.0
+    M_eff = min(M, W.shape[1])
+    for step in range(steps):
+        L, rho = lagrangian_value(W, mu, M_eff)
+        if L < best_L:
+            best_L, best_mu = L, mu.copy()
+        elif step % 20 == 19:
+            theta /= 2
+        if best_L < target + 1:
+            break
+        top = np.argpartition(rho, len(rho) - M_eff)[len(rho) - M_eff:]
+        grad = 1.0 - (W[:, top] > mu[:, None]).sum(axis=1)
+        norm = float((grad**2).sum())
+        if norm == 0:
+            break
+        mu = np.maximum(mu - theta * (L - target) / norm * grad, 0.0)
+    mu = np.round(best_mu * GRID) / GRID
+    L = lagrangian_value(W, mu, M_eff)[0]
+    return int(np.floor(L + 1e-9)), mu
+
+
+def surviving_guesses(W: np.ndarray, mu: np.ndarray, M: int, lower: int) -> np.ndarray:
+    """The guesses that can be in a selection winning more than ``lower``: those g with
+    sum_c mu_c + rho_g + (the M-1 largest rho of the other guesses) >= lower + 1."""
+    rho = np.maximum(W - mu[:, None], 0.0).sum(axis=0)
+    order = np.sort(rho)[::-1]
+    if M <= 1:
+        others = np.zeros_like(rho)
+    else:
+        top = order[:M - 1].sum()
+        next_one = order[M - 1] if M - 1 < len(order) else 0.0
+        # when g is itself among the M-1 largest, the next one takes its place
+        others = np.where(rho >= order[min(M - 2, len(order) - 1)], top - rho + next_one, top)
+    return np.flatnonzero(mu.sum() + rho + others >= lower + 1)
+
+
+# --- 4. The CP-SAT model ------------------------------------------------------------------------
+
+def build_cover_model(W: np.ndarray, candidates: np.ndarray, M: int, at_least: int | None = None,
+                      hint: list[int] | None = None):
+    """Facility location over the candidate guesses: (model, y, z).
+
+    y[g] = 1 when g is one of the second guesses; z[c, g] = 1 when class c plays g; a class plays
+    exactly one chosen guess; at most M chosen; maximise sum_c W[c, g] z[c, g]. A class only needs
+    z for guesses that beat the worst candidate on it (``floor``), which any chosen guess reaches.
+    """
+    model = cp_model.CpModel()
+    y = {int(g): model.new_bool_var(f"y[{g}]") for g in candidates}
+    floor = W[:, candidates].min(axis=1)
+    z, z_floor = {}, {}
+    for c in range(W.shape[0]):
+        z_floor[c] = model.new_bool_var(f"z[{c},floor]")
+        for g in candidates:
+            if W[c, g] > floor[c]:
+                z[c, int(g)] = model.new_bool_var(f"z[{c},{g}]")
+                model.add_implication(z[c, int(g)], y[int(g)])
+        model.add_exactly_one([z_floor[c]] + [z[c, int(g)] for g in candidates if (c, int(g)) in z])
+    model.add(sum(y.values()) <= M)
+    model.add(sum(y.values()) >= 1)
+    wins = (sum(int(floor[c]) * z_floor[c] for c in z_floor)
+            + sum(int(W[c, g]) * var for (c, g), var in z.items()))
+    if at_least is not None:  # only better selections are of interest: lets CP-SAT prune far more
+        model.add(wins >= at_least)
+    model.maximize(wins)
+    if hint:
+        chosen = set(hint)
+        for g, var in y.items():
+            model.add_hint(var, g in chosen)
+    return model, y, z
+
+
+# --- Solving ------------------------------------------------------------------------------------
+
+@dataclass
+class MemorableResult:
+    first: str
+    M: int
+    wins: int  # answers the strategy wins within 3 guesses
+    bound: int  # no strategy with this first guess and at most M second guesses wins more
+    status: str  # OPTIMAL when wins == bound (proved over all guesses), else FEASIBLE
+    n: int
+    unconstrained: int  # the best depth-3 value with this first guess and any second guesses
+    second_guesses: list[str]  # the distinct second guesses used, in list order
+    seconds: float
+    workers: int
+    stats: dict = field(default_factory=dict)
+    tree: Tree | None = field(default=None, repr=False)
+
+    @property
+    def probability(self) -> float:
+        return self.wins / self.n
+
+    def to_json(self) -> dict:
+        return {"first": self.first, "M": self.M, "wins": self.wins, "bound": self.bound,
+                "status": self.status, "n": self.n, "probability": self.probability,
+                "unconstrained": self.unconstrained, "second_guesses": self.second_guesses,
+                "seconds": round(self.seconds, 3), "workers": self.workers, "stats": self.stats}
+
+
+def smallest_full_cover(W: np.ndarray, time_limit: float | None, workers: int) -> tuple[list[int], int]:
+    """(a smallest selection found that reaches max_g W[c, g] on every class, a lower bound on its size).
+
+    Set cover by CP-SAT: each class needs one of its best guesses. M below the lower bound cannot reach
+    the unconstrained optimum, so there the optimum is at most that minus one.
+    """
+    best = W.max(axis=1)
+    serves = W == best[:, None]
+    candidates = np.flatnonzero(serves.any(axis=0))
+    model = cp_model.CpModel()
+    y = {int(g): model.new_bool_var(f"y[{g}]") for g in candidates}
+    for c in range(W.shape[0]):
+        model.add_bool_or([y[int(g)] for g in np.flatnonzero(serves[c])])
+    model.minimize(sum(y.values()))
+    for g in greedy_selection(np.where(serves, 1, 0), W.shape[0]):
+        model.add_hint(y[g], True)
+    solver = solver_for(time_limit, workers)
+    status = solve_model(model, solver)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return [], 1
+    return sorted(g for g, var in y.items() if solver.boolean_value(var)), int(round(solver.best_objective_bound))
+
+
+def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
+                    time_limit: float | None = 60, workers: int = 2, F: np.ndarray | None = None,
+                    classes: Classes | None = None, max_candidates: int = 400) -> MemorableResult:
+    """The best depth-3 tree opening with ``first`` that uses at most M distinct second guesses.
+
+    ``time_limit`` caps each CP-SAT call; CP-SAT proves or improves the lower bound only when variable
+    fixing leaves at most ``max_candidates`` guesses (else the result is FEASIBLE with valid bounds).
+    """
+    if M < 1:
+        raise ExactError(f"--max-distinct-second must be at least 1, not {M}")
+    check_answers_are_guesses(answers, guesses)
+    if first not in guesses.index:
+        raise ExactError(f"first guess {first!r} is not in {guesses.source}")
+    started = time.perf_counter()
+    if F is None:
+        F = feedback_matrix(guesses, answers)
+    if classes is None:
+        classes = first_classes(F, guesses.index[first], all_green(answers.length))
+    W_all = classes.W if len(classes.W) else np.zeros((0, F.shape[0]), dtype=np.int32)
+    varying = W_all.max(axis=1, initial=0) > W_all.min(axis=1, initial=0)
+    constant = classes.hit + int(W_all[~varying].min(axis=1, initial=0).sum())
+    W = W_all[varying]
+    stats: dict = {"classes": len(classes.members), "varying_classes": int(varying.sum())}
+    S, lower, upper = [0], 0, 0
+    if W.shape[0]:
+        if classes.full_cover is None:
+            classes.full_cover = smallest_full_cover(W, time_limit, workers)
+        S, lower, upper = best_selection(W, M, time_limit, workers, max_candidates, stats, classes.full_cover)
+    status = "OPTIMAL" if lower >= upper else "FEASIBLE"
+    tree = memorable_tree(F, classes, S, answers, guesses)
+    used = sorted({t.guess for t in tree.children.values()}, key=guesses.index.get)
+    return MemorableResult(first, M, constant + lower, constant + upper, status, len(answers),
+                           constant + int(W.max(axis=1, initial=0).sum()), used,
+                           time.perf_counter() - started, workers, stats, tree)
+
+
+def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidates: int,
+                   stats: dict, full_cover: tuple[list[int], int]) -> tuple[list[int], int, int]:
+    """(a selection, its wins, an upper bound on every selection of at most M guesses) for varying W."""
+    unconstrained = int(W.max(axis=1).sum())
+    cover, cover_bound = full_cover
+    stats.update(full_cover=len(cover) or None, full_cover_bound=cover_bound)
+    if cover and M >= len(cover):
+        return cover, unconstrained, unconstrained
+    upper = unconstrained - 1 if M < cover_bound else unconstrained
+    S = improve_by_swaps(W, greedy_selection(W, M))
+    lower = wins_of(W, S)
+    lagrangian, mu = lagrangian_bound(W, M, lower)
+    upper = min(upper, lagrangian)
+    stats.update(greedy_swaps=lower, lagrangian_bound=lagrangian)
+    if lower >= upper:
+        return S, lower, upper
+    keep = surviving_guesses(W, mu, M, lower)
+    stats["candidates_after_fixing"] = len(keep)
+    if len(keep) > max_candidates:
+        return S, lower, upper
+    # Every selection beating `lower` lies inside `keep`: ask CP-SAT for one, or a proof there is none.
+    model, y, _ = build_cover_model(W, keep, M, at_least=lower + 1)
+    solver = solver_for(time_limit, workers)
+    solver.parameters.linearization_level = 2  # the LP relaxation is what proves these
+    result = solve_model(model, solver)
+    stats.update(cp_sat_status=solver.status_name(result), cp_sat_seconds=round(solver.wall_time, 3),
+                 cp_sat_variables=len(model.proto.variables))
+    if result == cp_model.INFEASIBLE:
+        return S, lower, lower
+    if result in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        found = sorted(g for g, var in y.items() if solver.boolean_value(var))
+        if wins_of(W, found) > lower:
+            S, lower = found, wins_of(W, found)
+        bound = round(solver.objective_value) if result == cp_model.OPTIMAL else \
+            int(np.floor(solver.best_objective_bound + 1e-9))
+        upper = min(upper, max(lower, bound))
+    return S, lower, upper
+
+
+def memorable_tree(F: np.ndarray, classes: Classes, S: list[int], answers: WordList, guesses: WordList) -> Tree:
+    """The tree: each first-feedback class plays its best guess of S (first in S on ties), then names
+    one answer of each class that guess leaves."""
+    green = all_green(answers.length)
+    S_rows = sorted(S)
+    children = {}
+    for c, (pattern, P) in enumerate(zip(classes.patterns, classes.members)):
+        g = S_rows[int(np.argmax(classes.W[c, S_rows]))]
+        below = {p: Tree(answers.words[int(Q.min())], len(Q), {})
+                 for p, Q in split_by_guess(F, g, P).items() if p != green}
+        children[pattern] = Tree(guesses.words[g], len(P), dict(sorted(below.items())))
+    return Tree(guesses.words[classes.first], F.shape[1], dict(sorted(children.items())))
+
+
+# --- The M-curve --------------------------------------------------------------------------------
+
+def default_m_values(classes: int) -> list[int]:
+    """1, 2, 3, 5, 10, 20, 30, ... up to the number of first-feedback classes (included)."""
+    values = [1, 2, 3, 5] + list(range(10, classes, 10)) + [classes]
+    return sorted({m for m in values if m <= classes})
+
+
+def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: list[int] | None = None, *,
+                    time_limit: float | None = 60, workers: int = 2, progress=None) -> list[MemorableResult]:
+    """solve_memorable for each M, sharing the feedback matrix, the classes and the full cover; the
+    full cover's size is added to the M values (from there on the curve is flat)."""
+    F = feedback_matrix(guesses, answers)
+    classes = first_classes(F, guesses.index[first], all_green(answers.length))
+    if m_values is None:
+        m_values = default_m_values(len(classes.members))
+    points = []
+    for M in m_values:
+        points.append(solve_memorable(answers, guesses, first, M, time_limit=time_limit, workers=workers,
+                                      F=F, classes=classes))
+        if progress:
+            progress(points[-1])
+    cover = classes.full_cover[0] if classes.full_cover else []
+    if cover and len(cover) not in m_values:
+        points.append(solve_memorable(answers, guesses, first, len(cover), time_limit=time_limit,
+                                      workers=workers, F=F, classes=classes))
+        points.sort(key=lambda r: r.M)
+    return points
+
+
+def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordList) -> dict:
+    first = points[0]
+    return {
+        "problem": "best depth-3 tree with a fixed first guess using at most M distinct second guesses",
+        "first": first.first, "n": first.n, "classes": first.stats["classes"],
+        "unconstrained": first.unconstrained,
+        "full_cover": first.stats.get("full_cover"),
+        "answers": {"source": answers.source, "count": len(answers), "sha256": answers.sha256},
+        "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256},
+        "workers": first.workers,
+        "points": [{"M": r.M, "wins": r.wins, "bound": r.bound, "probability": round(r.probability, 6),
+                    "status": r.status, "seconds": round(r.seconds, 1), "second_guesses": r.second_guesses,
+                    "stats": r.stats} for r in points],
+    }
+
+
+def write_curve(data: dict, path) -> None:
+    """The curve as JSON at ``path`` and as CSV beside it (same name, .csv)."""
+    from pathlib import Path
+
+    from exact.fileio import write_json, write_text
+
+    path = Path(path)
+    write_json(path, data)
+    rows = ["M,wins,bound,n,probability,status,seconds"]
+    rows += [f"{p['M']},{p['wins']},{p['bound']},{data['n']},{p['probability']},{p['status']},{p['seconds']}"
+             for p in data["points"]]
+    write_text(path.with_suffix(".csv"), "\n".join(rows) + "\n")
