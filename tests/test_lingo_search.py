@@ -132,31 +132,41 @@ def test_verify_accepts_the_result_and_rejects_a_tampered_one(solved, tmp_path):
     assert bad.returncode == 1 and "FAIL" in bad.stdout and "REJECTED" in bad.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (["-k", "0"], "at least one guess"),
-    (["-k", "62"], "only 61 words"),
-    (["--time-limit", "0"], "time limit must be positive"),
+@pytest.mark.parametrize("change, message", [
+    ({"k": 0}, "at least one guess"),
+    ({"k": 62}, "only 61 words"),
+    ({"time_limit": 0}, "time limit must be positive"),
+    ({"time_limit": -5}, "time limit must be positive"),
 ])
-def test_solve_rejects_bad_options(pool61, args, message):
-    r = run_exact("lingo", "solve", "--words", pool61, *args)
-    assert r.returncode != 0 and message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+def test_solve_refuses_bad_options(pool61, change, message):
+    from exact.errors import ExactError
+    from exact.lingo.solve import SolveParams, check_instance
+    from exact.words import read_words
+
+    with pytest.raises(ExactError, match=message):
+        check_instance(read_words(pool61), SolveParams(**change))
 
 
-def test_solve_rejects_a_pool_with_one_first_letter(tmp_path):
+def test_solve_rejects_a_pool_with_one_first_letter_in_one_line(tmp_path):
     pool = write_lines(tmp_path / "a.txt", ["abbey", "abide", "about", "above"])
     r = run_exact("lingo", "solve", "--words", pool, "-k", "2")
-    assert r.returncode != 0 and "first letters" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert r.returncode == 2 and "first letters" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_verify_rejects_foreign_and_unreadable_files(tmp_path):
+    from exact.errors import ExactError
+    from exact.lingo.result import read_result
+
     foreign = tmp_path / "foreign.json"
     foreign.write_text(json.dumps({"guesses": ["hater"], "wins": 1}))
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     for path, message in [(foreign, "not an exact Lingo result"), (broken, "not valid JSON"),
                           (tmp_path / "missing.json", "no such file")]:
-        r = run_exact("lingo", "verify", path)
-        assert r.returncode != 0 and message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+        with pytest.raises(ExactError, match=message):
+            read_result(path)
+    r = run_exact("lingo", "verify", foreign)
+    assert r.returncode == 2 and "not an exact Lingo result" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_words_from_lines_pool_roundtrip_through_the_result_type(small):
@@ -168,3 +178,53 @@ def test_words_from_lines_pool_roundtrip_through_the_result_type(small):
                     guesses=(words[0], words[1]), wins=count_wins(F, [0, 1], first), upper_bound=len(words),
                     status="FEASIBLE", method="test", bound_method="trivial (n)", seconds=0.0, seed=0)
     assert LingoResult.from_json(json.loads(json.dumps(r.to_json()))) == r
+
+
+def test_ctrl_c_stops_the_workers_and_still_writes_the_best_set(pool61, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "interrupted.json"
+    proc = subprocess.Popen([sys.executable, "-m", "exact", "lingo", "solve", "--words", str(pool61), "-k", "2",
+                             "--time-limit", "300", "--workers", "2", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    seen = []
+    for line in proc.stderr:  # wait until a worker has reported a set
+        seen.append(line)
+        if line.startswith("search") and "best" in line:
+            break
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, "".join(seen) + stderr
+    data = json.loads(out.read_text())
+    assert data["interrupted"] is True and data["status"] in ("FEASIBLE", "OPTIMAL") and len(data["guesses"]) == 2
+    words = pool61.read_text().split()
+    F, first = feedback_matrix(words, words), first_letters(words)
+    assert data["wins"] == count_wins(F, [words.index(w) for w in data["guesses"]], first)
+
+
+def test_the_committed_enable5_result_verifies(enable5):
+    from conftest import ROOT
+
+    from exact.lingo.result import verify_result
+
+    v = verify_result(ROOT / "results" / "lingo" / "enable-5.json", words=enable5)
+    assert v.ok, v.checks
+    assert v.recomputed_wins >= 8265  # the target: at least 95.7% of 8636
+
+
+def test_a_warm_start_is_kept_or_improved_and_bad_start_words_are_refused(small):
+    from exact.errors import ExactError
+    from exact.lingo.solve import SolveParams, check_instance
+
+    words, F, first = small
+    start = (5, 17, 33)
+    out = S.search(F, first, S.SearchParams(k=3, workers=1, max_rounds=1, time_limit=60, start=start))
+    assert out.wins >= count_wins(F, start, first)
+    pool = words_from_lines(words)
+    with pytest.raises(ExactError, match="not in"):
+        check_instance(pool, SolveParams(k=2, start=(words[0], "zzzzz")))
+    with pytest.raises(ExactError, match="distinct"):
+        check_instance(pool, SolveParams(k=2, start=(words[0],)))

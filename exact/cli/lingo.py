@@ -57,10 +57,11 @@ def score(guesses, words, allow_nonwords, as_json, top):
 @click.option("--bound-time", type=float, default=None, help="Seconds for the upper bound [default: 20% of the time limit].")
 @click.option("--cpsat-max-n", type=int, default=400, show_default=True,
               help="Run CP-SAT after the search on pools of at most this many words.")
+@click.option("--start", default="", help="Words (space or comma separated) that search worker 0 starts from.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON instead of a report.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the result file (JSON, atomically), also after Ctrl-C.")
-def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, as_json, out):
+def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, start, as_json, out):
     """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr)."""
     import shlex
     import sys
@@ -70,7 +71,8 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
 
     pool = load_or_default(words, wordle_answers)
     params = SolveParams(k=k, time_limit=time_limit, seed=seed, workers=workers, max_rounds=max_rounds,
-                         bound_time=bound_time, cpsat_max_n=cpsat_max_n)
+                         bound_time=bound_time, cpsat_max_n=cpsat_max_n,
+                         start=tuple(start.replace(",", " ").split()))
     command = "exact " + shlex.join(sys.argv[1:])
     result = solve_lingo(pool, params, instance=None if words else "wordle-answers", command=command,
                          progress=lambda line: click.echo(line, err=True))

@@ -208,8 +208,8 @@ def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) 
     if not 1 <= k <= n:
         v.add("bound", False, f"k = {k} is not between 1 and the pool size {n}")
         return
-    if result.bound_method.startswith("trivial"):
-        v.add("bound", result.upper_bound >= n, f"the trivial bound is n = {n}")
+    if result.upper_bound >= n or result.bound_method.startswith("trivial"):
+        v.add("bound", result.upper_bound >= n, f"no set wins more than all n = {n} answers")
         return
     if comb(n, k) <= EXHAUSTIVE_SETS:
         try:

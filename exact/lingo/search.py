@@ -338,6 +338,7 @@ class SearchParams:
     margin: int = 300              # ... each by a random word at most this far below the current wins;
                                    # scans abandon words further below
     restart_after: int = 10        # rounds without improving the current set before a random restart
+    start: tuple[int, ...] = ()    # worker 0 starts from this set (a warm start) instead of a random one
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -365,6 +366,8 @@ def iterated_search(inst: Instance, params: SearchParams, worker: int, deadline:
         while params.max_rounds is None or clock.rounds < params.max_rounds:
             if S is None or stale >= params.restart_after:
                 T = [int(g) for g in rng.choice(n, size=k, replace=False)]
+                if worker == 0 and params.start and clock.rounds == 0:
+                    T = [int(g) for g in params.start]
                 restarts += S is not None
                 S, stale = None, 0
             else:
@@ -392,13 +395,16 @@ def _attach(name: str, shape, dtype):
     return shm, np.ndarray(shape, dtype=dtype, buffer=shm.buf)
 
 
-def _worker_main(shm_name, shape, dtype, first, params, worker, deadline_in, stop, messages):
-    """Entry point of a worker process: Ctrl-C is the parent's business, it sets ``stop``."""
+def _worker_main(shm_name, shape, dtype, first, params, worker, deadline, stop, messages):
+    """Entry point of a worker process: Ctrl-C is the parent's business, it sets ``stop``.
+
+    ``deadline`` is on the parent's ``time.monotonic`` clock, which is system-wide on Linux, so the
+    time a worker takes to start counts against the limit.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     numba.set_num_threads(1)
     shm, F = _attach(shm_name, shape, dtype)
     try:
-        deadline = time.monotonic() + deadline_in
         inst = make_instance(F, first)
         report = iterated_search(
             inst, params, worker, deadline, stop.is_set,
@@ -479,7 +485,7 @@ def _search_processes(F, first, params, t0, note, say):
     try:
         procs = [ctx.Process(target=_worker_main, daemon=True,
                              args=(shm.name, F.shape, F.dtype.str, first, params, w,
-                                   params.time_limit - (time.monotonic() - t0), stop, messages))
+                                   t0 + params.time_limit, stop, messages))
                  for w in range(params.workers)]
         for p in procs:
             p.start()

@@ -30,7 +30,7 @@ from exact.feedback import RULE_VERSION
 from exact.lingo.result import LingoResult
 from exact.lingo.score import count_wins, first_letters
 from exact.lingo.search import SearchParams, search
-from exact.words import WordList
+from exact.words import WordList, check_words, require_in_pool
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ class SolveParams:
     bound_time: float | None = None  # seconds for the bound phase [default: 20% of the time limit]
     cpsat_max_n: int = 400          # run CP-SAT after the search on pools up to this size
     top: int = SearchParams.top
+    start: tuple[str, ...] = ()     # worker 0 starts from these words
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -66,6 +67,11 @@ def check_instance(pool: WordList, params: SolveParams) -> None:
         raise ExactError(f"--workers {params.workers}: at least one worker")
     if params.max_rounds is not None and params.max_rounds < 1:
         raise ExactError(f"--max-rounds {params.max_rounds}: at least one round")
+    if params.start:
+        start = check_words(params.start, pool.length, "--start")
+        require_in_pool(start, pool, "--start word")
+        if len(set(start)) != params.k:
+            raise ExactError(f"--start {' '.join(start)}: give {params.k} distinct words (-k {params.k})")
 
 
 def budgets(n: int, params: SolveParams) -> tuple[float, float, float]:
@@ -92,7 +98,8 @@ def solve_lingo(pool: WordList, params: SolveParams = SolveParams(), *, instance
     say(f"solve: {pool.source}, n = {n}, k = {k}; search {search_time:.0f}s, "
         f"CP-SAT {cpsat_time:.0f}s, bound {bound_time:.0f}s; bound so far: trivial {n}")
     sp = SearchParams(k=k, seed=params.seed, workers=params.workers, time_limit=search_time,
-                      max_rounds=params.max_rounds, top=params.top)
+                      max_rounds=params.max_rounds, top=params.top,
+                      start=tuple(pool.index[w] for w in check_words(params.start, pool.length)))
     found = search(F, first, sp, progress=say)
     if found.wins < 0:
         raise ExactError("interrupted before the search found any set; nothing to report")
