@@ -189,3 +189,43 @@ def ladder(time_limit, only, families, k, workers, seed, instances_folder, resul
                     click.echo(f"{rest.name:<28} skipped: {rung.name} was not proven within {time_limit:g} s",
                                err=True)
                 break
+
+
+@lingo.command()
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@click.option("-k", "k", type=int, default=4, show_default=True, help="How many guesses the bound is for.")
+@click.option("--time-limit", type=float, default=600.0, show_default=True,
+              help="Seconds for the branch and bound; stopped early, the bound is weaker but still valid.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON instead of a report.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the result file (JSON, atomically), also after Ctrl-C.")
+def bound(words, k, time_limit, as_json, out):
+    """A valid upper bound on the wins of ANY k guesses from the pool (the argument: exact.lingo.bound)."""
+    import os
+    import shlex
+    import sys
+
+    from exact.fileio import write_json
+    from exact.lingo.bound import upper_bound
+
+    pool = load_or_default(words, wordle_answers)
+    result = upper_bound(pool, None, k, time_limit=time_limit, progress=True)
+    data = {
+        "instance": {"source": str(pool.source), "n": len(pool), "sha256": pool.sha256},
+        **result.to_json(),
+        "time_limit": time_limit,
+        "cores": os.cpu_count(),
+        "command": "exact " + shlex.join(sys.argv[1:]),
+    }
+    if out is not None:
+        write_json(out, data)
+        click.echo(f"wrote {out}", err=True)
+    if as_json:
+        echo_json(data)
+    else:
+        click.echo(f"pool:        {pool.source} ({result.n} words, sha256 {pool.sha256[:12]})")
+        click.echo(f"upper bound: {result.value} / {result.n} = {result.value / result.n:.4%} for any {k} guesses")
+        click.echo(f"method:      {result.method}")
+        click.echo(f"time:        {result.seconds:.1f} s on {os.cpu_count()} cores")
+    if result.details.get("interrupted"):
+        sys.exit(130)
