@@ -48,7 +48,6 @@ the best over the prefix of each (deterministic) trajectory that they reached in
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import queue
 import signal
 import sys
@@ -169,7 +168,7 @@ def make_instance(F: np.ndarray, first: np.ndarray) -> Instance:
     """Group the answers by first letter: the classes of the empty set."""
     first = np.asarray(first, dtype=np.int64)
     order = np.argsort(first, kind="stable").astype(np.int32)
-    letters, starts, sizes = np.unique(first[order], return_index=True, return_counts=True)
+    _, starts, sizes = np.unique(first[order], return_index=True, return_counts=True)
     keep = sizes >= 2
     members = np.concatenate([order[s:s + z] for s, z in zip(starts[keep], sizes[keep])]) if keep.any() \
         else np.zeros(0, dtype=np.int32)
@@ -402,6 +401,7 @@ def _worker_main(shm_name, shape, dtype, first, params, worker, deadline, stop, 
     time a worker takes to start counts against the limit.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # the parent held it back at the start
     numba.set_num_threads(1)
     shm, F = _attach(shm_name, shape, dtype)
     try:
@@ -481,41 +481,43 @@ def _search_processes(F, first, params, t0, note, say):
     reports: dict[int, dict] = {}
     latest: dict[int, dict] = {}
     interrupted = False
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)  # children start with Ctrl-C ignored
+    # Ctrl-C is held back while the workers start: they inherit the blocked signal and ignore it
+    # before unblocking; the parent receives a Ctrl-C pressed meanwhile as soon as it unblocks.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    procs = []
     try:
-        procs = [ctx.Process(target=_worker_main, daemon=True,
-                             args=(shm.name, F.shape, F.dtype.str, first, params, w,
-                                   t0 + params.time_limit, stop, messages))
-                 for w in range(params.workers)]
-        for p in procs:
+        for w in range(params.workers):
+            p = ctx.Process(target=_worker_main, daemon=True,
+                            args=(shm.name, F.shape, F.dtype.str, first, params, w,
+                                  t0 + params.time_limit, stop, messages))
             p.start()
-    finally:
-        signal.signal(signal.SIGINT, old)
-    try:
+            procs.append(p)
+        held = True
         while len(reports) < len(procs):
             try:
+                if held:
+                    held = False
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
                 msg = messages.get(timeout=0.5)
+                kind, w = msg[0], msg[1]
+                if kind == "improved":
+                    _, _, wins, S, rounds = msg
+                    latest[w] = {"worker": w, "guesses": S, "wins": wins, "rounds": rounds, "restarts": None}
+                    note(w, wins, S, rounds)
+                elif kind == "done":
+                    reports[w] = msg[2]
+                else:
+                    say(f"search: worker {w} failed: {msg[2]}")
+                    reports[w] = latest.get(w, {"worker": w, "guesses": (), "wins": -1, "rounds": 0, "restarts": 0})
             except queue.Empty:
                 if best_so_far := latest and max(latest.values(), key=lambda r: r["wins"]):
                     note(best_so_far["worker"], best_so_far["wins"], best_so_far["guesses"], best_so_far["rounds"])
                 if not any(p.is_alive() for p in procs) and messages.empty():
                     break
-                continue
             except KeyboardInterrupt:
                 interrupted = True
                 say("search: interrupted; collecting the workers' best sets")
                 stop.set()
-                continue
-            kind, w = msg[0], msg[1]
-            if kind == "improved":
-                _, _, wins, S, rounds = msg
-                latest[w] = {"worker": w, "guesses": S, "wins": wins, "rounds": rounds, "restarts": None}
-                note(w, wins, S, rounds)
-            elif kind == "done":
-                reports[w] = msg[2]
-            else:
-                say(f"search: worker {w} failed: {msg[2]}")
-                reports[w] = latest.get(w, {"worker": w, "guesses": (), "wins": -1, "rounds": 0, "restarts": 0})
     finally:
         stop.set()
         for p in procs:
@@ -525,13 +527,11 @@ def _search_processes(F, first, params, t0, note, say):
         del shared
         shm.close()
         shm.unlink()
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     for w, r in latest.items():  # a worker that never said "done" still counts with its last best
         reports.setdefault(w, r)
     return list(reports.values()), interrupted
 
-
-def default_workers() -> int:
-    return max(1, min(2, os.cpu_count() or 1))
 
 
 if __name__ == "__main__":  # pragma: no cover - a quick manual run: python -m exact.lingo.search WORDS
