@@ -425,18 +425,18 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
 
     if size_for(0) is None:
         return result(1 << 62, True)  # no feasible choice at all (cannot happen with k >= 1)
+    later = floor(1)  # bounds every D not empty, until searched
+    if later is None:
+        return result(0, False)
     # the plain leaf first, D empty: its value prunes everything after it
     if _exclusion_search(st, size_for(0), 0, letters, exact=True, record=True) is None:
-        return result(max(st.open_min, 0), False)
-    later = floor(1)  # bounds every D not yet searched
-    if later is None:
-        return result(min(st.best, st.open_min), False)
+        return result(min(st.open_min, later), False)
     for j in range(1, len(doublable) + 1):
         if later >= st.best:
             return result(st.best, True)
-        here, later = later, floor(j + 1)
+        here, later = later, floor(j + 1)  # here bounds every D of size j or more
         if later is None:
-            return result(min(st.best, here, st.open_min), False)
+            return result(min(st.best, here), False)
         for t in range(min(j, len(top)), -1, -1):
             if j - t > len(others):
                 continue
@@ -445,7 +445,7 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
                 V = _mask(T) | (0 if exact_leaf else _mask(others))
                 candidates = [c for c in letters if c not in T]
                 if _exclusion_search(st, size_for(j), V, candidates, exact=True, record=exact_leaf) is None:
-                    return result(min(st.best, max(here, st.open_min), later), False)
+                    return result(min(st.best, here), False)  # the D of size j not yet done
     return result(st.best, True)
 
 
