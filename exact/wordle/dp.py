@@ -1,0 +1,591 @@
+"""The exact dynamic programme: the most answers a strategy can win within k guesses.
+
+For a set T of candidate answers and k guesses left,
+
+    wins_0(T) = 0,    wins_k(T) = max over allowed g of value_k(g, T),
+    value_k(g, T) = sum over the classes P of g on T of wins_{k-1}(P),
+
+where the all-green class {g} (g in T) counts 1: it is won at this guess (and wins_{k-1}({g}) = 1
+for k >= 2, so it is the same formula). So wins_1(T) = 1 for non-empty T (answers must be guesses),
+wins_2(T) = the most classes one guess makes on T, and wins_k(T) <= |T|.
+
+Data types:
+
+- ``F``: the feedback matrix (guesses x answers, :mod:`exact.partitions`); guesses and answers are
+  row and column indices; a *set* T is a sorted int64 array of answer columns;
+- ``caps[g]``: how many classes guess g makes on a set S; for every subset P of S it bounds the
+  classes of g on P, so scanning guesses by decreasing cap can stop once the cap is no better than
+  the best count found (``order``: guesses by decreasing cap, ties by list order);
+- a *hard-mode constraint* (``greens``, ``least``) as in :mod:`exact.wordle.hard`; ``hard`` False
+  ignores it;
+- a value comes with a flag ``exact``: False means the search stopped early because even an upper
+  bound (the returned number) could not reach the threshold it was asked to reach.
+
+Pruning, and why it is valid (every bound is an upper bound on the exact value it stands for):
+
+- wins_2(P) <= min(|P|, caps[g]) for the guesses g not yet scanned (the scan stops there);
+- wins_k(P) <= |P|, and wins_2(P) <= min(|P|, the largest cap);
+- a guess is abandoned (value_k(g, T) reported as a bound < threshold) once the exact values of its
+  classes so far plus the bounds of the rest fall below the threshold.
+
+Tie-break of the tree (:func:`best_tree`): at every node the guess of highest value; among equals,
+a guess that is itself a candidate answer (it may win at once), then the earliest in the guess list.
+
+>>> from exact.words import words_from_lines
+>>> A = words_from_lines(["abbey", "abide", "cabin", "cable", "caber", "cabal"])
+>>> r = solve(A, A, depth=2, progress=False)
+>>> r.wins, r.status, r.optimal_first, r.top[-1]
+(6, 'OPTIMAL', ['abide', 'cable'], ('cabin', 4))
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from exact.errors import ExactError
+from exact.feedback import all_green, encode, pattern_count
+from exact.partitions import feedback_matrix
+from exact.wordle.hard import add_feedback, allows, letter_counts, no_constraint
+from exact.wordle.tree import Tree
+from exact.words import WordList
+
+#: First guesses evaluated per parallel batch at the root (the threshold is raised between batches).
+BATCH = 256
+
+
+# --- numba kernels: wins_2 of a class, value_3 of a guess ---------------------------------------
+#
+# The kernels work on a *node matrix* ``FT``: the feedback of every guess on the node's answers,
+# transposed (answers x guesses) with the guesses in decreasing cap order, so that scanning guesses
+# for one class reads each of its answers' rows sequentially, in cache-sized chunks. ``caps`` is
+# non-increasing along that order; ``codes``/``counts`` (hard mode) follow the same order.
+
+CHUNK = 2048  # guesses counted together: their seen-pattern bitsets (4 x 64 bits each) stay in cache
+
+
+@numba.njit(cache=True, nogil=True)
+def _count_chunk(FT, P, lo, hi, bits, count):
+    """count[j] = how many classes guess j makes on the answers P, for lo <= j < hi."""
+    for j in range(lo, hi):
+        count[j - lo] = 0
+    for w in range(4 * (hi - lo)):
+        bits[w] = 0
+    one = np.uint64(1)
+    for i in range(P.shape[0]):
+        row = FT[P[i]]
+        for j in range(lo, hi):
+            p = row[j]
+            w = 4 * (j - lo) + (p >> 6)
+            b = one << np.uint64(p & 63)
+            if not (bits[w] & b):
+                bits[w] |= b
+                count[j - lo] += 1
+
+
+@numba.njit(cache=True, nogil=True)
+def _first_at_most(caps, value, lo):
+    """The first position j >= lo with caps[j] <= value (caps is non-increasing)."""
+    left, right = lo, caps.shape[0]
+    while left < right:
+        mid = (left + right) // 2
+        if caps[mid] <= value:
+            right = mid
+        else:
+            left = mid + 1
+    return left
+
+
+@numba.njit(cache=True, nogil=True)
+def _wins2(FT, P, caps, need, hard, greens, least, codes, counts, bits, count):
+    """(wins_2(P) or a bound < need, exact?): guesses in chunks, stopping once caps <= best."""
+    s = P.shape[0]
+    if s <= 2:
+        return s, s >= need
+    best = 0
+    lo = 0
+    end = _first_at_most(caps, 0, 0)
+    while lo < end:
+        bound = min(caps[lo], s)
+        if bound <= best:
+            break
+        if bound < need:
+            return bound, False
+        hi = min(lo + (64 if lo == 0 else CHUNK), end)
+        _count_chunk(FT, P, lo, hi, bits, count)
+        for j in range(lo, hi):
+            if count[j - lo] > best and (not hard or allows(greens, least, codes[j], counts[j])):
+                best = count[j - lo]
+        if best == s:
+            break
+        end = _first_at_most(caps, best, hi)
+        lo = hi
+    return best, best >= need
+
+
+@numba.njit(cache=True, nogil=True)
+def _split(FT, j, npat):
+    """The classes of guess j on the node's answers: (rows grouped by pattern, start of each, count)."""
+    n = FT.shape[0]
+    count = np.zeros(npat, dtype=np.int64)
+    for r in range(n):
+        count[FT[r, j]] += 1
+    start = np.zeros(npat + 1, dtype=np.int64)
+    for p in range(npat):
+        start[p + 1] = start[p] + count[p]
+    fill = start[:npat].copy()
+    members = np.empty(n, dtype=np.int64)
+    for r in range(n):
+        p = FT[r, j]
+        members[fill[p]] = r
+        fill[p] += 1
+    return members, start, count
+
+
+@numba.njit(cache=True, nogil=True)
+def _value3(FT, j, caps, threshold, npat, hard, greens, least, codes, counts, bits, count):
+    """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each."""
+    green = npat - 1
+    members, start, size = _split(FT, j, npat)
+    top = caps[0]
+    by_size = np.argsort(-size, kind="mergesort")
+    rest = 0
+    for p in range(npat):
+        rest += min(size[p], top) if p != green else size[p]
+    total = 0
+    for i in range(npat):
+        p = by_size[i]
+        s = size[p]
+        if s == 0:
+            break
+        rest -= min(s, top) if p != green else s
+        if p == green:
+            total += 1
+            continue
+        if s <= 2:
+            total += s
+            continue
+        need = threshold - total - rest
+        if min(s, top) < need:
+            return total + min(s, top) + rest, False
+        if hard:
+            g2, l2 = add_feedback(greens, least, codes[j], p)
+        else:
+            g2, l2 = greens, least
+        v, ok = _wins2(FT, members[start[p]:start[p + 1]], caps, need, hard, g2, l2, codes, counts,
+                       bits, count)
+        total += v
+        if not ok:
+            return total + rest, False
+    return total, total >= threshold
+
+
+@numba.njit(cache=True, parallel=True)
+def _values3(FT, cands, caps, threshold, npat, hard, greens, least, codes, counts):
+    """value_3 of each candidate guess (a position in the node's order), in parallel; each is an
+    exact value or a bound < threshold."""
+    n = cands.shape[0]
+    values = np.empty(n, dtype=np.int64)
+    exact = np.empty(n, dtype=np.bool_)
+    for i in numba.prange(n):
+        bits = np.empty(4 * CHUNK, dtype=np.uint64)
+        count = np.empty(CHUNK, dtype=np.int64)
+        v, ok = _value3(FT, cands[i], caps, threshold, npat, hard, greens, least, codes, counts,
+                        bits, count)
+        values[i] = v
+        exact[i] = ok
+    return values, exact
+
+
+@numba.njit(cache=True, parallel=True)
+def _node_matrix(F, order, T):
+    """FT[r, j] = F[order[j], T[r]]: the node's answers x its guesses in cap order."""
+    FT = np.empty((T.shape[0], order.shape[0]), dtype=F.dtype)
+    for j in numba.prange(order.shape[0]):
+        g = order[j]
+        for r in range(T.shape[0]):
+            FT[r, j] = F[g, T[r]]
+    return FT
+
+
+@numba.njit(cache=True, parallel=True)
+def _class_caps(F, T, npat):
+    """caps[g] = how many classes guess g makes on T."""
+    caps = np.empty(F.shape[0], dtype=np.int64)
+    for g in numba.prange(F.shape[0]):
+        seen = np.zeros(npat, dtype=np.bool_)
+        c = 0
+        for i in range(T.shape[0]):
+            p = F[g, T[i]]
+            if not seen[p]:
+                seen[p] = True
+                c += 1
+        caps[g] = c
+    return caps
+
+
+# --- the problem and the recursion --------------------------------------------------------------
+
+@dataclass
+class Instance:
+    """A Wordle instance ready for the kernels."""
+
+    answers: WordList
+    guesses: WordList
+    F: np.ndarray
+    hard: bool
+    codes: np.ndarray = field(repr=False)
+    counts: np.ndarray = field(repr=False)
+    npat: int
+    in_answers: np.ndarray = field(repr=False)  # guess row -> answer column, or -1
+
+    @property
+    def green(self) -> int:
+        return self.npat - 1
+
+
+def make_instance(answers: WordList, guesses: WordList, hard: bool = False,
+                  F: np.ndarray | None = None) -> Instance:
+    """Check the lists (same length, every answer a guess) and load the feedback matrix."""
+    if answers.length != guesses.length:
+        raise ExactError(f"{guesses.source} has {guesses.length}-letter words but {answers.source} "
+                         f"has {answers.length}-letter words")
+    missing = [a for a in answers.words if a not in guesses.index]
+    if missing:
+        raise ExactError(f"{answers.source}: answer {missing[0]!r} is not in {guesses.source} "
+                         f"({len(missing)} answers are not guesses; every answer must be guessable)")
+    if F is None:
+        F = feedback_matrix(guesses, answers)
+    codes = encode(guesses.words)
+    in_answers = np.full(len(guesses), -1, dtype=np.int64)
+    for j, a in enumerate(answers.words):
+        in_answers[guesses.index[a]] = j
+    return Instance(answers, guesses, F, hard, codes, letter_counts(codes),
+                    pattern_count(answers.length), in_answers)
+
+
+Constraint = tuple[np.ndarray, np.ndarray]
+
+
+@dataclass
+class Node:
+    """A set T of answers with its guesses in decreasing cap order and its node matrix."""
+
+    T: np.ndarray
+    order: np.ndarray  # guess rows, by decreasing number of classes on T, ties by list order
+    caps: np.ndarray  # caps[j] = classes of guess order[j] on T (non-increasing)
+    FT: np.ndarray = field(repr=False)  # FT[r, j] = F[order[j], T[r]]
+    codes: np.ndarray = field(repr=False)  # encoded guesses, in the same order (hard mode)
+    counts: np.ndarray = field(repr=False)
+
+    def caps_by_row(self) -> np.ndarray:
+        caps = np.empty_like(self.caps)
+        caps[self.order] = self.caps
+        return caps
+
+    def positions(self, rows: np.ndarray) -> np.ndarray:
+        where = np.empty_like(self.order)
+        where[self.order] = np.arange(len(self.order))
+        return where[np.asarray(rows, dtype=np.int64)]
+
+
+def make_node(inst: Instance, T: np.ndarray) -> Node:
+    T = np.asarray(T, dtype=np.int64)
+    by_row = _class_caps(inst.F, T, inst.npat)
+    order = np.lexsort((np.arange(len(by_row)), -by_row)).astype(np.int64)
+    return Node(T, order, by_row[order], _node_matrix(inst.F, order, T), inst.codes[order],
+                inst.counts[order])
+
+
+def allowed_rows(inst: Instance, rows: np.ndarray, rule: Constraint) -> np.ndarray:
+    """The guess rows hard mode allows under ``rule`` (all of them in normal mode)."""
+    if not inst.hard:
+        return rows
+    greens, least = rule
+    ok = np.all((greens < 0) | (inst.codes[rows] == greens), axis=1)
+    ok &= np.all(inst.counts[rows] >= least, axis=1)
+    return rows[ok]
+
+
+def split(inst: Instance, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """[(pattern, class)] of guess g on T, largest class first (ties by pattern)."""
+    row = inst.F[g, T]
+    order = np.argsort(row, kind="stable")
+    patterns, starts = np.unique(row[order], return_index=True)
+    parts = np.split(T[order], starts[1:])
+    pairs = [(int(p), part) for p, part in zip(patterns, parts)]
+    pairs.sort(key=lambda pc: (-len(pc[1]), pc[0]))
+    return pairs
+
+
+class Search:
+    """The recursion for any k, with the kernels for k <= 3 and Python above that."""
+
+    def __init__(self, inst: Instance):
+        self.inst = inst
+        self.root: Node | None = None
+
+    def node(self, T: np.ndarray) -> Node:
+        if len(T) == len(self.inst.answers):  # the root set is used again and again: keep it
+            if self.root is None:
+                self.root = make_node(self.inst, T)
+            return self.root
+        return make_node(self.inst, T)
+
+    def after(self, rule: Constraint, g: int, pattern: int) -> Constraint:
+        if not self.inst.hard:
+            return rule
+        return add_feedback(rule[0], rule[1], self.inst.codes[g], pattern)
+
+    def wins(self, T: np.ndarray, k: int, rule: Constraint, need: int = 0) -> tuple[int, bool]:
+        """(wins_k(T), True), or (a bound < need, False) when T cannot reach ``need``."""
+        n = len(T)
+        if k == 0 or n == 0:
+            value = 0
+        elif k == 1:
+            value = 1
+        elif n <= 2:
+            value = n
+        elif k == 2:
+            node = self.node(T)
+            bits, count = np.empty(4 * CHUNK, dtype=np.uint64), np.empty(CHUNK, dtype=np.int64)
+            v, ok = _wins2(node.FT, np.arange(n, dtype=np.int64), node.caps, need, self.inst.hard,
+                           rule[0], rule[1], node.codes, node.counts, bits, count)
+            return int(v), bool(ok)
+        elif self.wins(T, 2, rule)[0] == n:
+            value = n  # a guess splits T into singletons: every answer is won
+        else:
+            values, exact, _ = self.values(T, k, rule, need, first_pass=32)
+            best = int(values.max()) if len(values) else 0
+            return best, bool(exact[values == best].any()) if len(values) else need <= 0
+        return value, value >= need
+
+    def values(self, T: np.ndarray, k: int, rule: Constraint, threshold: int,
+               cands: np.ndarray | None = None, first_pass: int = 0, strict: bool = False):
+        """value_k(g, T) for the allowed candidates g (rows): (values, exact, cands).
+
+        A value flagged not exact is a bound below the threshold in force for it: ``threshold``,
+        raised after ``first_pass`` candidates to the best exact value + 1 (or to the best exact
+        value itself with ``strict``, so that every guess tying the best stays exact).
+        """
+        node = self.node(T)
+        if cands is None:
+            cands = allowed_rows(self.inst, node.order, rule)
+        values = np.zeros(len(cands), dtype=np.int64)
+        exact = np.zeros(len(cands), dtype=bool)
+        head = min(first_pass, len(cands)) if first_pass else len(cands)
+        for lo, hi, t in ((0, head, threshold), (head, len(cands), None)):
+            if lo == hi:
+                continue
+            if t is None:
+                found = values[:lo][exact[:lo]]
+                best = int(found.max()) if len(found) else -1
+                t = max(threshold, best if strict else best + 1)
+            values[lo:hi], exact[lo:hi] = self.value_many(cands[lo:hi], T, k, rule, t, node)
+        return values, exact, cands
+
+    def value_many(self, cands, T, k, rule, threshold, node: Node | None = None):
+        """value_k(g, T) of each candidate row g, each exact or a bound < threshold."""
+        cands = np.asarray(cands, dtype=np.int64)
+        if k <= 2:
+            if k == 2:
+                values = (node or self.node(T)).caps_by_row()[cands]
+            else:
+                values = np.isin(self.inst.in_answers[cands], T).astype(np.int64)
+            return values, values >= threshold
+        if k == 3:
+            node = node or self.node(T)
+            return _values3(node.FT, node.positions(cands), node.caps, threshold, self.inst.npat,
+                            self.inst.hard, rule[0], rule[1], node.codes, node.counts)
+        pairs = [self.value(int(g), T, k, rule, threshold) for g in cands]
+        return (np.array([v for v, _ in pairs], dtype=np.int64).reshape(-1),
+                np.array([e for _, e in pairs], dtype=bool).reshape(-1))
+
+    def value(self, g: int, T: np.ndarray, k: int, rule: Constraint, threshold: int = 0) -> tuple[int, bool]:
+        """(value_k(g, T), True), or (a bound < threshold, False)."""
+        if k <= 3:
+            v, e = self.value_many(np.array([g]), T, k, rule, threshold)
+            return int(v[0]), bool(e[0])
+        classes = split(self.inst, g, T)
+        rest = sum(len(P) for _, P in classes)
+        total = 0
+        for pattern, P in classes:
+            rest -= len(P)
+            if pattern == self.inst.green:
+                total += 1
+                continue
+            v, ok = self.wins(P, k - 1, self.after(rule, g, pattern), threshold - total - rest)
+            total += v
+            if not ok:
+                return total + rest, False
+        return total, total >= threshold
+
+
+# --- results ------------------------------------------------------------------------------------
+
+@dataclass
+class SolveResult:
+    wins: int
+    n: int
+    depth: int
+    hard: bool
+    status: str  # OPTIMAL (proved), FEASIBLE (interrupted: the best found so far), or NONE
+    optimal_first: list[str]  # every first guess attaining ``wins`` (all of them when OPTIMAL)
+    top: list[tuple[str, int]]  # the best first guesses with exact values, best first
+    evaluated: int  # first guesses considered
+    exact_count: int  # of which evaluated exactly (the rest pruned by a bound)
+    seconds: float
+    cores: int
+    answers: WordList = field(repr=False)
+    guesses: WordList = field(repr=False)
+    first: str | None = None  # the fixed first guess, if any
+    method: str = ""
+
+    @property
+    def probability(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+    def to_json(self) -> dict:
+        return {
+            "wins": self.wins,
+            "n": self.n,
+            "probability": self.probability,
+            "depth": self.depth,
+            "hard": self.hard,
+            "status": self.status,
+            "first": self.first,
+            "optimal_first": self.optimal_first,
+            "top": [{"guess": g, "wins": v} for g, v in self.top],
+            "first_guesses_considered": self.evaluated,
+            "first_guesses_exact": self.exact_count,
+            "seconds": round(self.seconds, 3),
+            "cores": self.cores,
+            "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
+            "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
+            "method": self.method,
+        }
+
+
+METHOD = ("exact DP wins_k(T) = max_g sum_P wins_{k-1}(P); wins_2 by scanning guesses in decreasing "
+          "class count on the node's answers (stop when that count <= best); a guess abandoned when "
+          "exact class values so far + min(|P|, bound) for the rest < threshold; first guesses pruned "
+          "only strictly below the 10th best exact value (exact.wordle.dp)")
+
+
+TIE_BREAK = ("at every node the guess of highest value; among equals a guess that is itself a "
+             "remaining answer, then the earliest in the guess list")
+
+
+def cores() -> int:
+    return numba.get_num_threads()
+
+
+def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = False,
+          first: str | None = None, top: int = 10, progress: bool | None = None,
+          F: np.ndarray | None = None) -> SolveResult:
+    """The most answers winnable within ``depth`` guesses, every first guess attaining it, the top ones.
+
+    Ctrl-C stops the search and returns the best found so far with status FEASIBLE.
+    """
+    if depth < 1:
+        raise ExactError(f"--depth must be at least 1, not {depth}")
+    started = time.perf_counter()
+    inst = make_instance(answers, guesses, hard, F)
+    search = Search(inst)
+    T = np.arange(len(answers), dtype=np.int64)
+    rule = no_constraint(answers.length)
+    if first is not None:
+        if first not in guesses.index:
+            raise ExactError(f"--first {first!r} is not in {guesses.source}")
+        cands = np.array([guesses.index[first]], dtype=np.int64)
+    else:
+        cands = search.node(T).order
+    values = np.full(len(cands), -1, dtype=np.int64)
+    exact = np.zeros(len(cands), dtype=bool)
+    done = 0
+    status = "OPTIMAL"
+    from tqdm import tqdm
+
+    bar = tqdm(total=len(cands), desc=f"first guesses (depth {depth})", unit="guess", file=sys.stderr,
+               disable=(not progress) if progress is not None else None, leave=False)
+    try:
+        step = BATCH if depth <= 3 else 1
+        while done < len(cands):
+            hi = min(done + step, len(cands))
+            found = np.sort(values[:done][exact[:done]])[::-1]
+            threshold = int(found[top - 1]) if len(found) >= top else 0
+            v, e = search.value_many(cands[done:hi], T, depth, rule, threshold)
+            values[done:hi], exact[done:hi] = v, e
+            bar.update(hi - done)
+            done = hi
+            if len(found):
+                bar.set_postfix(best=int(found[0]))
+    except KeyboardInterrupt:
+        status = "FEASIBLE"
+        print("exact: interrupted; reporting the best found so far", file=sys.stderr)
+    finally:
+        bar.close()
+    ranked = sorted((i for i in range(done) if exact[i]), key=lambda i: (-values[i], cands[i]))
+    if not ranked:
+        status = "NONE"
+    best = int(values[ranked[0]]) if ranked else 0
+    optimal = sorted(guesses.words[cands[i]] for i in ranked if values[i] == best)
+    return SolveResult(
+        wins=best, n=len(answers), depth=depth, hard=hard, status=status,
+        optimal_first=optimal, top=[(guesses.words[cands[i]], int(values[i])) for i in ranked[:top]],
+        evaluated=done, exact_count=int(exact[:done].sum()), seconds=time.perf_counter() - started,
+        cores=cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
+    )
+
+
+# --- the optimal tree ---------------------------------------------------------------------------
+
+def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard: bool = False,
+              F: np.ndarray | None = None) -> Tree:
+    """An optimal tree that opens with ``first``, by the tie-break rule in the module docstring."""
+    inst = make_instance(answers, guesses, hard, F)
+    search = Search(inst)
+    T = np.arange(len(answers), dtype=np.int64)
+    return _tree(search, T, depth, no_constraint(answers.length), inst.guesses.index[first])
+
+
+def _tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:
+    inst = search.inst
+    children = {}
+    if k > 1:
+        for pattern, P in split(inst, g, T):
+            if pattern != inst.green:
+                below = search.after(rule, g, pattern)
+                children[pattern] = _tree(search, P, k - 1, below, best_guess(search, P, k - 1, below))
+    return Tree(inst.guesses.words[g], len(T), dict(sorted(children.items())))
+
+
+def best_guess(search: Search, T: np.ndarray, k: int, rule: Constraint) -> int:
+    """The guess the tie-break picks among those attaining wins_k(T)."""
+    inst = search.inst
+    if k == 1 or len(T) <= 2:
+        return min(inst.guesses.index[inst.answers.words[a]] for a in T)
+    if k == 2:
+        cands = allowed_rows(inst, np.arange(len(inst.guesses), dtype=np.int64), rule)
+        values = search.node(T).caps_by_row()[cands]
+        exact = np.ones(len(cands), dtype=bool)
+    else:
+        best, _ = search.wins(T, k, rule)
+        values, exact, cands = search.values(T, k, rule, best)
+    top = values[exact].max()
+    winners = cands[exact & (values == top)]
+    in_T = np.isin(inst.in_answers[winners], T)
+    pool = winners[in_T] if in_T.any() else winners
+    return int(pool.min())
+
+
+def tie_break_first(result: SolveResult) -> str:
+    """The first guess of the tree: among the optimal ones, an answer if any, then the earliest guess."""
+    words = result.optimal_first
+    answers = [w for w in words if w in result.answers.index] or words
+    return min(answers, key=result.guesses.index.__getitem__)

@@ -1,0 +1,115 @@
+"""Hard mode: which guesses the NYT rule allows after some feedback (the one home of that rule).
+
+The rule: every letter shown green must be played in the same place again, and a letter shown n times
+in green or yellow (in one guess) must appear at least n times in every later guess. Gray letters and
+yellow positions are not constrained.
+
+Data types:
+
+- a *history* is a sequence of ``(guess, pattern)`` pairs: a word and its pattern code (see
+  :mod:`exact.feedback`);
+- a *constraint* is what a history demands, as two small int8 arrays: ``greens[i]`` the letter index
+  (0..25) required at position i, or -1, and ``least[x]`` the fewest copies of letter x a guess may
+  have. Histories combine by taking the union of greens and the maximum of the counts;
+- ``codes`` are words encoded by :func:`exact.feedback.encode` ((n, L) uint8) and ``counts`` their
+  letter counts ((n, 26) uint8), what the numba kernels read.
+
+>>> from exact.feedback import parse_pattern
+>>> history = [("crane", parse_pattern("20100", 5))]
+>>> [w for w in ["chaos", "coast", "trace", "cacao"] if is_allowed(w, history)]
+['chaos', 'coast', 'cacao']
+>>> allowed_mask(["chaos", "coast", "trace", "cacao"], history).tolist()
+[True, True, False, True]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numba
+import numpy as np
+
+from exact.feedback import GREEN, GRAY, encode
+from exact.words import WordList
+
+History = Sequence[tuple[str, int]]
+
+
+def digits(pattern: int, length: int) -> list[int]:
+    """The colours of a pattern code, first letter first (0 gray, 1 yellow, 2 green)."""
+    return [(pattern // 3**i) % 3 for i in range(length)]
+
+
+def is_allowed(word: str, history: History) -> bool:
+    """Whether hard mode lets ``word`` be played after ``history`` (plain Python, the rule as read)."""
+    for guess, pattern in history:
+        colours = digits(pattern, len(guess))
+        if any(c == GREEN and word[i] != guess[i] for i, c in enumerate(colours)):
+            return False
+        shown = [g for g, c in zip(guess, colours) if c != GRAY]
+        if any(word.count(x) < shown.count(x) for x in set(shown)):
+            return False
+    return True
+
+
+def letter_counts(codes: np.ndarray) -> np.ndarray:
+    """(n, 26) uint8: how many times each letter occurs in each encoded word."""
+    counts = np.zeros((codes.shape[0], 26), dtype=np.uint8)
+    for i in range(codes.shape[1]):
+        np.add.at(counts, (np.arange(codes.shape[0]), codes[:, i]), 1)
+    return counts
+
+
+def no_constraint(length: int) -> tuple[np.ndarray, np.ndarray]:
+    """The constraint of an empty history: any guess is allowed."""
+    return np.full(length, -1, dtype=np.int8), np.zeros(26, dtype=np.int8)
+
+
+@numba.njit(cache=True, nogil=True)
+def add_feedback(greens, least, code, pattern):
+    """The constraint after also seeing ``pattern`` for the encoded guess ``code``."""
+    greens = greens.copy()
+    least = least.copy()
+    shown = np.zeros(26, dtype=np.int8)
+    p = pattern
+    for i in range(code.shape[0]):
+        colour = p % 3
+        p //= 3
+        if colour == 2:
+            greens[i] = code[i]
+        if colour != 0:
+            shown[code[i]] += 1
+    for x in range(26):
+        if shown[x] > least[x]:
+            least[x] = shown[x]
+    return greens, least
+
+
+@numba.njit(cache=True, nogil=True)
+def allows(greens, least, code, count):
+    """Whether the encoded word (``code``, letter ``count``) meets the constraint."""
+    for i in range(code.shape[0]):
+        if greens[i] >= 0 and code[i] != greens[i]:
+            return False
+    for x in range(26):
+        if count[x] < least[x]:
+            return False
+    return True
+
+
+def constraint(history: History, length: int) -> tuple[np.ndarray, np.ndarray]:
+    """The (greens, least) arrays that a history demands."""
+    greens, least = no_constraint(length)
+    for guess, pattern in history:
+        greens, least = add_feedback(greens, least, encode([guess])[0], int(pattern))
+    return greens, least
+
+
+def allowed_mask(words: WordList | Sequence[str] | np.ndarray, history: History) -> np.ndarray:
+    """Bool array: which words (a WordList, strings, or an encoded (n, L) array) hard mode allows."""
+    codes = words if isinstance(words, np.ndarray) else encode(list(words))
+    if codes.shape[0] == 0:
+        return np.zeros(0, dtype=bool)
+    greens, least = constraint(history, codes.shape[1])
+    ok = np.all((greens < 0) | (codes == greens), axis=1)
+    return ok & np.all(letter_counts(codes) >= least, axis=1)

@@ -1,0 +1,140 @@
+"""The exact Wordle DP against brute force, the hard-mode rule against a slow reading, trees replayed."""
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from exact.errors import ExactError
+from exact.feedback import all_green, feedback, parse_pattern
+from exact.wordle.dp import best_tree, solve, tie_break_first
+from exact.wordle.hard import allowed_mask, constraint, is_allowed
+from exact.wordle.tree import replay
+from exact.words import wordle_allowed, wordle_answers, words_from_lines
+
+
+def brute_values(answers, guesses, k, hard=False):
+    """value_k(g, A) for every first guess g: a plain recursive max over guesses, no pruning."""
+    green = all_green(len(answers[0]))
+
+    def wins(T, k, history):
+        if k == 0 or not T:
+            return 0
+        return max(value(g, T, k, history) for g in guesses if not hard or is_allowed(g, history))
+
+    def value(g, T, k, history):
+        classes = {}
+        for a in T:
+            classes.setdefault(feedback(g, a), []).append(a)
+        return sum(1 if p == green else wins(P, k - 1, history + ((g, p),)) for p, P in classes.items())
+
+    return {g: value(g, list(answers), k, ()) for g in guesses}
+
+
+def tiny(seed):
+    rng = random.Random(seed)
+    A = sorted(rng.sample(wordle_answers().words, rng.randint(6, 10)))
+    G = sorted(set(A) | set(rng.sample(wordle_allowed().words, rng.randint(6, 12))))
+    return words_from_lines(A, f"tiny{seed}"), words_from_lines(G, f"tiny{seed}-guesses")
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_dp_matches_brute_force(seed):
+    A, G = tiny(seed)
+    k, hard = 1 + seed % 4, seed % 3 == 1
+    values = brute_values(A.words, G.words, k, hard)
+    best = max(values.values())
+    r = solve(A, G, depth=k, hard=hard, progress=False)
+    assert r.status == "OPTIMAL"
+    assert r.wins == best
+    assert r.optimal_first == sorted(g for g, v in values.items() if v == best)
+    assert [v for _, v in r.top] == sorted(values.values(), reverse=True)[:10]
+    assert all(values[g] == v for g, v in r.top)
+    for g in G.words[:3]:
+        assert solve(A, G, depth=k, hard=hard, first=g, progress=False).wins == values[g]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tree_replays_to_the_dp_value(seed):
+    A, G = tiny(100 + seed)
+    k, hard = 2 + seed % 3, seed % 2 == 1
+    r = solve(A, G, depth=k, hard=hard, progress=False)
+    tree = best_tree(A, G, k, tie_break_first(r), hard)
+    played = replay(tree, A, G, depth=k, hard=hard)
+    assert played.valid, played.invalid
+    assert played.wins == r.wins
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_pruning_agrees_on_clustered_answers(k):
+    # -ight, -atch, -ound words cannot all be split: every level prunes and loses answers
+    A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound")]
+    G = sorted(set(A) | set(random.Random(5).sample(wordle_allowed().words, 25)))
+    A, G = words_from_lines(A), words_from_lines(G)
+    values = brute_values(A.words, G.words, k)
+    r = solve(A, G, depth=k, progress=False)
+    assert r.wins == max(values.values()) < len(A)
+    assert [v for _, v in r.top] == sorted(values.values(), reverse=True)[:10]
+
+
+def test_answers_must_be_guesses():
+    A = words_from_lines(["cabin", "cable"], "a.txt")
+    G = words_from_lines(["cabin", "caber"], "g.txt")
+    with pytest.raises(ExactError, match="'cable' is not in g.txt"):
+        solve(A, G, progress=False)
+    with pytest.raises(ExactError, match="--first 'zzzzz'"):
+        solve(A, words_from_lines(["cabin", "cable"]), first="zzzzz", progress=False)
+
+
+# --- hard mode ----------------------------------------------------------------------------------
+
+def slow_is_allowed(word, history):
+    """The NYT rule read literally, letter by letter."""
+    for guess, pattern in history:
+        digits = [(pattern // 3**i) % 3 for i in range(len(guess))]
+        for i in range(len(guess)):
+            if digits[i] == 2 and word[i] != guess[i]:
+                return False
+        need = Counter(guess[i] for i in range(len(guess)) if digits[i] > 0)
+        have = Counter(word)
+        if any(have[x] < n for x, n in need.items()):
+            return False
+    return True
+
+
+@pytest.mark.parametrize(("word", "history", "ok"), [
+    ("slate", [("crane", "00220")], False),   # the green n must stay in place
+    ("shine", [("crane", "00022")], True),
+    ("beach", [("crane", "00200")], True),    # gray letters (c) may be played again
+    ("tease", [("crane", "00101")], True),    # yellows need only be present, anywhere
+    ("tulip", [("crane", "00101")], False),
+    ("speed", [("geese", "01200")], True),    # one e yellow and one green: two e needed
+    ("spend", [("geese", "01200")], False),
+    ("above", [("bobby", "11000")], True),    # b shown once (the gray b's cap nothing)
+    ("abbey", [("bobby", "11000")], False),   # no o
+    ("crane", [], True),
+])
+def test_hard_mode_hand_cases(word, history, ok):
+    h = [(g, parse_pattern(p, 5, "digits")) for g, p in history]
+    assert is_allowed(word, h) == ok == slow_is_allowed(word, h)
+    assert allowed_mask([word], h).tolist() == [ok]
+
+
+def test_hard_mode_vectorised_matches_slow_rule():
+    rng = random.Random(3)
+    words = wordle_allowed().words
+    sample = rng.sample(words, 400)
+    for _ in range(40):
+        answer = rng.choice(wordle_answers().words)
+        history = [(g, feedback(g, answer)) for g in rng.sample(words, rng.randint(1, 3))]
+        mask = allowed_mask(sample, history)
+        assert mask.tolist() == [slow_is_allowed(w, history) for w in sample]
+        assert mask.tolist() == [is_allowed(w, history) for w in sample]
+        assert is_allowed(answer, history)  # the answer itself always satisfies its own feedback
+
+
+def test_constraint_arrays():
+    greens, least = constraint([("geese", parse_pattern("01200", 5, "digits"))], 5)
+    assert greens.tolist() == [-1, -1, 4, -1, -1]
+    assert least[4] == 2 and least.sum() == 2
