@@ -209,15 +209,17 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
 @click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many first guesses to report with exact values.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Write the optimal tree (format from the extension: .graphml, .json, .dot, .txt).")
+@click.option("--out", type=click.Path(dir_okay=False), multiple=True,
+              help="Write the optimal tree (format from the extension: .graphml, .json, .dot, .txt); repeatable.")
 @click.option("--certificate", type=click.Path(dir_okay=False), default=None,
               help="Write the result as a JSON certificate (lists' sha256, method, time, cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def solve(answers, guesses, depth, hard, first, top, out, certificate, as_json):
     """Prove the most answers any strategy wins within --depth guesses (exact DP)."""
     from exact.fileio import write_json
-    from exact.wordle.dp import best_tree, solve as solve_dp, tie_break_first
+    from exact.wordle.dp import TIE_BREAK, best_tree, solve as solve_dp, tie_break_first
+    from exact.errors import ExactError
+    from exact.wordle.tree import replay
     from exact.wordle.treeio import tree_format, write_tree
     from exact.words import check_words
 
@@ -225,15 +227,21 @@ def solve(answers, guesses, depth, hard, first, top, out, certificate, as_json):
     guess_list = load_or_default(guesses, wordle_allowed)
     if first is not None:
         (first,) = check_words([first], guess_list.length, "--first")
-    if out is not None:
-        tree_format(out)  # a bad extension fails now, not after the search
+    for path in out:
+        tree_format(path)  # a bad extension fails now, not after the search
     result = solve_dp(answer_list, guess_list, depth=depth, hard=hard, first=first, top=top)
     data = result.to_json()
-    if out is not None and result.status != "NONE":
+    if out and result.status != "NONE":
         root = tie_break_first(result)
         tree = best_tree(answer_list, guess_list, depth, root, hard)
-        write_tree(tree, out, answers=answer_list)
-        data["tree"] = {"file": str(out), "first": root}
+        played = replay(tree, answer_list, guess_list, depth=depth, hard=hard)
+        data["tree"] = {"files": list(out), "first": root, "tie_break": TIE_BREAK,
+                        "replay": {"wins": played.wins, "valid": played.valid}}
+        if played.wins != result.wins or not played.valid:
+            raise ExactError(f"internal error: the tree replays to {played.wins} wins "
+                             f"({len(played.invalid)} invalid nodes), not {result.wins}")
+        for path in out:
+            write_tree(tree, path, answers=answer_list)
     if certificate is not None:
         write_json(certificate, data)
     if as_json:
@@ -250,8 +258,9 @@ def solve(answers, guesses, depth, hard, first, top, out, certificate, as_json):
         click.echo(f"top {len(result.top)} first guesses (exact):")
         for rank, (g, v) in enumerate(result.top, start=1):
             click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
-    if out is not None and "tree" in data:
-        click.echo(f"wrote {out} (first guess {data['tree']['first']})")
+    if "tree" in data:
+        click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
+                   f"{data['tree']['replay']['wins']} wins, valid)")
 
 
 @wordle.command()
