@@ -53,7 +53,7 @@ from exact.wordle.tree import Tree
 from exact.words import WordList
 
 GRID = 1024
-DEFAULT_FIRST = "salet"  # the default --first  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
+DEFAULT_FIRST = "trace"  # the default --first: the opener of results/wordle/memorable-curve.json  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
 
 
 # --- The weights --------------------------------------------------------------------------------
@@ -277,9 +277,9 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
         F = feedback_matrix(guesses, answers)
     if classes is None:
         classes = first_classes(F, guesses.index[first], all_green(answers.length))
-    W_all = classes.W if len(classes.W) else np.zeros((0, F.shape[0]), dtype=np.int32)
-    varying = W_all.max(axis=1, initial=0) > W_all.min(axis=1, initial=0)
-    constant = classes.hit + int(W_all[~varying].min(axis=1, initial=0).sum())
+    W_all = classes.W
+    varying = W_all.max(axis=1) > W_all.min(axis=1)  # a class every guess scores alike is a constant
+    constant = classes.hit + int(W_all[~varying, 0].sum())
     W = W_all[varying]
     stats: dict = {"classes": len(classes.members), "varying_classes": int(varying.sum())}
     S, lower, upper = [0], 0, 0
