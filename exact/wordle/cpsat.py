@@ -282,10 +282,10 @@ def solve_tree(answers: WordList, guesses: WordList, depth: int = 3, *, time_lim
              "solve_wall_seconds": round(solver.wall_time, 3), "branches": solver.num_branches,
              "conflicts": solver.num_conflicts}
     name = solver.status_name(status)
+    if status == cp_model.UNKNOWN:  # stopped before any tree was found: only the trivial bound n
+        return TreeSolution("UNKNOWN", None, len(answers), len(answers), depth, seconds, workers, stats)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        bound = len(answers) if name == "UNKNOWN" else 0
-        return TreeSolution("UNKNOWN" if name == "UNKNOWN" else name, None, bound, len(answers), depth,
-                            seconds, workers, stats)
+        raise AssertionError(f"CP-SAT says {name} for a model that always has a solution")
     wins = round(solver.objective_value)
     tree = read_tree(tm, solver, F, answers, guesses)
     won = tree_wins(tree, F, answers, guesses, depth)
