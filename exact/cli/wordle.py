@@ -279,7 +279,7 @@ def bench(sample, seed):
               help="At most this many distinct second guesses across all first-feedback classes.")
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--first", default=None, help="The fixed first guess [default: the memorable module's DEFAULT_FIRST].")
+@click.option("--first", default=None, help="The fixed first guess [default: trace].")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=60, show_default=True,
               help="Seconds per CP-SAT call.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")

@@ -52,8 +52,8 @@ from exact.wordle.cpsat import check_answers_are_guesses, solve_model, solver_fo
 from exact.wordle.tree import Tree
 from exact.words import WordList
 
-GRID = 1024
-DEFAULT_FIRST = "trace"  # the default --first: the opener of results/wordle/memorable-curve.json  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
+GRID = 1024  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
+DEFAULT_FIRST = "trace"  # the default --first: the opener of results/wordle/memorable-curve.json
 
 
 # --- The weights --------------------------------------------------------------------------------
@@ -365,11 +365,16 @@ def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: 
     if m_values is None:
         m_values = default_m_values(len(classes.members))
     points = []
-    for M in m_values:
-        points.append(solve_memorable(answers, guesses, first, M, time_limit=time_limit, workers=workers,
-                                      F=F, classes=classes))
-        if progress:
-            progress(points[-1])
+    try:
+        for M in m_values:
+            points.append(solve_memorable(answers, guesses, first, M, time_limit=time_limit, workers=workers,
+                                          F=F, classes=classes))
+            if progress:
+                progress(points[-1])
+    except KeyboardInterrupt:  # keep the points finished so far
+        if not points:
+            raise
+        return points
     cover = classes.full_cover[0] if classes.full_cover else []
     if cover and len(cover) not in m_values:
         points.append(solve_memorable(answers, guesses, first, len(cover), time_limit=time_limit,
