@@ -102,28 +102,67 @@ def _first_at_most(caps, value, lo):
 
 
 @numba.njit(cache=True, nogil=True)
+def _allowed_positions(greens, least, codes, counts):
+    """The guess positions the hard-mode constraint allows, in order."""
+    letters = np.flatnonzero(least > 0)
+    places = np.flatnonzero(greens >= 0)
+    keep = np.empty(codes.shape[0], dtype=np.int64)
+    m = 0
+    for j in range(codes.shape[0]):
+        ok = True
+        for i in places:
+            if codes[j, i] != greens[i]:
+                ok = False
+                break
+        if ok:
+            for x in letters:
+                if counts[j, x] < least[x]:
+                    ok = False
+                    break
+        if ok:
+            keep[m] = j
+            m += 1
+    return keep[:m]
+
+
+@numba.njit(cache=True, nogil=True)
 def _wins2(FT, P, caps, need, hard, greens, least, codes, counts, bits, count):
-    """(wins_2(P) or a bound < need, exact?): guesses in chunks, stopping once caps <= best."""
+    """(wins_2(P) or a bound < need, exact?): guesses in chunks, stopping once caps <= best.
+
+    In hard mode only the allowed guesses are counted (a sub-sequence of the order, so their caps
+    are still non-increasing).
+    """
     s = P.shape[0]
     if s <= 2:
         return s, s >= need
+    if hard:  # the class's rows of the allowed guesses' columns
+        js = _allowed_positions(greens, least, codes, counts)
+        sub = np.empty((s, js.shape[0]), dtype=FT.dtype)
+        for r in range(s):
+            for t in range(js.shape[0]):
+                sub[r, t] = FT[P[r], js[t]]
+        P = np.arange(s)
+        subcaps = caps[js]
+    else:
+        sub = FT
+        subcaps = caps
     best = 0
     lo = 0
-    end = _first_at_most(caps, 0, 0)
+    end = subcaps.shape[0]
     while lo < end:
-        bound = min(caps[lo], s)
+        bound = min(subcaps[lo], s)
         if bound <= best:
             break
         if bound < need:
             return bound, False
         hi = min(lo + (64 if lo == 0 else CHUNK), end)
-        _count_chunk(FT, P, lo, hi, bits, count)
+        _count_chunk(sub, P, lo, hi, bits, count)
         for j in range(lo, hi):
-            if count[j - lo] > best and (not hard or allows(greens, least, codes[j], counts[j])):
+            if count[j - lo] > best:
                 best = count[j - lo]
         if best == s:
             break
-        end = _first_at_most(caps, best, hi)
+        end = _first_at_most(subcaps, best, hi)
         lo = hi
     return best, best >= need
 
