@@ -228,3 +228,20 @@ def test_a_warm_start_is_kept_or_improved_and_bad_start_words_are_refused(small)
         check_instance(pool, SolveParams(k=2, start=(words[0], "zzzzz")))
     with pytest.raises(ExactError, match="distinct"):
         check_instance(pool, SolveParams(k=2, start=(words[0],)))
+
+
+@pytest.mark.parametrize("size, k", [(6, 5), (6, 6), (9, 3)])
+def test_sets_stay_distinct_on_tiny_pools_where_kicks_run_out_of_words(size, k, monkeypatch):
+    words = sample_pool(size, 11)
+    F, first = feedback_matrix(words, words), first_letters(words)
+    inst = S.make_instance(F, first)
+    descended, descend = [], S.descend
+
+    def spy(inst, T, *args):
+        descended.append(tuple(T))
+        return descend(inst, T, *args)
+
+    monkeypatch.setattr(S, "descend", spy)
+    report = S.iterated_search(inst, S.SearchParams(k=k, workers=1, max_rounds=12), 0, float("inf"))
+    assert len(descended) == 12 and all(len(set(T)) == k for T in descended)
+    assert report["wins"] == brute_force(F, first, k) == count_wins(F, report["guesses"], first)

@@ -316,12 +316,13 @@ def kick(S: list[int], wins: int, scores_at: dict[int, np.ndarray], rng: np.rand
     S = list(S)
     k = len(S)
     for i in rng.choice(k, size=int(rng.integers(1, min(params.kick, k) + 1)), replace=False):
-        scores = scores_at[int(i)].copy()
-        scores[S] = -1
-        pool = np.flatnonzero(scores > wins - params.margin)
+        outside = np.ones(scores_at[int(i)].size, dtype=bool)
+        outside[S] = False  # a set holds distinct words
+        pool = np.flatnonzero(outside & (scores_at[int(i)] > wins - params.margin))
         if pool.size == 0:
-            pool = best_of(scores, 1)
-        S[i] = int(pool[rng.integers(pool.size)])
+            pool = np.flatnonzero(outside)
+        if pool.size:
+            S[i] = int(pool[rng.integers(pool.size)])
     return S
 
 
