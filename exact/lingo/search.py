@@ -2,7 +2,7 @@
 
 Data types, stated once:
 
-- ``F``: the pool's square feedback matrix (rows guesses, columns answers, both the pool);
+- ``F``: the feedback matrix, rows the guesses, columns the answers (for Lingo both are the pool);
 - ``first``: the first letter of every word as 0..25 (:func:`exact.lingo.score.first_letters`);
 - a *set* ``S``: a tuple of k distinct row indices; its value is ``wins(S)`` = the number of
   distinct signatures (first letter, F[s_1, a], ..., F[s_k, a]) over the answers a;
@@ -14,9 +14,10 @@ Data types, stated once:
 Incremental counting: with the classes of k - 1 guesses fixed, adding a candidate g gives
 ``singles + sum over classes C of #distinct F[g, C]``, an O(|members|) scan per candidate
 (:func:`scan`); all candidates are scanned at once in numba with a stamp array, so a whole
-neighbourhood costs about n * |members| steps.
+neighbourhood costs about n * |members| steps, less when candidates that cannot reach a floor are
+abandoned early.
 
-The search (:func:`improve` and :func:`iterated_search`):
+The search (:func:`descend` and :func:`iterated_search`):
 
 1. *swap descent*: for each position i in turn, re-choose guess i as the best of all n words with
    the other k - 1 fixed (one full scan); until no position improves;
@@ -26,9 +27,8 @@ The search (:func:`improve` and :func:`iterated_search`):
    fixed (:func:`best_pair`, the same two kernels);
 3. *iterated local search*: kick one or two guesses out, each for a random word among the
    replacements of its position within ``margin`` wins of the current set, descend again (1 + 2),
-   accept the new local
-   optimum when it is no worse, restart from a random set after ``restart_after`` rounds without
-   improvement.
+   accept the new local optimum when it is no worse, restart from a random set after
+   ``restart_after`` rounds without improvement.
 
 Workers run independent trajectories with seeds derived from ``(seed, worker)``. The trajectory of a
 worker depends only on its seed: for a fixed ``seed`` and ``max_rounds`` (rounds finished before any
