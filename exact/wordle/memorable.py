@@ -53,7 +53,7 @@ from exact.wordle.tree import Tree
 from exact.words import WordList
 
 GRID = 1024  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
-DEFAULT_FIRST = "trace"  # the default --first: the opener of results/wordle/memorable-curve.json
+DEFAULT_FIRST = "trace"  # the default --first: the DP's proven (unique) optimal depth-3 first guess
 
 
 # --- The weights --------------------------------------------------------------------------------
