@@ -498,6 +498,8 @@ class SolveResult:
             "hard": self.hard,
             "status": self.status,
             "first": self.first,
+            "scope": (f"strategies opening with {self.first}" if self.first
+                      else "all strategies (every first guess)"),
             "optimal_first": self.optimal_first,
             "top": [{"guess": g, "wins": v} for g, v in self.top],
             "first_guesses_considered": self.evaluated,
