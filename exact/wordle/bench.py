@@ -39,7 +39,7 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, echo=print) -> dict:
     F = feedback_matrix(guesses, answers)
     echo(f"feedback matrix {F.shape[0]} x {F.shape[1]} (cache or build): {time.perf_counter() - t:.2f} s")
     tiny = words_from_lines(answers.words[:40], "warm-up")
-    dp.solve(tiny, words_from_lines(guesses.words[:200] + tiny.words), depth=3, progress=False)
+    dp.solve(tiny, words_from_lines(sorted(set(guesses.words[:200] + tiny.words))), depth=3, progress=False)
 
     result = dp.solve(answers, guesses, depth=3, F=F)
     echo(f"proven depth-3 optimum: {result.wins}/{result.n} = {result.probability:.6f} ({result.status}), "
