@@ -138,3 +138,29 @@ def test_constraint_arrays():
     greens, least = constraint([("geese", parse_pattern("01200", 5, "digits"))], 5)
     assert greens.tolist() == [-1, -1, 4, -1, -1]
     assert least[4] == 2 and least.sum() == 2
+
+
+def test_solve_command_writes_tree_and_certificate(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from exact.cli import main
+    from exact.wordle.treeio import read_tree
+
+    A, G = tiny(3)
+    (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
+    args = ["wordle", "solve", "--answers", str(tmp_path / "a.txt"), "--guesses", str(tmp_path / "g.txt"),
+            "--depth", "2", "--out", str(tmp_path / "t.graphml"), "--out", str(tmp_path / "t.txt"),
+            "--certificate", str(tmp_path / "c.json"), "--json"]
+    run = CliRunner().invoke(main, args)
+    assert run.exit_code == 0, run.output
+    data = json.loads(run.output)
+    assert data == json.loads((tmp_path / "c.json").read_text())
+    assert data["status"] == "OPTIMAL" and data["tree"]["replay"]["wins"] == data["wins"]
+    assert data["answers"]["sha256"] == A.sha256
+    tree = read_tree(tmp_path / "t.graphml")
+    assert replay(tree, A, G, depth=2).wins == data["wins"] == max(brute_values(A.words, G.words, 2).values())
+    bad = CliRunner().invoke(main, args[:6] + ["--first", "zzzzz"])
+    assert bad.exit_code == 2 and "not in" in bad.output
