@@ -526,6 +526,15 @@ def cores() -> int:
     return numba.get_num_threads()
 
 
+def _interrupted(error: BaseException | None) -> bool:
+    """Whether Ctrl-C caused this error (numba wraps a KeyboardInterrupt in a SystemError)."""
+    while error is not None:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
 def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = False,
           first: str | None = None, top: int = 10, progress: bool | None = None,
           F: np.ndarray | None = None) -> SolveResult:
@@ -566,7 +575,9 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
             done = hi
             if len(found):
                 bar.set_postfix(best=int(found[0]))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as e:
+        if not _interrupted(e):
+            raise
         status = "FEASIBLE"
         print("exact: interrupted; reporting the best found so far", file=sys.stderr)
     finally:
