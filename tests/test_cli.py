@@ -91,3 +91,13 @@ def test_lists_of_different_lengths(tmp_path, pool_file):
 def test_unknown_metric_is_rejected():
     r = run_exact("wordle", "openers", "--metric", "luck")
     assert r.returncode != 0 and "luck" in r.stderr
+
+
+def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file):
+    args = ["--answers", pool_file, "--guesses", pool_file, "--first", "about", "--json"]
+    via_solve = run_exact("wordle", "solve", "--max-distinct-second", "2", *args)
+    via_memorable = run_exact("wordle", "memorable", "--max-distinct-second", "2", *args)
+    assert via_solve.returncode == 0, via_solve.stderr
+    a, b = json.loads(via_solve.stdout), json.loads(via_memorable.stdout)
+    assert (a["wins"], a["status"]) == (b["wins"], b["status"])
+    assert_one_line_error(run_exact("wordle", "solve", "--max-distinct-second", "2", "--depth", "4", *args), "depth 3")

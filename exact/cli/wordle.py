@@ -214,8 +214,19 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
 @click.option("--certificate", type=click.Path(dir_okay=False), default=None,
               help="Write the result as a JSON certificate (lists' sha256, method, time, cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def solve(answers, guesses, depth, hard, first, top, out, certificate, as_json):
+@click.option("--max-distinct-second", "max_second", type=click.IntRange(min=1), default=None,
+              help="The memorable variant: at most M distinct second guesses (depth 3, first guess "
+                   "fixed, default trace); the same as `exact wordle memorable --max-distinct-second M`.")
+@click.pass_context
+def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second):
     """Prove the most answers any strategy wins within --depth guesses (exact DP)."""
+    if max_second is not None:
+        from exact.errors import ExactError
+
+        if depth != 3 or hard or certificate or len(out) > 1:
+            raise ExactError("--max-distinct-second takes depth 3, no --hard, no --certificate and at most one --out")
+        return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
+                          out=Path(out[0]) if out else None, as_json=as_json)
     from exact.fileio import write_json
     from exact.wordle.dp import TIE_BREAK, best_tree, solve as solve_dp, tie_break_first
     from exact.errors import ExactError
