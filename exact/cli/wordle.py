@@ -98,7 +98,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
                          + ", ".join(r.name for r in rows if not r.agree))
 
 
-# --- Trees as data: verify a strategy file, evaluate simple policies (wordle-trees) ---------------
+# --- Trees as data: verify a strategy file, evaluate simple policies ---------------
 
 TREE_FORMATS = ["graphml", "json", "dot", "txt"]
 
