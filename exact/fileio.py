@@ -47,3 +47,22 @@ def read_json(path: str | Path, what: str = "JSON file") -> object:
         raise ExactError(f"{path}: cannot read {what} ({e})") from None
     except json.JSONDecodeError as e:
         raise ExactError(f"{path}:{e.lineno}: not valid JSON ({e.msg})") from None
+
+
+def export_cp_model(model, path: str | Path) -> None:
+    """Write a CP-SAT model as protobuf (binary for ``.pb``, text for ``.pbtxt``), atomically."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix + ".tmp")
+    os.close(fd)
+    # export_to_file picks text or binary from the name's ending, so give it the real one.
+    tmp_named = tmp[: -len(".tmp")]
+    try:
+        if not model.export_to_file(tmp_named):
+            raise ExactError(f"{path}: OR-Tools could not export the model")
+        os.replace(tmp_named, path)
+    except OSError as e:
+        raise ExactError(f"{path}: cannot write the model ({e.strerror})") from None
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+        Path(tmp_named).unlink(missing_ok=True)

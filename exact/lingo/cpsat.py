@@ -52,8 +52,6 @@ Ctrl-C stops the search cleanly; the best set found so far is returned (status F
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -62,6 +60,7 @@ from pathlib import Path
 
 import numpy as np
 
+from exact.fileio import export_cp_model
 from exact.errors import ExactError
 from exact.lingo.score import count_wins, first_letters
 from exact.words import WordList
@@ -305,23 +304,7 @@ def build_model(reduced: Reduction, *, hint: Sequence[int] | None = None,
     return model
 
 
-def export_model(model, path: str | Path) -> None:
-    """Write the model as protobuf: binary for ``.pb``, text for ``.pbtxt``; atomically."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix + ".tmp")
-    os.close(fd)
-    try:
-        # export_to_file picks text or binary from the name's ending, so give it the real one.
-        tmp_named = tmp[: -len(".tmp")]
-        if not model.export_to_file(tmp_named):
-            raise ExactError(f"{path}: cannot write the model")
-        os.replace(tmp_named, path)
-    except OSError as e:
-        raise ExactError(f"{path}: cannot write the model ({e.strerror})") from None
-    finally:
-        Path(tmp).unlink(missing_ok=True)
-        Path(tmp[: -len(".tmp")]).unlink(missing_ok=True)
+export_model = export_cp_model  # the one atomic model writer, in exact.fileio
 
 
 #: Subsolvers for small worker counts. CP-SAT's default portfolio for 1-2 workers lacks the LP-heavy

@@ -35,7 +35,6 @@ The model (``choose[node, c]`` Boolean for each internal node and choice)::
 
 from __future__ import annotations
 
-import os
 import signal
 import threading
 import time
@@ -46,6 +45,7 @@ import numba
 import numpy as np
 from ortools.sat.python import cp_model
 
+from exact.fileio import export_cp_model
 from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
@@ -179,19 +179,7 @@ def build_tree_model(root: Node, nodes: dict[Node, list[Choice]]) -> TreeModel:
     return TreeModel(model, root, nodes, choose)
 
 
-def export_model(model: cp_model.CpModel, path: str | Path) -> None:
-    """Write the model as a binary protobuf, under a temporary name first, then renamed into place."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        if not model.export_to_file(str(tmp)):
-            raise ExactError(f"{path}: OR-Tools could not export the model")
-        os.replace(tmp, path)
-    except OSError as e:
-        raise ExactError(f"{path}: cannot write ({e.strerror})") from None
-    finally:
-        tmp.unlink(missing_ok=True)
+export_model = export_cp_model  # the one atomic model writer, in exact.fileio
 
 
 def import_model(path: str | Path) -> cp_model.CpModel:
