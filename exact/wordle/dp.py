@@ -40,7 +40,6 @@ a guess that is itself a candidate answer (it may win at once), then the earlies
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -49,11 +48,11 @@ import numba
 import numpy as np
 
 from exact.errors import ExactError
-from exact.feedback import all_green, encode, pattern_count
-from exact.partitions import feedback_matrix
-from exact.wordle.hard import add_feedback, allows, letter_counts, no_constraint
+from exact.feedback import encode, pattern_count
+from exact.partitions import feedback_matrix, split_by_guess
+from exact.wordle.hard import add_feedback, letter_counts, no_constraint
 from exact.wordle.tree import Tree
-from exact.words import WordList
+from exact.words import WordList, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches).
 BATCH = 256
@@ -353,11 +352,7 @@ def allowed_rows(inst: Instance, rows: np.ndarray, rule: Constraint) -> np.ndarr
 
 def split(inst: Instance, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """[(pattern, class)] of guess g on T, largest class first (ties by pattern)."""
-    row = inst.F[g, T]
-    order = np.argsort(row, kind="stable")
-    patterns, starts = np.unique(row[order], return_index=True)
-    parts = np.split(T[order], starts[1:])
-    pairs = [(int(p), part) for p, part in zip(patterns, parts)]
+    pairs = list(split_by_guess(inst.F, g, T).items())
     pairs.sort(key=lambda pc: (-len(pc[1]), pc[0]))
     return pairs
 
@@ -550,8 +545,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     T = np.arange(len(answers), dtype=np.int64)
     rule = no_constraint(answers.length)
     if first is not None:
-        if first not in guesses.index:
-            raise ExactError(f"--first {first!r} is not in {guesses.source}")
+        require_in_pool([first], guesses, "--first")
         cands = np.array([guesses.index[first]], dtype=np.int64)
     else:
         cands = search.node(T).order

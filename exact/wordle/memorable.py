@@ -50,7 +50,7 @@ from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
 from exact.wordle.cpsat import check_answers_are_guesses, solve_model, solver_for
 from exact.wordle.tree import Tree
-from exact.words import WordList
+from exact.words import WordList, require_in_pool
 
 GRID = 1024  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
 DEFAULT_FIRST = "trace"  # the default --first: the DP's proven (unique) optimal depth-3 first guess
@@ -270,8 +270,7 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
     if M < 1:
         raise ExactError(f"--max-distinct-second must be at least 1, not {M}")
     check_answers_are_guesses(answers, guesses)
-    if first not in guesses.index:
-        raise ExactError(f"first guess {first!r} is not in {guesses.source}")
+    require_in_pool([first], guesses, "first guess")
     started = time.perf_counter()
     if F is None:
         F = feedback_matrix(guesses, answers)

@@ -43,7 +43,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green, feedback
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle.tree import Replay, Tree, replay
-from exact.words import WordList
+from exact.words import WordList, require_in_pool
 
 POLICIES = ("most-classes", "most-classes-answers", "most-classes-consistent", "min-worst", "max-entropy")
 
@@ -181,8 +181,7 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
         raise ExactError(f"--depth must be at least 1, not {depth}")
     if answers.length != guesses.length:
         raise ExactError(f"{guesses.source} has {guesses.length}-letter words but {answers.source} has {answers.length}")
-    if first not in guesses.index:
-        raise ExactError(f"first guess {first!r} is not in {guesses.source}")
+    require_in_pool([first], guesses, "first guess")
     F = feedback_matrix(guesses, answers)
     tree = policy_tree(F, answers, guesses, guesses.index[first], policy, depth)
     result = replay(tree, answers, guesses, depth)
