@@ -1,0 +1,22 @@
+"""The one progress mechanism: tqdm bars and one-line messages, both on stderr.
+
+Every long task shows its progress with :func:`bar` (a tqdm bar that switches itself off when
+stderr is not a terminal) and reports milestones with :func:`say`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def bar(total: int | None = None, desc: str = "", unit: str = "it", disable: bool | None = None, **options):
+    """A progress bar on stderr; ``disable=None`` hides it when stderr is not a terminal."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=disable, leave=False,
+                dynamic_ncols=True, **options)
+
+
+def say(message: str) -> None:
+    """One progress or status line on stderr, prefixed ``exact:``."""
+    print(f"exact: {message}", file=sys.stderr, flush=True)
