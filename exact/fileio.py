@@ -46,7 +46,7 @@ def read_json(path: str | Path, what: str = "JSON file") -> object:
     except (OSError, UnicodeDecodeError) as e:
         raise ExactError(f"{path}: cannot read {what} ({e})") from None
     except json.JSONDecodeError as e:
-        raise ExactError(f"{path}:{e.lineno}: not valid JSON ({e.msg})") from None
+        raise ExactError(f"not valid JSON ({e.msg})", path=path, line=e.lineno) from None
 
 
 def export_cp_model(model, path: str | Path) -> None:

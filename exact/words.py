@@ -81,15 +81,16 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
         word = text.lower()
         if word != text:
             lowered += 1
-        where = f"{source}:{number}: {text!r}"
+        where = {"path": source, "line": number}
         if not is_word(word):
-            raise ExactError(f"{where} is not a word of letters a-z")
+            raise ExactError(f"{text!r} is not a word of letters a-z", **where)
         if word in first_seen:
-            raise ExactError(f"{where} duplicates line {first_seen[word]}")
+            raise ExactError(f"{text!r} duplicates line {first_seen[word]}", **where)
         if words and len(word) != len(words[0]):
-            raise ExactError(f"{where} has {len(word)} letters, but line {numbers[0]} has {len(words[0])}")
+            raise ExactError(f"{text!r} has {len(word)} letters, but line {numbers[0]} has {len(words[0])}", **where)
         if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
-            raise ExactError(f"{where} has {len(word)} letters; word lengths {MIN_LENGTH}..{MAX_LENGTH} are supported")
+            raise ExactError(f"{text!r} has {len(word)} letters; word lengths {MIN_LENGTH}..{MAX_LENGTH} are "
+                             f"supported", **where)
         first_seen[word] = number
         words.append(word)
         numbers.append(number)
