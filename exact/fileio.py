@@ -29,7 +29,7 @@ def write_text(path: str | Path, text: str) -> None:
     try:
         atomic_write_bytes(path, text.encode())
     except OSError as e:
-        raise ExactError(f"{path}: cannot write ({e.strerror})") from None
+        raise ExactError(f"cannot write ({e.strerror})", path=path) from None
 
 
 def write_json(path: str | Path, data) -> None:

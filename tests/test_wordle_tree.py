@@ -147,13 +147,23 @@ def test_replay_green_child_is_invalid():
 # --- file formats ------------------------------------------------------------------------------------
 
 
+def shape(t):
+    """A tree without its answer counts (the formats without lost answers cannot keep those)."""
+    return t.guess, {p: shape(c) for p, c in t.children.items()}
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_every_format_round_trips(tmp_path, fmt, policy_trees):
     for policy, e in policy_trees.items():
-        path = tmp_path / f"{policy}.{fmt}"
+        path = tmp_path / f"{policy}{FORMATS[fmt].suffixes[0]}"
         write_tree(e.tree, path, answers=ANSWERS)
-        assert read_tree(path) == e.tree, (policy, fmt)
-        assert replay(read_tree(path), ANSWERS, GUESSES, 3).wins == e.wins
+        back = read_tree(path)
+        if fmt in ("olson", "lists"):  # they record won answers only; these depth-3 trees lose some
+            assert shape(back) == shape(e.tree), (policy, fmt)
+        else:
+            assert back == e.tree, (policy, fmt)
+        ignore = {"notes": [], "claims_checked": 0}  # olson also writes, and so checks, each node's counts
+        assert replay(back, ANSWERS, GUESSES, 3).to_json() | ignore == e.replay.to_json() | ignore
 
 
 @pytest.mark.parametrize("fmt", ["graphml", "json", "dot"])
