@@ -27,8 +27,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 
-import networkx as nx
-
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern
 from exact.wordle.hard import is_allowed
@@ -98,6 +96,7 @@ def to_networkx(tree: Tree) -> nx.DiGraph:
     >>> G.graph["root"], dict(G.nodes["n1"]), G.edges["n0", "n1"]["feedback"]
     ('n0', {'guess': 'cabin', 'answers': 1}, '10200')
     """
+    import networkx as nx  # here, not at the top: the command line loads this module for every command
     length = len(tree.guess)
     G = nx.DiGraph(root="n0")
     ids: dict[tuple, str] = {}
@@ -114,12 +113,15 @@ def to_networkx(tree: Tree) -> nx.DiGraph:
 def from_networkx(G: nx.DiGraph) -> Tree:
     """The tree a DiGraph in the schema above describes; anything else is an ExactError.
 
+    >>> import networkx as nx
     >>> G = nx.DiGraph(root="a")
     >>> G.add_node("a", guess="abbey", answers=2); G.add_node("b", guess="cabin", answers=1)
     >>> G.add_edge("a", "b", feedback="10200")
     >>> from_networkx(G)
     Tree(guess='abbey', answers=2, children={19: Tree(guess='cabin', answers=1, children={})})
     """
+    import networkx as nx
+
     if not G.is_directed():
         raise ExactError("the graph is not directed")
     root = G.graph.get("root")
