@@ -37,7 +37,6 @@ True
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from collections.abc import Callable
@@ -146,11 +145,13 @@ def detect_format(text: str) -> str:
     ('olson', 'txt')
     """
     start = text.lstrip("\ufeff \t\r\n")
+    if not start:
+        raise ExactError("the file is empty")
     if start.startswith("<"):
         return "graphml"
     if start.startswith("export"):
         return "olson"
-    if start[:1] in "{[" and start:
+    if start[0] in "{[":
         data = _json(text)
         if isinstance(data, list):
             return "lists"
