@@ -95,7 +95,7 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
         words.append(word)
         numbers.append(number)
     if not words:
-        raise ExactError(f"{source}: the word list is empty")
+        raise ExactError("the word list is empty", path=source)
     if lowered:
         warnings.warn(f"{source}: lowered the case of {lowered} word(s)", ExactWarning, stacklevel=2)
     return WordList(tuple(words), source, tuple(numbers))
@@ -107,13 +107,13 @@ def read_words(path: str | Path) -> WordList:
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
-        raise ExactError(f"{path}: no such file") from None
+        raise ExactError("no such file", path=path) from None
     except IsADirectoryError:
-        raise ExactError(f"{path}: is a directory, not a word list") from None
+        raise ExactError("is a directory, not a word list", path=path) from None
     except UnicodeDecodeError as e:
-        raise ExactError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+        raise ExactError(f"not UTF-8 text ({e.reason} at byte {e.start})", path=path) from None
     except OSError as e:
-        raise ExactError(f"{path}: cannot read ({e.strerror})") from None
+        raise ExactError(f"cannot read ({e.strerror})", path=path) from None
     return words_from_lines(text.splitlines(), str(path))
 
 
