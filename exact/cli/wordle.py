@@ -214,6 +214,9 @@ def convert(in_file, out_file, from_fmt, to_fmt, answers):
     if differ and _TREE_FORMATS[to_fmt].needs_answers:
         warnings.warn(f"{in_file}: {len(differ)} nodes record other answer counts than {answer_list.source} "
                       f"has; {out_file} follows {answer_list.source}")
+    if result.unsolved and to_fmt in ("olson", "lists"):
+        warnings.warn(f"{out_file}: the {to_fmt} format has no way to say an answer is lost; the "
+                      f"{len(result.unsolved)} answers the tree does not solve are left out")
     write_tree(tree, out_file, to_fmt, answers=answer_list)
     mean = f", mean {result.mean_guesses:.4f}" if result.solved else ""
     click.echo(f"wrote {out_file} ({to_fmt}) from {in_file} ({from_fmt}): first guess {tree.guess}, "
