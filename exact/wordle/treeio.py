@@ -513,9 +513,9 @@ def read_olson(text: str) -> Tree:
     body = text if m is None else " " * m.end() + text[m.end():]  # keep line numbers
     body = body.rstrip().removesuffix(";")
     data = _json(body, "Olson JSON")
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or not isinstance(data.get("guess"), str):
         raise ExactError("not an Olson tree (the top level is not an object with a 'guess')")
-    length = len(data.get("guess") or "")
+    length = len(data["guess"])
 
     def node(value, history) -> Tree:
         if isinstance(value, str):
@@ -538,8 +538,10 @@ def read_olson(text: str) -> Tree:
                 won = 1
             else:
                 children[pattern] = node(child, history + ((guess, pattern),))
-        counts = (value.get("ranking") or {}).get("counts") if isinstance(value.get("ranking"), dict) else None
-        claims = None
+        ranking = value.get("ranking", {})
+        if not isinstance(ranking, dict):
+            raise ExactError(f"{_where(history, length)}: 'ranking' is not an object")
+        counts, claims = ranking.get("counts"), None
         if counts is not None:
             if not isinstance(counts, list) or not all(isinstance(c, int) and c >= 0 for c in counts):
                 raise ExactError(f"{_where(history, length)}: ranking.counts is not a list of counts")
@@ -596,9 +598,9 @@ def read_lists(text: str) -> Tree:
     Tree(guess='cabin', answers=2, children={26: Tree(guess='cable', answers=1, children={})})
     """
     data = _json(text, "JSON")
-    if not isinstance(data, list):
-        raise ExactError("not a nested-list tree (the top level is not a list)")
-    length = len(data[0]) if data and isinstance(data[0], str) else 0
+    if not (isinstance(data, list) and data and isinstance(data[0], str)):
+        raise ExactError("not a nested-list tree (the top level is not [guess, {...}])")
+    length = len(data[0])
 
     def node(value, history) -> Tree:
         if not (isinstance(value, list) and len(value) == 2 and isinstance(value[1], dict)):
