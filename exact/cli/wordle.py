@@ -186,7 +186,11 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
         sys.exit(1)
 
 
-@wordle.command()
+@wordle.command(help="Convert a strategy tree between formats (IN's is detected from its text; OUT's comes from "
+                     "its suffix). The tree is replayed on the answer list and its totals printed; OUT is written "
+                     "atomically. Formats (docs/tree-formats.md): "
+                     + "; ".join(f"{name}: {f.what} ({' '.join(f.suffixes)})" for name, f in _TREE_FORMATS.items())
+                     + ".")
 @click.argument("in_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("out_file", metavar="OUT", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--from", "from_fmt", type=click.Choice(TREE_FORMATS), default=None,
@@ -195,12 +199,7 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
               help=f"Format of OUT [default: from its suffix: {TREE_SUFFIXES}].")
 @words_option("--answers", ANSWERS_HELP + " The formats with a line or leaf per answer walk it through the tree.")
 def convert(in_file, out_file, from_fmt, to_fmt, answers):
-    """Convert a strategy tree between formats (IN's is detected; OUT's comes from its suffix).
-
-    Formats: graphml, json (node-link), dot, txt (Selby), olson (.js), emoji (.emoji.txt), lists
-    (.lists.json); see docs/tree-formats.md. The tree is replayed on the answer list and its
-    statistics printed; the output is written atomically.
-    """
+    """Convert a strategy tree between formats (help text built from treeio.FORMATS above)."""
     import warnings
 
     from exact.wordle.tree import replay, tree_depth
