@@ -2,11 +2,13 @@
 writer, detection, the documented examples, and malformed files."""
 
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
 
 from exact.cli import main
 from exact.errors import ExactError
@@ -247,3 +249,57 @@ def test_convert_leaves_nothing_half_written(tmp_path):
     assert code == 2 and "bad.js" in stderr and not (tmp_path / "out.tree").exists()
     code, _, stderr = cli("wordle", "convert", tmp_path / "bad.js", tmp_path / "out.csv")
     assert code == 2 and "out.csv" in stderr and "unknown tree format" in stderr
+
+
+# --- random trees: every format, and the replay's totals against a plain per-answer walk -------------------
+
+
+SMALL_ANSWERS = words_from_lines(wordle_answers().words[::97], source="small-answers")  # 24 answers
+SMALL_GUESSES = words_from_lines(sorted(set(SMALL_ANSWERS.words) | set(wordle_allowed().words[::1300])), source="small-guesses")
+
+
+def random_tree(rng, reaching, step=1):
+    """A random strategy over ``reaching``: random guesses, some classes left lost, depth at most 6."""
+    guess = rng.choice(SMALL_GUESSES.words if rng.random() < 0.5 else reaching)
+    classes = {}
+    for a in reaching:
+        classes.setdefault(feedback(guess, a), []).append(a)
+    children = {p: random_tree(rng, members, step + 1) for p, members in sorted(classes.items())
+                if p != 242 and step < 6 and rng.random() < 0.85}
+    return Tree(guess, len(reaching), children)
+
+
+def walk_one(tree, answer, allowed):
+    """Guesses the tree takes to solve ``answer``, or None: one answer, step by step."""
+    node, k, ok = tree, 1, True
+    while True:
+        ok = ok and node.guess in allowed
+        if node.guess == answer:
+            return k if ok else None
+        node = node.children.get(feedback(node.guess, answer))
+        if node is None:
+            return None
+        k += 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), depth=st.integers(1, 6))
+def test_random_trees_round_trip_and_replay_matches_a_plain_walk(tmp_path_factory, seed, depth):
+    rng = random.Random(seed)
+    tree = random_tree(rng, list(SMALL_ANSWERS.words))
+    allowed = set(rng.sample(SMALL_GUESSES.words, len(SMALL_GUESSES) - 2))  # two guesses not allowed
+    r = replay(tree, SMALL_ANSWERS, words_from_lines(sorted(allowed)), depth=depth)
+    taken = {a: walk_one(tree, a, allowed) for a in SMALL_ANSWERS.words}
+    solved = [k for k in taken.values() if k is not None]
+    assert sum(r.histogram) == len(solved) and r.total_guesses == sum(solved)
+    assert all(r.histogram[k - 1] == solved.count(k) for k in range(1, len(r.histogram) + 1))
+    assert r.wins == sum(k <= depth for k in solved)
+    assert r.lost == tuple(a for a, k in taken.items() if k is None or k > depth)
+    assert r.unsolved == tuple(a for a, k in taken.items() if k is None)
+    d = tmp_path_factory.mktemp("random")
+    for fmt, f in FORMATS.items():
+        write_tree(tree, d / f"t{f.suffixes[0]}", answers=SMALL_ANSWERS)
+        back, detected = load_tree(d / f"t{f.suffixes[0]}")
+        assert detected == fmt
+        again = replay(back, SMALL_ANSWERS, words_from_lines(sorted(allowed)), depth=depth)
+        assert (again.histogram, again.lost, again.unsolved, again.wins) == (r.histogram, r.lost, r.unsolved, r.wins), fmt
