@@ -303,6 +303,56 @@ def write_dot(tree: Tree, answers: WordList | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+# --- walking the answers through a tree (for the formats with a line or leaf per answer) ----------
+
+
+@dataclass
+class Played:
+    """A node with the answers that reach it: ``won`` when its guess is one of them; ``classes``
+    lists the other patterns they give, in code order, each with its answers and its subtree
+    (None: those answers are lost here). Subtrees no answer reaches are left out."""
+
+    guess: str
+    answers: list[str]
+    won: bool
+    classes: list[tuple[int, list[str], "Played | None"]]
+
+    def counts(self) -> list[int]:
+        """counts[k - 1]: the answers won with the k-th guess from this node (this one is the first)."""
+        out = [int(self.won)]
+        for _, _, child in self.classes:
+            for k, c in enumerate(child.counts() if child else [], start=1):
+                out.extend([0] * (k + 1 - len(out)))
+                out[k] += c
+        while len(out) > 1 and not out[-1]:
+            out.pop()
+        return out
+
+
+def played(tree: Tree, answers: WordList) -> Played:
+    """Walk ``answers`` through ``tree`` with :func:`exact.feedback.feedback`.
+
+    >>> from exact.words import words_from_lines
+    >>> p = played(Tree("cabin", 2, {parse_pattern("22200"): Tree("cable", 1, {})}), words_from_lines(["cabin", "cable"]))
+    >>> p.won, [(format_pattern(c, 5), a, q.guess) for c, a, q in p.classes], p.counts()
+    (True, [('22200', ['cable'], 'cable')], [1, 1])
+    """
+    if len(answers) and answers.length != len(tree.guess):
+        raise ExactError(f"the tree guesses {len(tree.guess)}-letter words but {answers.source} "
+                         f"has {answers.length}-letter words")
+
+    def walk(node: Tree, reaching: list[str]) -> Played:
+        green = all_green(len(node.guess))
+        classes: dict[int, list[str]] = {}
+        for a in reaching:
+            classes.setdefault(feedback(node.guess, a), []).append(a)
+        return Played(node.guess, reaching, green in classes,
+                      [(p, members, walk(node.children[p], members) if p in node.children else None)
+                       for p, members in sorted(classes.items()) if p != green])
+
+    return walk(tree, list(answers.words))
+
+
 # --- Selby's text format --------------------------------------------------------------------------
 
 
@@ -320,19 +370,16 @@ def tree_lines(tree: Tree, answers: WordList) -> list[list[str]]:
     length = len(tree.guess)
     lines: list[list[str]] = []
 
-    def visit(node: Tree, reaching: list[str], prefix: list[str], step: int) -> None:
-        classes: dict[int, list[str]] = {}
-        for a in reaching:
-            classes.setdefault(feedback(node.guess, a), []).append(a)
-        for pattern in sorted(classes, key=lambda p: _letters(p, length)):
-            path = prefix + [node.guess, f"{_letters(pattern, length)}{step}"]
-            child = node.children.get(pattern) if pattern != all_green(length) else None
+    def visit(p: Played, prefix: list[str], step: int) -> None:
+        won = [(all_green(length), [p.guess], None)] if p.won else []
+        for pattern, members, child in sorted(p.classes + won, key=lambda c: _letters(c[0], length)):
+            path = prefix + [p.guess, f"{_letters(pattern, length)}{step}"]
             if child is None:
-                lines.extend(list(path) for _ in classes[pattern])
+                lines.extend(list(path) for _ in members)
             else:
-                visit(child, classes[pattern], path, step + 1)
+                visit(child, path, step + 1)
 
-    visit(tree, list(answers.words), [], 1)
+    visit(played(tree, answers), [], 1)
     return lines
 
 
@@ -441,56 +488,6 @@ def _sort_children(tree: Tree) -> None:
     tree.children = dict(sorted(tree.children.items()))
     for child in tree.children.values():
         _sort_children(child)
-
-
-# --- walking the answers through a tree (for the formats with a line or leaf per answer) ----------
-
-
-@dataclass
-class Played:
-    """A node with the answers that reach it: ``won`` when its guess is one of them; ``classes``
-    lists the other patterns they give, in code order, each with its answers and its subtree
-    (None: those answers are lost here). Subtrees no answer reaches are left out."""
-
-    guess: str
-    answers: list[str]
-    won: bool
-    classes: list[tuple[int, list[str], "Played | None"]]
-
-    def counts(self) -> list[int]:
-        """counts[k - 1]: the answers won with the k-th guess from this node (this one is the first)."""
-        out = [int(self.won)]
-        for _, _, child in self.classes:
-            for k, c in enumerate(child.counts() if child else [], start=1):
-                out.extend([0] * (k + 1 - len(out)))
-                out[k] += c
-        while len(out) > 1 and not out[-1]:
-            out.pop()
-        return out
-
-
-def played(tree: Tree, answers: WordList) -> Played:
-    """Walk ``answers`` through ``tree`` with :func:`exact.feedback.feedback`.
-
-    >>> from exact.words import words_from_lines
-    >>> p = played(Tree("cabin", 2, {parse_pattern("22200"): Tree("cable", 1, {})}), words_from_lines(["cabin", "cable"]))
-    >>> p.won, [(format_pattern(c, 5), a, q.guess) for c, a, q in p.classes], p.counts()
-    (True, [('22200', ['cable'], 'cable')], [1, 1])
-    """
-    if len(answers) and answers.length != len(tree.guess):
-        raise ExactError(f"the tree guesses {len(tree.guess)}-letter words but {answers.source} "
-                         f"has {answers.length}-letter words")
-
-    def walk(node: Tree, reaching: list[str]) -> Played:
-        green = all_green(len(node.guess))
-        classes: dict[int, list[str]] = {}
-        for a in reaching:
-            classes.setdefault(feedback(node.guess, a), []).append(a)
-        return Played(node.guess, reaching, green in classes,
-                      [(p, members, walk(node.children[p], members) if p in node.children else None)
-                       for p, members in sorted(classes.items()) if p != green])
-
-    return walk(tree, list(answers.words))
 
 
 # --- Olson: {"guess": g, "map": {"<digits>": node or word}} ---------------------------------------
