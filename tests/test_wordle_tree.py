@@ -138,7 +138,7 @@ def test_replay_hard_mode():
     t.children[parse_pattern("20100")] = Tree("cocoa", 2, {})  # c first, an a: allowed
     assert replay(t, A, depth=2, hard=True).invalid == ()
     # Answers won below a guess that breaks the rule are not wins in hard mode (they are in normal mode).
-    t.children[parse_pattern("20100")] = Tree("trace", 2, {feedback("trace", a): Tree(a, 1, {}) for a in A})
+    t.children[parse_pattern("20100")] = Tree("tacos", 2, {feedback("tacos", a): Tree(a, 1, {}) for a in A})
     assert (replay(t, A, depth=3).wins, replay(t, A, depth=3, hard=True).wins) == (2, 0)
 
 
