@@ -29,7 +29,7 @@ def write_text(path: str | Path, text: str) -> None:
     try:
         atomic_write_bytes(path, text.encode())
     except OSError as e:
-        raise ExactError(f"{path}: cannot write ({e.strerror})") from None
+        raise ExactError(f"cannot write ({e.strerror})", path=path) from None
 
 
 def write_json(path: str | Path, data) -> None:
@@ -42,11 +42,11 @@ def read_json(path: str | Path, what: str = "JSON file") -> object:
     try:
         return json.loads(Path(path).read_text())
     except FileNotFoundError:
-        raise ExactError(f"{path}: no such file") from None
+        raise ExactError("no such file", path=path) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise ExactError(f"{path}: cannot read {what} ({e})") from None
+        raise ExactError(f"cannot read {what} ({e})", path=path) from None
     except json.JSONDecodeError as e:
-        raise ExactError(f"{path}:{e.lineno}: not valid JSON ({e.msg})") from None
+        raise ExactError(f"not valid JSON ({e.msg})", path=path, line=e.lineno) from None
 
 
 def export_cp_model(model, path: str | Path) -> None:
@@ -59,10 +59,10 @@ def export_cp_model(model, path: str | Path) -> None:
     tmp_named = tmp[: -len(".tmp")]
     try:
         if not model.export_to_file(tmp_named):
-            raise ExactError(f"{path}: OR-Tools could not export the model")
+            raise ExactError("OR-Tools could not export the model", path=path)
         os.replace(tmp_named, path)
     except OSError as e:
-        raise ExactError(f"{path}: cannot write the model ({e.strerror})") from None
+        raise ExactError(f"cannot write the model ({e.strerror})", path=path) from None
     finally:
         Path(tmp).unlink(missing_ok=True)
         Path(tmp_named).unlink(missing_ok=True)

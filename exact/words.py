@@ -81,20 +81,21 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
         word = text.lower()
         if word != text:
             lowered += 1
-        where = f"{source}:{number}: {text!r}"
+        where = {"path": source, "line": number}
         if not is_word(word):
-            raise ExactError(f"{where} is not a word of letters a-z")
+            raise ExactError(f"{text!r} is not a word of letters a-z", **where)
         if word in first_seen:
-            raise ExactError(f"{where} duplicates line {first_seen[word]}")
+            raise ExactError(f"{text!r} duplicates line {first_seen[word]}", **where)
         if words and len(word) != len(words[0]):
-            raise ExactError(f"{where} has {len(word)} letters, but line {numbers[0]} has {len(words[0])}")
+            raise ExactError(f"{text!r} has {len(word)} letters, but line {numbers[0]} has {len(words[0])}", **where)
         if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
-            raise ExactError(f"{where} has {len(word)} letters; word lengths {MIN_LENGTH}..{MAX_LENGTH} are supported")
+            raise ExactError(f"{text!r} has {len(word)} letters; word lengths {MIN_LENGTH}..{MAX_LENGTH} are "
+                             f"supported", **where)
         first_seen[word] = number
         words.append(word)
         numbers.append(number)
     if not words:
-        raise ExactError(f"{source}: the word list is empty")
+        raise ExactError("the word list is empty", path=source)
     if lowered:
         warnings.warn(f"{source}: lowered the case of {lowered} word(s)", ExactWarning, stacklevel=2)
     return WordList(tuple(words), source, tuple(numbers))
@@ -106,13 +107,13 @@ def read_words(path: str | Path) -> WordList:
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
-        raise ExactError(f"{path}: no such file") from None
+        raise ExactError("no such file", path=path) from None
     except IsADirectoryError:
-        raise ExactError(f"{path}: is a directory, not a word list") from None
+        raise ExactError("is a directory, not a word list", path=path) from None
     except UnicodeDecodeError as e:
-        raise ExactError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+        raise ExactError(f"not UTF-8 text ({e.reason} at byte {e.start})", path=path) from None
     except OSError as e:
-        raise ExactError(f"{path}: cannot read ({e.strerror})") from None
+        raise ExactError(f"cannot read ({e.strerror})", path=path) from None
     return words_from_lines(text.splitlines(), str(path))
 
 

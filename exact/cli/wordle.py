@@ -98,9 +98,47 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
                          + ", ".join(r.name for r in rows if not r.agree))
 
 
-# --- Trees as data: verify a strategy file, evaluate simple policies ---------------
+# --- Trees as data: verify a strategy file, convert it, evaluate simple policies ---------------
 
-TREE_FORMATS = ["graphml", "json", "dot", "txt"]
+from exact.wordle.treeio import FORMATS as _TREE_FORMATS  # noqa: E402  (light: no networkx until used)
+
+TREE_FORMATS = list(_TREE_FORMATS)
+TREE_SUFFIXES = " ".join(s for f in _TREE_FORMATS.values() for s in f.suffixes)
+
+
+def echo_replay(result, shown: int = 20) -> None:
+    """Print what a replay says about a tree (the statistics every tree command reports)."""
+    def row(values):
+        return " ".join(f"{k}:{v}" for k, v in enumerate(values, start=1))
+
+    click.echo(f"guesses used (answers solved with k guesses): {row(result.histogram) or 'none'}")
+    if result.solved:
+        every = "every answer" if result.complete else f"{result.n - result.solved} never solved"
+        click.echo(f"solved {result.solved} / {result.n} ({every}); total {result.total_guesses} guesses, "
+                   f"mean {result.mean_guesses:.4f}, worst case {result.worst}")
+    click.echo(f"wins within k guesses: {row(result.wins_within)}")
+    click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f} within {result.depth} guesses")
+    if result.lost:
+        more = f" ... and {len(result.lost) - shown} more (--json lists all)" if len(result.lost) > shown else ""
+        click.echo(f"lost {len(result.lost)}: {' '.join(result.lost[:shown])}{more}")
+    deeper = [p for p in result.notes if p.kind == "depth"]
+    if deeper:
+        click.echo(f"note: {len(result.beyond)} answers are solved only after guess {result.depth} "
+                   f"({len(deeper)} nodes deeper than the depth; first: [{deeper[0].path}] {deeper[0].guess})")
+    counts = [p for p in result.notes if p.kind == "count"]
+    if counts:
+        click.echo(f"note: {len(counts)} nodes record answer counts that differ from this answer list "
+                   f"(first: [{counts[0].path or 'root'}] {counts[0].message})")
+    if result.claims_checked:
+        wrong = [p for p in result.invalid + result.notes if p.kind == "claim"]
+        click.echo(f"the file's own statistics: {result.claims_checked} nodes' counts checked, "
+                   + ("all agree" if not wrong else f"{len(wrong)} differ (first: [{wrong[0].path or 'root'}] "
+                                                      f"{wrong[0].message})"))
+    click.echo(f"valid: {'yes' if result.valid else f'no, {len(result.invalid)} invalid nodes'}")
+    for p in result.invalid[:shown]:
+        click.echo(f"  {p.kind}: at [{p.path or 'root'}] {p.guess}: {p.message}")
+    if len(result.invalid) > shown:
+        click.echo(f"  ... and {len(result.invalid) - shown} more (--json lists all)")
 
 
 @wordle.command()
@@ -111,48 +149,78 @@ TREE_FORMATS = ["graphml", "json", "dot", "txt"]
               help="Guesses allowed [default: the tree's own depth].")
 @click.option("--hard", is_flag=True, help="Also check every guess against the hard-mode rule.")
 @click.option("--format", "fmt", type=click.Choice(TREE_FORMATS), default=None,
-              help="File format [default: from the extension: .graphml .json .dot .txt/.tree].")
+              help="File format [default: detected from the text; see docs/tree-formats.md].")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (every lost answer and invalid node).")
 def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
     """Replay every answer through a strategy TREE from scratch and score it.
 
-    Exit status: 0 when the tree is valid (answers lost within the depth are not errors, and nor are
-    recorded answer counts that differ from this answer list: those are notes), 1 when it has
-    invalid nodes (a guess not allowed, a missing branch, a hard-mode violation, a node answers
-    reach beyond the depth), 2 for an unreadable or malformed file.
+    Reports the guesses each answer takes (histogram, total, mean, worst case), the wins within
+    each k and within --depth, the answers lost, and checks the statistics the file states about
+    itself (Olson's ranking.counts, the emoji format's counts). An answer reached only through a
+    guess that is not allowed is never a win.
+
+    Exit status: 0 when the tree is valid (answers lost, nodes deeper than --depth and answer counts
+    recorded for another list are notes, not errors), 1 when it has invalid nodes (a guess not
+    allowed, a missing branch, a hard-mode violation, wrong stated statistics), 2 for an
+    unreadable or malformed file.
     """
     import sys
 
     from exact.wordle.tree import replay, tree_depth
-    from exact.wordle.treeio import read_tree
+    from exact.wordle.treeio import load_tree
 
-    tree = read_tree(tree_file, fmt)
+    tree, fmt = load_tree(tree_file, fmt)
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
     result = replay(tree, answer_list, guess_list, depth or tree_depth(tree), hard)
     if as_json:
-        echo_json({"tree": str(tree_file), "answers": answer_list.source, "answers_sha256": answer_list.sha256,
-                   "guesses": guess_list.source, "guesses_sha256": guess_list.sha256, **result.to_json()})
+        echo_json({"tree": str(tree_file), "format": fmt, "first": tree.guess, "answers": answer_list.source,
+                   "answers_sha256": answer_list.sha256, "guesses": guess_list.source,
+                   "guesses_sha256": guess_list.sha256, **result.to_json()})
     else:
-        click.echo(f"tree: {tree_file} (first guess {tree.guess}), answers: {answer_list.source} ({len(answer_list)}), "
-                   f"guesses: {guess_list.source} ({len(guess_list)}), depth {result.depth}"
+        click.echo(f"tree: {tree_file} ({fmt}, first guess {tree.guess}), answers: {answer_list.source} "
+                   f"({len(answer_list)}), guesses: {guess_list.source} ({len(guess_list)}), depth {result.depth}"
                    f"{', hard mode' if hard else ''}")
-        click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}; "
-                   f"won with 1..{result.depth} guesses: {' '.join(map(str, result.wins_at))}")
-        shown = 20
-        if result.lost:
-            more = f" ... and {len(result.lost) - shown} more (--json lists all)" if len(result.lost) > shown else ""
-            click.echo(f"lost {len(result.lost)}: {' '.join(result.lost[:shown])}{more}")
-        if result.notes:
-            click.echo(f"note: {len(result.notes)} nodes record answer counts that differ from this answer list "
-                       f"(first: [{result.notes[0].path or 'root'}] {result.notes[0].message})")
-        click.echo(f"valid: {'yes' if result.valid else f'no, {len(result.invalid)} invalid nodes'}")
-        for p in result.invalid[:shown]:
-            click.echo(f"  {p.kind}: at [{p.path or 'root'}] {p.guess}: {p.message}")
-        if len(result.invalid) > shown:
-            click.echo(f"  ... and {len(result.invalid) - shown} more (--json lists all)")
+        echo_replay(result)
     if not result.valid:
         sys.exit(1)
+
+
+@wordle.command(help="Convert a strategy tree between formats (IN's is detected from its text; OUT's comes from "
+                     "its suffix). The tree is replayed on the answer list and its totals printed; OUT is written "
+                     "atomically. Formats (docs/tree-formats.md): "
+                     + "; ".join(f"{name}: {f.what} ({' '.join(f.suffixes)})" for name, f in _TREE_FORMATS.items())
+                     + ".")
+@click.argument("in_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("out_file", metavar="OUT", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--from", "from_fmt", type=click.Choice(TREE_FORMATS), default=None,
+              help="Format of IN [default: detected from the text].")
+@click.option("--to", "to_fmt", type=click.Choice(TREE_FORMATS), default=None,
+              help=f"Format of OUT [default: from its suffix: {TREE_SUFFIXES}].")
+@words_option("--answers", ANSWERS_HELP + " The formats with a line or leaf per answer walk it through the tree.")
+def convert(in_file, out_file, from_fmt, to_fmt, answers):
+    """Convert a strategy tree between formats (help text built from treeio.FORMATS above)."""
+    import warnings
+
+    from exact.wordle.tree import replay, tree_depth
+    from exact.wordle.treeio import format_for_path, load_tree, write_tree
+
+    to_fmt = format_for_path(out_file, to_fmt)  # a bad suffix fails before any work
+    tree, from_fmt = load_tree(in_file, from_fmt)
+    answer_list = load_or_default(answers, wordle_answers)
+    result = replay(tree, answer_list, depth=tree_depth(tree))
+    differ = [p for p in result.notes if p.kind == "count"]
+    if differ and _TREE_FORMATS[to_fmt].needs_answers:
+        warnings.warn(f"{in_file}: {len(differ)} nodes record other answer counts than {answer_list.source} "
+                      f"has; {out_file} follows {answer_list.source}")
+    if result.unsolved and to_fmt in ("olson", "lists"):
+        warnings.warn(f"{out_file}: the {to_fmt} format has no way to say an answer is lost; the "
+                      f"{len(result.unsolved)} answers the tree does not solve are left out")
+    write_tree(tree, out_file, to_fmt, answers=answer_list)
+    mean = f", mean {result.mean_guesses:.4f}" if result.solved else ""
+    click.echo(f"wrote {out_file} ({to_fmt}) from {in_file} ({from_fmt}): first guess {tree.guess}, "
+               f"{result.solved} of {result.n} answers solved, total {result.total_guesses} guesses{mean}, "
+               f"worst case {result.worst}")
 
 
 @wordle.command()
@@ -188,14 +256,22 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
     if out is not None:
         write_tree(results[0].tree, out, answers=answer_list)
     if as_json:
-        echo_json([r.to_json() for r in results] if policy == "all" else results[0].to_json())
+        data = [{**r.to_json(), "replay": r.replay.to_json()} for r in results]
+        echo_json(data if policy == "all" else data[0])
         return
     click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
                f"({len(guess_list)}), first guess {first}, depth {depth}")
-    click.echo(f"{'policy':<24} {'wins':>5} {'n':>5} {'probability':>11} {'2nd words':>9}  replay")
+    click.echo(f"{'policy':<24} {'wins':>5} {'n':>5} {'probability':>11} {'2nd words':>9} {'solved':>6} "
+               f"{'total':>6} {'mean':>6} {'worst':>5}  replay")
     for r in results:
-        click.echo(f"{r.policy:<24} {r.wins:5d} {r.n:5d} {r.probability:11.6f} {r.second_guesses:9d}  "
-                   f"{'valid' if r.replay.valid else 'INVALID'}")
+        p = r.replay
+        mean = f"{p.mean_guesses:6.3f}" if p.solved else f"{'-':>6}"
+        click.echo(f"{r.policy:<24} {r.wins:5d} {r.n:5d} {r.probability:11.6f} {r.second_guesses:9d} {p.solved:6d} "
+                   f"{p.total_guesses:6d} {mean} {p.worst or 0:5d}  {'valid' if p.valid else 'INVALID'}")
+    click.echo("solved, total, mean, worst: the answers the tree solves and the guesses they take")
+    if len(results) == 1:
+        click.echo("")
+        echo_replay(results[0].replay)
     if out is not None:
         click.echo(f"wrote {out}")
 

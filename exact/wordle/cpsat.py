@@ -69,7 +69,7 @@ def check_answers_are_guesses(answers: WordList, guesses: WordList) -> None:
                          f"has {answers.length}-letter words")
     for i, a in enumerate(answers.words):
         if a not in guesses.index:
-            raise ExactError(f"{answers.source}:{answers.line_of(i)}: answer {a!r} is not in {guesses.source}")
+            raise ExactError(f"answer {a!r} is not in {guesses.source}", path=answers.source, line=answers.line_of(i))
 
 
 # --- The reachable nodes ------------------------------------------------------------------------

@@ -12,6 +12,7 @@ Data types, stated once:
   increasing pattern code); every node has attributes ``guess`` (str) and ``answers`` (int, how many
   answers reach it); every edge has ``feedback``, the pattern as digits 0 gray / 1 yellow / 2 green
   from the first letter to the last (a string such as ``"02110"``); ``G.graph["root"]`` names the root.
+  A node may also have ``counts`` (the claim ``Tree.claims["counts"]`` as numbers separated by spaces).
 
 >>> from exact.feedback import feedback
 >>> t = Tree("abbey", 3, {feedback("abbey", "cabin"): Tree("cabin", 2, {feedback("cabin", "cable"): Tree("cable", 1, {})})})
@@ -26,10 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 
-import networkx as nx
-
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern
+from exact.wordle.hard import is_allowed
 from exact.words import WordList
 
 
@@ -38,6 +38,11 @@ class Tree:
     guess: str  # the word played at this node
     answers: int  # how many answers reach this node
     children: dict[int, "Tree"] = field(default_factory=dict)  # feedback pattern code -> subtree; no child for all-green (won here); a missing pattern means those answers are lost
+    # What the file it was read from claims about this node's subtree (not part of the strategy, so
+    # not compared): ``counts``, a tuple whose entry k - 1 is how many of the answers reaching the
+    # node are won with the k-th guess counted from this node (the node's own guess is the first;
+    # Olson's ``ranking.counts``). :func:`replay` checks it.
+    claims: dict | None = field(default=None, compare=False, repr=False)
 
 
 def tree_depth(tree: Tree) -> int:
@@ -91,12 +96,15 @@ def to_networkx(tree: Tree) -> nx.DiGraph:
     >>> G.graph["root"], dict(G.nodes["n1"]), G.edges["n0", "n1"]["feedback"]
     ('n0', {'guess': 'cabin', 'answers': 1}, '10200')
     """
+    import networkx as nx  # here, not at the top: the command line loads this module for every command
     length = len(tree.guess)
     G = nx.DiGraph(root="n0")
     ids: dict[tuple, str] = {}
     for history, node in preorder(tree):
         node_id = ids[history] = f"n{len(ids)}"
         G.add_node(node_id, guess=node.guess, answers=node.answers)
+        if node.claims and "counts" in node.claims:
+            G.nodes[node_id]["counts"] = " ".join(map(str, node.claims["counts"]))
         if history:
             G.add_edge(ids[history[:-1]], node_id, feedback=format_pattern(history[-1][1], length))
     return G
@@ -105,12 +113,15 @@ def to_networkx(tree: Tree) -> nx.DiGraph:
 def from_networkx(G: nx.DiGraph) -> Tree:
     """The tree a DiGraph in the schema above describes; anything else is an ExactError.
 
+    >>> import networkx as nx
     >>> G = nx.DiGraph(root="a")
     >>> G.add_node("a", guess="abbey", answers=2); G.add_node("b", guess="cabin", answers=1)
     >>> G.add_edge("a", "b", feedback="10200")
     >>> from_networkx(G)
     Tree(guess='abbey', answers=2, children={19: Tree(guess='cabin', answers=1, children={})})
     """
+    import networkx as nx
+
     if not G.is_directed():
         raise ExactError("the graph is not directed")
     root = G.graph.get("root")
@@ -159,7 +170,14 @@ def _tree_at(G: nx.DiGraph, node, guess: str) -> Tree:
         if len(child_guess) != length:
             raise ExactError(f"node {child!r} guesses {child_guess!r} but its parent guesses {guess!r}")
         children[pattern] = _tree_at(G, child, child_guess)
-    return Tree(guess, answers, dict(sorted(children.items())))
+    claims = None
+    counts = G.nodes[node].get("counts")
+    if counts is not None:
+        try:
+            claims = {"counts": tuple(int(c) for c in str(counts).split())}
+        except ValueError:
+            raise ExactError(f"node {node!r} has a 'counts' attribute that is not whole numbers (got {counts!r})") from None
+    return Tree(guess, answers, dict(sorted(children.items())), claims)
 
 
 # --- replay -----------------------------------------------------------------------------------
@@ -167,8 +185,10 @@ def _tree_at(G: nx.DiGraph, node, guess: str) -> Tree:
 
 @dataclass(frozen=True)
 class Problem:
-    """A node worth reporting: ``kind`` is one of not-allowed, hard-mode, missing-branch, depth,
-    green-child (invalid nodes) or count (a note: the recorded answer count differs)."""
+    """A node worth reporting. Invalid nodes: ``kind`` not-allowed, hard-mode, missing-branch,
+    green-child, or claim (the file's own statistics for the node are wrong). Notes: count (the
+    recorded answer count differs), depth (answers reach the node only after the depth), or claim
+    (the file's statistics differ, at a node that other answers reach: a tree for another list)."""
 
     kind: str
     path: str  # the history leading to the node, "guess pattern guess pattern ..."
@@ -181,14 +201,28 @@ class Problem:
 
 @dataclass(frozen=True)
 class Replay:
-    wins: int
+    """What every command reports about a tree: the result of :func:`replay`.
+
+    ``histogram[k - 1]`` is how many answers the tree solves with exactly ``k`` guesses, at any
+    depth; an answer is solved when the node it reaches plays it and every guess on its way there is
+    allowed. ``depth`` is the number of guesses the game allows: ``wins`` counts the answers solved
+    within it and ``lost`` lists the others (in list order), of which ``unsolved`` the tree never
+    solves and ``beyond`` it solves only after the depth (a note, not an error).
+    """
+
     n: int
-    lost: tuple[str, ...]  # answers not won within the depth, in list order
-    invalid: tuple[Problem, ...]  # invalid nodes, in preorder
-    notes: tuple[Problem, ...]  # nodes whose recorded answer count differs (a tree for another list)
-    wins_at: tuple[int, ...]  # wins_at[k - 1]: answers won with exactly k guesses
     depth: int
     hard: bool
+    histogram: tuple[int, ...]  # no trailing zeros
+    lost: tuple[str, ...]
+    unsolved: tuple[str, ...]
+    invalid: tuple[Problem, ...]  # invalid nodes, in preorder
+    notes: tuple[Problem, ...]  # count, depth and claim notes, in preorder
+    claims_checked: int = 0  # nodes whose own claimed statistics were checked
+
+    @property
+    def wins(self) -> int:
+        return sum(self.histogram[: self.depth])
 
     @property
     def probability(self) -> float:
@@ -198,6 +232,49 @@ class Replay:
     def valid(self) -> bool:
         return not self.invalid
 
+    @property
+    def wins_at(self) -> tuple[int, ...]:
+        """``wins_at[k - 1]``: answers won with exactly k guesses, k = 1..depth."""
+        return tuple(self.histogram[k] if k < len(self.histogram) else 0 for k in range(self.depth))
+
+    @property
+    def wins_within(self) -> tuple[int, ...]:
+        """``wins_within[k - 1]``: answers won within k guesses, k = 1..max(depth, worst)."""
+        out, total = [], 0
+        for k in range(max(self.depth, len(self.histogram))):
+            total += self.histogram[k] if k < len(self.histogram) else 0
+            out.append(total)
+        return tuple(out)
+
+    @property
+    def solved(self) -> int:
+        return sum(self.histogram)
+
+    @property
+    def complete(self) -> bool:
+        """Every answer solved (at some depth)."""
+        return self.solved == self.n
+
+    @property
+    def total_guesses(self) -> int:
+        """Guesses used over the solved answers (the field's objective when the tree is complete)."""
+        return sum(k * c for k, c in enumerate(self.histogram, start=1))
+
+    @property
+    def mean_guesses(self) -> float | None:
+        """Mean guesses over the solved answers (None when none is solved)."""
+        return self.total_guesses / self.solved if self.solved else None
+
+    @property
+    def worst(self) -> int | None:
+        """The most guesses a solved answer takes (None when none is solved)."""
+        return len(self.histogram) or None
+
+    @property
+    def beyond(self) -> tuple[str, ...]:
+        unsolved = set(self.unsolved)
+        return tuple(a for a in self.lost if a not in unsolved)
+
     def to_json(self) -> dict:
         return {
             "wins": self.wins,
@@ -206,8 +283,18 @@ class Replay:
             "depth": self.depth,
             "hard": self.hard,
             "valid": self.valid,
+            "histogram": list(self.histogram),
+            "total_guesses": self.total_guesses,
+            "mean_guesses": self.mean_guesses,
+            "worst": self.worst,
+            "solved": self.solved,
+            "complete": self.complete,
             "wins_at": list(self.wins_at),
+            "wins_within": list(self.wins_within),
             "lost": list(self.lost),
+            "unsolved": list(self.unsolved),
+            "beyond_depth": list(self.beyond),
+            "claims_checked": self.claims_checked,
             "invalid": [p.to_json() for p in self.invalid],
             "notes": [p.to_json() for p in self.notes],
         }
@@ -220,19 +307,23 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
            hard: bool = False) -> Replay:
     """Play every answer through the tree from scratch with :func:`exact.feedback.feedback`.
 
-    An answer is won when some node it reaches within ``depth`` guesses plays it. Invalid nodes:
-    a guess not in ``guesses`` (when given), a hard-mode violation (with ``hard``), a non-green
-    pattern that answers give with guesses left but that has no child (*missing-branch*; its
-    answers are also lost), a node answers reach beyond ``depth`` (its answers are lost), a child
-    under the all-green pattern. A recorded ``answers`` count that differs from the answers that
-    reach the node is a note, not an error: the tree may have been made for another answer list.
+    An answer is solved with k guesses when the node it reaches at step k plays it and every guess
+    on its way (that one included) is allowed; it is won when k <= ``depth``. Invalid nodes: a
+    guess not in ``guesses`` (when given), a hard-mode violation (with ``hard``), a non-green
+    pattern that answers give with guesses left but that has no child (*missing-branch*), a child
+    under the all-green pattern, a claimed statistic that is wrong for the answers that reach the
+    node. The answers below a guess that is not allowed are never solved, whatever the tree plays
+    later. Notes, not errors: a recorded ``answers`` count that differs from the answers that reach
+    the node, or a claim at such a node (the tree may have been made for another answer list), and
+    nodes answers reach only after ``depth`` guesses (deeper than the game allows: their answers are
+    lost within the depth, and the histogram still counts them).
 
     >>> from exact.words import words_from_lines
     >>> A = words_from_lines(["caber", "cabin", "cable"])
     >>> t = Tree("cabin", 3, {feedback("cabin", "cable"): Tree("cable", 2, {})})
     >>> r = replay(t, A, depth=2)
-    >>> r.wins, r.n, r.lost, [p.kind for p in r.invalid]
-    (2, 3, ('caber',), [])
+    >>> r.wins, r.n, r.lost, r.histogram, r.total_guesses, r.worst, [p.kind for p in r.invalid]
+    (2, 3, ('caber',), (1, 1), 3, 2, [])
     >>> [p.kind for p in replay(t, A, depth=3).invalid]
     ['missing-branch']
     """
@@ -241,68 +332,84 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
     if len(answers) and len(tree.guess) != answers.length:
         raise ExactError(f"the tree guesses {len(tree.guess)}-letter words but {answers.source} "
                          f"has {answers.length}-letter words")
-    rule = _hard_rule() if hard else None
     length = len(tree.guess)
+    green = all_green(length)
     allowed = None if guesses is None else guesses.index
-    won: set[str] = set()
-    wins_at = [0] * depth
+    solved_at: dict[str, int] = {}
     problems: list[Problem] = []
     notes: list[Problem] = []
+    checked = 0
 
-    def problem(kind, history, node, message):
-        (notes if kind == "count" else problems).append(Problem(kind, path_text(history, length), node.guess, message))
+    def problem(kind, history, node, message, note=False):
+        (notes if note else problems).append(Problem(kind, path_text(history, length), node.guess, message))
 
-    def visit(node: Tree, reaching: list[str], history: tuple, step: int) -> None:
-        if node.answers != len(reaching):
-            problem("count", history, node, f"records {node.answers} answers but {len(reaching)} reach it")
+    def visit(node: Tree, reaching: list[str], history: tuple, step: int, playable: bool) -> list[int]:
+        """Replay the answers reaching ``node``; return the histogram of their wins counted from it."""
+        nonlocal checked
+        counted = node.answers == len(reaching)
+        if not counted:
+            problem("count", history, node, f"records {node.answers} answers but {len(reaching)} reach it", note=True)
         if not reaching:
-            return
-        if step > depth:
-            problem("depth", history, node, f"{len(reaching)} answers reach guess {step} but the depth is {depth}")
-            return
+            return []
         if len(node.guess) != length or not is_word(node.guess):
             raise ExactError(f"node {path_text(history, length) or 'root'}: {node.guess!r} is not a {length}-letter word")
+        if step == depth + 1:
+            problem("depth", history, node, f"{len(reaching)} answers reach guess {step} but the depth is {depth}",
+                    note=True)
         if allowed is not None and node.guess not in allowed:
             problem("not-allowed", history, node, f"{node.guess!r} is not an allowed guess")
-        if rule is not None and not rule(node.guess, history):
+            playable = False
+        if hard and not is_allowed(node.guess, history):
             problem("hard-mode", history, node, f"{node.guess!r} breaks the hard-mode rule")
+            playable = False
         classes: dict[int, list[str]] = {}
         for a in reaching:
             classes.setdefault(feedback(node.guess, a), []).append(a)
-        green = all_green(length)
-        if green in classes:
-            won.add(node.guess)
-            wins_at[step - 1] += 1
+        below = [0]
+        if green in classes and playable:
+            solved_at[node.guess] = step
+            below[0] = 1
         if green in node.children:
             problem("green-child", history, node, "has a child under the all-green pattern")
         for pattern in sorted(set(classes) | set(node.children)):
             if pattern == green:
                 continue
             child = node.children.get(pattern)
-            below = classes.get(pattern, [])
+            members = classes.get(pattern, [])
             if child is not None:
-                visit(child, below, history + ((node.guess, pattern),), step + 1)
+                sub = visit(child, members, history + ((node.guess, pattern),), step + 1, playable)
+                below.extend([0] * (len(sub) + 1 - len(below)))
+                for k, c in enumerate(sub, start=1):
+                    below[k] += c
             elif step < depth:
                 problem("missing-branch", history, node,
-                        f"no child for feedback {format_pattern(pattern, length)} given by {len(below)} answers")
+                        f"no child for feedback {format_pattern(pattern, length)} given by {len(members)} answers")
+        while below and not below[-1]:
+            below.pop()
+        claimed = (node.claims or {}).get("counts")
+        if claimed is not None:
+            checked += 1
+            claimed = list(claimed)
+            while claimed and not claimed[-1]:
+                claimed.pop()
+            if claimed != below:
+                problem("claim", history, node, f"the file's counts {list(node.claims['counts'])} differ from the "
+                        f"replay's {below}", note=not counted)
+        return below
 
-    visit(tree, list(answers.words), (), 1)
+    visit(tree, list(answers.words), (), 1, True)
+    deepest = max(solved_at.values(), default=0)
+    histogram = [0] * deepest
+    for k in solved_at.values():
+        histogram[k - 1] += 1
     return Replay(
-        wins=sum(wins_at),
         n=len(answers),
-        lost=tuple(a for a in answers.words if a not in won),
-        invalid=tuple(problems),
-        notes=tuple(notes),
-        wins_at=tuple(wins_at),
         depth=depth,
         hard=hard,
+        histogram=tuple(histogram),
+        lost=tuple(a for a in answers.words if solved_at.get(a, depth + 1) > depth),
+        unsolved=tuple(a for a in answers.words if a not in solved_at),
+        invalid=tuple(problems),
+        notes=tuple(notes),
+        claims_checked=checked,
     )
-
-
-def _hard_rule() -> HardRule:
-    """The hard-mode rule of :mod:`exact.wordle.hard` as ``rule(word, history) -> bool``."""
-    try:
-        from exact.wordle.hard import is_allowed
-    except ImportError:
-        raise ExactError("hard mode is not available yet (exact.wordle.hard is missing)") from None
-    return is_allowed

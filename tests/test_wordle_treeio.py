@@ -1,0 +1,305 @@
+"""Tree formats (exact.wordle.treeio): the published trees of other solvers, every format's reader and
+writer, detection, the documented examples, and malformed files."""
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+from exact.cli import main
+from exact.errors import ExactError
+from exact.feedback import feedback, parse_pattern
+from exact.wordle.tree import Tree, replay
+from exact.wordle.treeio import ALL_SUFFIXES, FORMATS, detect_format, format_for_path, load_tree, read_tree, write_tree
+from exact.words import wordle_allowed, wordle_answers, words_from_lines
+
+ROOT = Path(__file__).resolve().parents[1]
+PEERS = ROOT.parent / "shared" / "data" / "peers"
+DOCS = ROOT / "docs" / "tree-formats.md"
+
+
+def cli(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+# --- the published trees (../shared/data/peers/README.md) ---------------------------------------------
+
+# file -> (format, hard mode, histogram 1..k, total, worst): the numbers their authors publish, as the
+# peers README lists them (xangregg and bakergo publish only the worst case, 5; their totals are ours).
+PUBLISHED = {
+    "selby-salet-normal.tree": ("txt", False, (0, 78, 1225, 971, 41), 7920, 5),
+    "selby-salet-hard.tree": ("txt", True, (0, 131, 1062, 952, 154, 16), 8122, 6),
+    "olson-salet.tree.total.js": ("olson", False, (0, 78, 1223, 975, 39), 7920, 5),
+    "xangregg-raise.txt": ("emoji", False, None, None, 5),
+    "bakergo-any-wordle-5.json": ("lists", False, None, None, 5),
+}
+
+
+@pytest.fixture(scope="module")
+def peers():
+    if not (PEERS / "README.md").is_file():
+        pytest.skip(f"{PEERS} is absent (the other solvers' trees are not committed)")
+    return PEERS
+
+
+@pytest.fixture(scope="module")
+def lists():
+    return wordle_answers(), wordle_allowed()
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_published_trees_reproduce_their_totals(name, peers, lists):
+    fmt, hard, histogram, total, worst = PUBLISHED[name]
+    tree, detected = load_tree(peers / name)
+    assert detected == fmt
+    r = replay(tree, *lists, depth=6, hard=hard)
+    assert r.valid and r.complete and r.wins == r.n == 2315 and r.lost == ()
+    assert r.worst == worst
+    if histogram is not None:
+        assert r.histogram == histogram and r.total_guesses == total
+        assert round(r.mean_guesses, 4) == round(total / 2315, 4)
+    if name.startswith("selby"):  # README: "total 7920 guesses = mean 3.4212", "8122 = mean 3.5084"
+        assert f"{r.mean_guesses:.4f}" == {7920: "3.4212", 8122: "3.5084"}[total]
+    assert not [p for p in r.notes if p.kind != "depth"]  # made for these lists: every count agrees
+
+
+def test_olson_counts_are_checked(peers, lists, tmp_path):
+    tree = read_tree(peers / "olson-salet.tree.total.js")
+    r = replay(tree, *lists, depth=6)
+    assert r.claims_checked == 533 and not [p for p in r.invalid + r.notes if p.kind == "claim"]
+    # The same file with one node's counts changed: verify reports it and exits 1.
+    text = (peers / "olson-salet.tree.total.js").read_text()
+    assert text.endswith('"ranking":{"counts":[0,78,1223,975,39]}}')
+    bad = text.replace('"counts":[0,78,1223,975,39]}}', '"counts":[0,78,1224,974,39]}}')
+    path = tmp_path / "bad.js"
+    path.write_text(bad)
+    code, stdout, _ = cli("wordle", "verify", path)
+    assert code == 1 and "1 differ" in stdout and "claim: at [root] salet" in stdout
+
+
+@pytest.mark.parametrize("name", ["olson-salet.tree.total.js", "xangregg-raise.txt", "bakergo-any-wordle-5.json"])
+def test_published_trees_convert_to_every_format(name, peers, lists, tmp_path):
+    tree = read_tree(peers / name)
+    want = replay(tree, *lists, depth=6).to_json()
+    for fmt, f in FORMATS.items():
+        if fmt == "dot":  # pydot's parser takes many seconds on a full tree; dot round-trips in test_wordle_tree
+            continue
+        path = tmp_path / f"t{f.suffixes[0]}"
+        write_tree(tree, path, answers=lists[0])
+        back, detected = load_tree(path)
+        assert (detected, back) == (fmt, tree)  # complete trees: every format keeps everything
+        assert replay(back, *lists, depth=6).to_json() | {"claims_checked": 0} == want | {"claims_checked": 0}
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_writers_give_back_the_published_files(name, peers, lists, tmp_path):
+    """Each reader and its writer agree with the file: Selby's bytes, the JSON values, the emoji lines."""
+    fmt = PUBLISHED[name][0]
+    out = tmp_path / f"out{FORMATS[fmt].suffixes[0]}"
+    write_tree(read_tree(peers / name), out, answers=lists[0])
+    original = (peers / name).read_text(encoding="utf-8")
+    written = out.read_text(encoding="utf-8")
+    if fmt == "txt":
+        assert written == original
+    elif fmt == "olson":
+        assert json.loads(written.removeprefix("export default ")) == json.loads(original.removeprefix("export default "))
+    elif fmt == "lists":
+        assert json.loads(written) == json.loads(original)
+    else:  # the same lines (the published file orders branches otherwise)
+        assert sorted(written.splitlines()) == sorted(original.splitlines())
+
+
+def test_cli_verify_and_convert_a_published_tree(peers, tmp_path):
+    code, stdout, stderr = cli("wordle", "verify", peers / "olson-salet.tree.total.js", "--json")
+    assert code == 0, stderr
+    report = json.loads(stdout)
+    assert (report["format"], report["total_guesses"], report["worst"], report["histogram"]) == (
+        "olson", 7920, 5, [0, 78, 1223, 975, 39])
+    assert report["wins_within"] == [0, 78, 1301, 2276, 2315] and report["complete"]
+    out = tmp_path / "salet.tree"
+    code, stdout, stderr = cli("wordle", "convert", peers / "olson-salet.tree.total.js", out)
+    assert code == 0 and "total 7920 guesses" in stdout, stderr
+    code, stdout, _ = cli("wordle", "verify", out, "--depth", "4")
+    # Deeper than --depth is not invalid: the wins within 4 and a note on the 39 answers solved at 5.
+    assert code == 0 and "wins 2276 / 2315" in stdout and "39 answers are solved only after guess 4" in stdout
+    assert "total 7920 guesses, mean 3.4212, worst case 5" in stdout
+
+
+# --- the documented examples ------------------------------------------------------------------------------
+
+
+def example_tree():
+    return Tree("cabin", 4, {feedback("cabin", "cable"): Tree("cable", 2, {feedback("cable", "caber"): Tree("caber", 1, {})}),
+                             feedback("cabin", "cache"): Tree("cache", 1, {})})
+
+
+EXAMPLE_ANSWERS = words_from_lines(["caber", "cabin", "cable", "cache"], source="example")
+
+
+def doc_examples() -> dict[str, str]:
+    text = DOCS.read_text(encoding="utf-8")
+    return {m.group(1): m.group(2) for m in re.finditer(r"<!-- example: (\w+) -->\n```\w*\n(.*?)```", text, re.DOTALL)}
+
+
+def test_docs_show_an_example_of_every_format():
+    assert set(doc_examples()) == set(FORMATS)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_docs_examples_read_and_write(fmt, tmp_path):
+    text = doc_examples()[fmt]
+    assert detect_format(text) == fmt
+    tree = FORMATS[fmt].read(text)
+    assert tree == example_tree()
+    assert FORMATS[fmt].write(example_tree(), EXAMPLE_ANSWERS) == text
+    r = replay(tree, EXAMPLE_ANSWERS, EXAMPLE_ANSWERS, depth=6)
+    assert (r.histogram, r.total_guesses) == ((1, 2, 1), 8)  # as the page says
+
+
+def test_suffixes():
+    assert [format_for_path(f"t{s}") for s in (".lists.json", ".json", ".emoji.txt", ".txt", ".js", ".gv")] == [
+        "lists", "json", "emoji", "txt", "olson", "dot"]
+    assert set(ALL_SUFFIXES) == {s for f in FORMATS.values() for s in f.suffixes}
+    with pytest.raises(ExactError, match="unknown tree format"):
+        format_for_path("t.csv")
+
+
+# --- format details ---------------------------------------------------------------------------------------
+
+
+def test_lists_all_green_leaf_means_won_here():
+    # bakergo writes a guess that wins with others left as "(2, 2, 2, 2, 2)": [guess, {guess: null}].
+    a = FORMATS["lists"].read('["cabin", {"(2, 2, 2, 2, 2)": ["cabin", {"cabin": null}], '
+                              '"(2, 2, 2, 0, 0)": ["cable", {"cable": null}]}]')
+    b = FORMATS["lists"].read('["cabin", {"cabin": null, "(2, 2, 2, 0, 0)": ["cable", {"cable": null}]}]')
+    assert a == b == Tree("cabin", 2, {feedback("cabin", "cable"): Tree("cable", 1, {})})
+
+
+def test_emoji_lost_answers_and_other_squares():
+    text = "cabin\ncabin 🟩🟩🟩⬛⬛ 2\ncabin 🟩🟩🟩⬛⬛ 2\n"
+    tree = FORMATS["emoji"].read(text)
+    assert tree == Tree("cabin", 3, {})
+    r = replay(tree, words_from_lines(["cabin", "cable", "caber"]), depth=1)
+    assert r.lost == ("cable", "caber") and r.valid
+    assert FORMATS["emoji"].read("cabin 🟧🟧🟦⬜⬜ 1 bacon\n").children == {parse_pattern("22100"): Tree("bacon", 1, {})}
+
+
+def test_dot_hand_edits_and_defaults(tmp_path):
+    (tmp_path / "t.gv").write_text(
+        "/* drawn by hand */\ndigraph {\n graph [root=a]\n edge [feedback=22000]\n node [answers=1]\n"
+        ' a [guess=cabin, answers=2]; b [guess="cache"]\n a -> b\n}\n')
+    assert read_tree(tmp_path / "t.gv") == Tree("cabin", 2, {feedback("cabin", "cache"): Tree("cache", 1, {})})
+
+
+def test_graph_formats_keep_claims(tmp_path):
+    tree = FORMATS["olson"].read(doc_examples()["olson"])
+    assert tree.claims == {"counts": (1, 2, 1)}
+    for fmt in ("graphml", "json", "dot"):
+        write_tree(tree, tmp_path / f"t.{fmt}")
+        assert read_tree(tmp_path / f"t.{fmt}").claims == {"counts": (1, 2, 1)}
+
+
+def test_replay_not_allowed_guess_is_never_a_win():
+    r = replay(example_tree(), EXAMPLE_ANSWERS, words_from_lines(["cabin", "cache", "caber"]), depth=6)
+    assert r.unsolved == ("caber", "cable") and r.wins == 2 and [p.kind for p in r.invalid] == ["not-allowed"]
+
+
+# --- malformed files: one line, path and line, exit 2 ---------------------------------------------------------
+
+MALFORMED = [
+    ("a.js", 'export default {"guess":"cabin","map":{"2220":"cable"}}', None, "key '2220' is not 5 digits"),
+    ("a.js", 'export default {"guess":"cabin","map":{"22222":"cable"}}', None, "all-green key maps to 'cable'"),
+    ("a.js", 'export default {"guess":"cabin",\n"map":{"22200":"cable",}}', 2, "not valid Olson JSON"),
+    ("a.js", '{"guess":"cabin","map":{},"ranking":{"counts":[1,"x"]}}', None, "ranking.counts"),
+    ("a.json", '["cabin", {"(2, 2, 2, 0)": ["cable", {"cable": null}]}]', None, "is not 5 digits"),
+    ("a.json", '["cabin", {"cable": null}]', None, "'cable': null, but the node guesses 'cabin'"),
+    ("a.json", '["cabin", {"(2, 2, 2, 0, 0)": "cable"}]', None, "a node is [guess, {...}]"),
+    ("a.txt", "cabin\ncabin 🟩🟩🟩⬜⬜ 2 cable\n", 2, "the count after this pattern is 2 but 1 lines go through it"),
+    ("a.txt", "cabin\ncabin 🟩🟩🟩⬜ 1 cable\n", 2, "is not 5 emoji squares"),
+    ("a.txt", "cabin 🟩🟩🟩⬜⬜ 1 cable\ncabin 🟩🟩🟩⬜⬜ 2 caber\n", 2, "count 2 after 🟩🟩🟩⬜⬜ but line 1 says 1"),
+    ("a.txt", "cabin 🟩🟩🟩⬜⬜ 1 cable\ncrane\n", 2, "first guess 'crane'"),
+    ("a.dot", "digraph {\n a -> b\n c [x=\"1]\n}\n", 3, "not valid DOT"),
+    ("a.dot", 'digraph { root=a; a [guess=cabin answers=1]; a -> b [feedback="22200"] }', None, "'guess'"),
+    ("a.txt", "hello world\n", None, "unknown tree format"),
+]
+
+
+@pytest.mark.parametrize("name, text, line, fragment", MALFORMED)
+def test_malformed_files_one_line_error_with_path_and_line(tmp_path, name, text, line, fragment):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ExactError) as caught:
+        read_tree(path)
+    assert caught.value.path == str(path) and caught.value.line == line
+    assert fragment in caught.value.message, caught.value.message
+    code, stdout, stderr = cli("wordle", "verify", path)
+    assert code == 2 and stdout == ""
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"exact: error: {path}{'' if line is None else f':{line}'}: ")
+
+
+def test_convert_leaves_nothing_half_written(tmp_path):
+    (tmp_path / "bad.js").write_text('{"guess":"cabin","map":{"x":"cable"}}')
+    code, _, stderr = cli("wordle", "convert", tmp_path / "bad.js", tmp_path / "out.tree")
+    assert code == 2 and "bad.js" in stderr and not (tmp_path / "out.tree").exists()
+    code, _, stderr = cli("wordle", "convert", tmp_path / "bad.js", tmp_path / "out.csv")
+    assert code == 2 and "out.csv" in stderr and "unknown tree format" in stderr
+
+
+# --- random trees: every format, and the replay's totals against a plain per-answer walk -------------------
+
+
+SMALL_ANSWERS = words_from_lines(wordle_answers().words[::97], source="small-answers")  # 24 answers
+SMALL_GUESSES = words_from_lines(sorted(set(SMALL_ANSWERS.words) | set(wordle_allowed().words[::1300])), source="small-guesses")
+
+
+def random_tree(rng, reaching, step=1):
+    """A random strategy over ``reaching``: random guesses, some classes left lost, depth at most 6."""
+    guess = rng.choice(SMALL_GUESSES.words if rng.random() < 0.5 else reaching)
+    classes = {}
+    for a in reaching:
+        classes.setdefault(feedback(guess, a), []).append(a)
+    children = {p: random_tree(rng, members, step + 1) for p, members in sorted(classes.items())
+                if p != 242 and step < 6 and rng.random() < 0.85}
+    return Tree(guess, len(reaching), children)
+
+
+def walk_one(tree, answer, allowed):
+    """Guesses the tree takes to solve ``answer``, or None: one answer, step by step."""
+    node, k, ok = tree, 1, True
+    while True:
+        ok = ok and node.guess in allowed
+        if node.guess == answer:
+            return k if ok else None
+        node = node.children.get(feedback(node.guess, answer))
+        if node is None:
+            return None
+        k += 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), depth=st.integers(1, 6))
+def test_random_trees_round_trip_and_replay_matches_a_plain_walk(tmp_path_factory, seed, depth):
+    rng = random.Random(seed)
+    tree = random_tree(rng, list(SMALL_ANSWERS.words))
+    allowed = set(rng.sample(SMALL_GUESSES.words, len(SMALL_GUESSES) - 2))  # two guesses not allowed
+    r = replay(tree, SMALL_ANSWERS, words_from_lines(sorted(allowed)), depth=depth)
+    taken = {a: walk_one(tree, a, allowed) for a in SMALL_ANSWERS.words}
+    solved = [k for k in taken.values() if k is not None]
+    assert sum(r.histogram) == len(solved) and r.total_guesses == sum(solved)
+    assert all(r.histogram[k - 1] == solved.count(k) for k in range(1, len(r.histogram) + 1))
+    assert r.wins == sum(k <= depth for k in solved)
+    assert r.lost == tuple(a for a, k in taken.items() if k is None or k > depth)
+    assert r.unsolved == tuple(a for a, k in taken.items() if k is None)
+    d = tmp_path_factory.mktemp("random")
+    for fmt, f in FORMATS.items():
+        write_tree(tree, d / f"t{f.suffixes[0]}", answers=SMALL_ANSWERS)
+        back, detected = load_tree(d / f"t{f.suffixes[0]}")
+        assert detected == fmt
+        again = replay(back, SMALL_ANSWERS, words_from_lines(sorted(allowed)), depth=depth)
+        assert (again.histogram, again.lost, again.unsolved, again.wins) == (r.histogram, r.lost, r.unsolved, r.wins), fmt
