@@ -28,3 +28,8 @@ def bench(pairs, lingo_words):
 
 main.add_command(lingo)
 main.add_command(wordle)
+
+from exact.cli import play as _play  # noqa: E402  (play, plot, export, docs: issue 9)
+
+wordle.add_command(_play.wordle_play)
+lingo.add_command(_play.lingo_play)

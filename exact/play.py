@@ -1,0 +1,403 @@
+"""Playing a strategy along with a person: the logic behind ``exact wordle play``.
+
+Data types, stated once:
+
+- a :class:`Position` is the game so far: the answer list the strategy covers, the history
+  ``((guess, pattern), ...)`` and the *candidates*, the answers consistent with every feedback seen;
+- a *strategy* (:class:`Strategy`) gives, for a position, its *plan*: a :class:`~exact.wordle.tree.Tree`
+  whose root is the next guess and whose children say what to play after each feedback, or None when
+  it has no guess there (a tree file that stops at its depth, or guesses beyond a live solver's depth);
+- the *fallback* (:class:`FewestGuesses`) plays on where the strategy has no plan: among strategies that
+  only ever guess a remaining candidate, one with the fewest total guesses (exact, by branch and bound);
+- a *complete plan* is the strategy's plan with every branch it lacks filled by the fallback, so every
+  candidate is solved; the :class:`Advice` at a position reports, under the complete plan, how many
+  candidates are won within the depth (guesses that count as a win) and the expected number of guesses
+  still to play, each candidate equally likely.
+
+Tiny example: three answers, a tree that stops after one guess (the fallback plays on).
+
+>>> from exact.words import words_from_lines
+>>> A = words_from_lines(["caber", "cabin", "cable"])
+>>> game = Game(TreeStrategy(Tree("cabin", 3, {}), "demo tree", depth=2), A)
+>>> a = game.advice()
+>>> a.guess, a.wins, len(a.candidates), round(a.expected, 3)
+('cabin', 2, 3, 2.0)
+>>> game.give(feedback("cabin", "cable")).candidates
+('caber', 'cable')
+>>> game.advice().source
+'fallback: fewest guesses, guessing only candidates'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from exact.errors import ExactError
+from exact.feedback import all_green, feedback, format_pattern
+from exact.wordle.tree import Tree, tree_depth
+from exact.words import WordList, instances_dir
+
+History = tuple[tuple[str, int], ...]
+
+#: Above this many candidates the fallback only tries the guesses that make the most classes.
+FALLBACK_EXACT_MAX = 150
+FALLBACK_WIDTH = 25
+
+
+@dataclass(frozen=True)
+class Position:
+    answers: WordList
+    history: History
+    candidates: tuple[str, ...]
+
+    @property
+    def played(self) -> int:
+        return len(self.history)
+
+
+def start(answers: WordList) -> Position:
+    """The position before the first guess: every answer is a candidate."""
+    return Position(answers, (), tuple(answers.words))
+
+
+def classes(guess: str, candidates: Sequence[str]) -> dict[int, tuple[str, ...]]:
+    """The candidates grouped by the feedback ``guess`` gets on them (pattern -> words, list order).
+
+    >>> classes("cabin", ["caber", "cabin", "cable"]) == {feedback("cabin", "caber"): ("caber", "cable"), 242: ("cabin",)}
+    True
+    """
+    out: dict[int, list[str]] = {}
+    for a in candidates:
+        out.setdefault(feedback(guess, a), []).append(a)
+    return {p: tuple(ws) for p, ws in out.items()}
+
+
+def after(position: Position, guess: str, pattern: int) -> Position:
+    """The position after ``guess`` got ``pattern`` (candidates that would give it)."""
+    left = tuple(a for a in position.candidates if feedback(guess, a) == pattern)
+    return Position(position.answers, position.history + ((guess, pattern),), left)
+
+
+# --- strategies ---------------------------------------------------------------------------------
+
+
+class Strategy(Protocol):
+    """What ``play`` needs from a strategy: a name to show, its depth, and its plan at a position.
+
+    A new objective (another solver) plugs in by implementing this and registering a factory in
+    :data:`OBJECTIVES`.
+    """
+
+    name: str
+    depth: int  # guesses that count as a win
+
+    def plan(self, position: Position) -> Tree | None: ...
+
+
+@dataclass
+class TreeStrategy:
+    """A strategy read from a tree (any format :mod:`exact.wordle.treeio` reads)."""
+
+    tree: Tree
+    name: str
+    depth: int = 0  # 0: the tree's own depth
+
+    def __post_init__(self):
+        if self.depth <= 0:
+            self.depth = tree_depth(self.tree)
+
+    def plan(self, position: Position) -> Tree | None:
+        node = self.tree
+        for guess, pattern in position.history:
+            if node.guess != guess:
+                return None
+            node = node.children.get(pattern)
+            if node is None:
+                return None
+        return node
+
+
+@dataclass
+class LiveWins:
+    """The exact DP of :mod:`exact.wordle.dp`, live: at each position the tree that wins the most
+    candidates within the guesses left (its tie-break), or None once no guess is left."""
+
+    answers: WordList
+    guesses: WordList
+    depth: int = 3
+    hard: bool = False
+    first: str | None = None  # a fixed first guess (the DP then only solves the positions after it)
+    name: str = ""
+    _search: object = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if not self.name:
+            mode = ", hard mode" if self.hard else ""
+            self.name = f"exact DP, live: most wins within {self.depth} guesses{mode}"
+
+    def search(self):
+        if self._search is None:
+            from exact.wordle.dp import Search, make_instance
+
+            self._search = Search(make_instance(self.answers, self.guesses, self.hard))
+        return self._search
+
+    def plan(self, position: Position) -> Tree | None:
+        from exact.wordle.dp import _tree, best_guess
+        from exact.wordle.hard import constraint, no_constraint
+
+        k = self.depth - position.played
+        if k < 1 or not position.candidates:
+            return None
+        search = self.search()
+        index = self.answers.index
+        T = np.array(sorted(index[a] for a in position.candidates), dtype=np.int64)
+        length = self.answers.length
+        rule = constraint(position.history, length) if self.hard else no_constraint(length)
+        if position.played == 0 and self.first is not None:
+            g = self.guesses.index[self.first]
+        else:
+            g = best_guess(search, T, k, rule)
+        return _tree(search, T, k, rule, g)
+
+
+#: --objective name -> factory(answers, guesses, depth, hard, first) returning a Strategy.
+OBJECTIVES = {
+    "wins": lambda answers, guesses, depth, hard, first: LiveWins(answers, guesses, depth, hard, first),
+}
+
+
+class FewestGuesses:
+    """Among strategies that only guess remaining candidates, one with the fewest total guesses.
+
+    cost(T) = min over g in T of |T| + sum over the non-green classes P of g on T of cost(P), with
+    cost({a}) = 1. Branch and bound: every answer but g needs at least two more guesses and every
+    class one guess per answer, so cost(P) >= 2|P| - 1 and the guess g costs at least
+    |T| + 2(|T| - 1) - (its number of non-green classes); guesses are tried by that bound and a guess
+    is dropped once its classes so far plus the bounds of the rest reach the best found. Ties: the
+    earliest candidate in list order. Exact for up to :data:`FALLBACK_EXACT_MAX` candidates; above
+    that only the :data:`FALLBACK_WIDTH` guesses with the most classes are tried at that node.
+
+    >>> t = FewestGuesses().tree(("caber", "cabin", "cable"))
+    >>> t.guess, FewestGuesses().cost(("caber", "cabin", "cable"))
+    ('caber', 5)
+    """
+
+    name = "fallback: fewest guesses, guessing only candidates"
+
+    def __init__(self):
+        self._memo: dict[tuple[str, ...], tuple[int, str]] = {}
+
+    def cost(self, T: tuple[str, ...]) -> int:
+        return self._best(tuple(T))[0]
+
+    def _best(self, T: tuple[str, ...]) -> tuple[int, str]:
+        n = len(T)
+        if n == 1:
+            return 1, T[0]
+        if T in self._memo:
+            return self._memo[T]
+        options = []
+        for i, g in enumerate(T):
+            split = classes(g, T)
+            rest = sorted((P for p, P in split.items() if p != all_green(len(g))), key=len, reverse=True)
+            options.append((n + 2 * (n - 1) - len(rest), i, g, rest))
+        options.sort(key=lambda o: (o[0], o[1]))
+        if n > FALLBACK_EXACT_MAX:
+            options = options[:FALLBACK_WIDTH]
+        best_cost, best_guess = None, None
+        for bound, _, g, rest in options:
+            if best_cost is not None and bound >= best_cost:
+                break
+            total, remaining = n, sum(2 * len(P) - 1 for P in rest)
+            for P in rest:
+                remaining -= 2 * len(P) - 1
+                total += self._best(P)[0]
+                if best_cost is not None and total + remaining >= best_cost:
+                    break
+            else:
+                if best_cost is None or total < best_cost:
+                    best_cost, best_guess = total, g
+        self._memo[T] = (best_cost, best_guess)
+        return best_cost, best_guess
+
+    def tree(self, T: Sequence[str]) -> Tree:
+        T = tuple(T)
+        g = self._best(T)[1]
+        children = {p: self.tree(P) for p, P in sorted(classes(g, T).items()) if p != all_green(len(g))}
+        return Tree(g, len(T), children)
+
+    def plan(self, position: Position) -> Tree | None:
+        return self.tree(position.candidates) if position.candidates else None
+
+
+def complete(plan: Tree | None, candidates: Sequence[str], fallback: FewestGuesses) -> Tree:
+    """The plan with every branch it lacks (for these candidates) filled by the fallback."""
+    if plan is None:
+        return fallback.tree(candidates)
+    green = all_green(len(plan.guess))
+    children = {}
+    for p, P in sorted(classes(plan.guess, candidates).items()):
+        if p != green:
+            children[p] = complete(plan.children.get(p), P, fallback)
+    return Tree(plan.guess, len(candidates), children)
+
+
+def guesses_to_solve(plan: Tree, candidates: Sequence[str]) -> dict[str, int]:
+    """How many guesses a complete plan plays until each candidate is guessed (1: the root guess)."""
+    out: dict[str, int] = {}
+
+    def visit(node: Tree, reaching: Sequence[str], step: int) -> None:
+        for p, P in classes(node.guess, reaching).items():
+            if p == all_green(len(node.guess)):
+                out[P[0]] = step
+            elif p in node.children:
+                visit(node.children[p], P, step + 1)
+            else:
+                raise ExactError(f"internal error: the plan has no guess after {node.guess} "
+                                 f"{format_pattern(p, len(node.guess))}")
+
+    visit(plan, candidates, 1)
+    return out
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Advice:
+    guess: str
+    source: str  # the strategy that chose it (or the fallback)
+    position: Position
+    depth: int
+    wins: int  # candidates won within the depth under the complete plan
+    expected: float  # mean guesses still to play (this one included) under the complete plan
+    worst: int  # most guesses still to play
+
+    @property
+    def candidates(self) -> tuple[str, ...]:
+        return self.position.candidates
+
+    @property
+    def guesses_left(self) -> int:
+        """Guesses left within the depth, this one included (0 or less: beyond the depth)."""
+        return self.depth - self.position.played
+
+    @property
+    def probability(self) -> float:
+        return self.wins / len(self.candidates) if self.candidates else 0.0
+
+
+class ImpossibleFeedback(ExactError):
+    """No candidate answer gives this feedback to the guess played."""
+
+
+class Game:
+    """A game in progress: ``advice()`` says what to play, ``give(pattern)`` records its feedback."""
+
+    def __init__(self, strategy: Strategy, answers: WordList, fallback: FewestGuesses | None = None):
+        self.strategy = strategy
+        self.fallback = fallback or FewestGuesses()
+        self.positions = [start(answers)]
+        self._advice: dict[int, Advice] = {}
+
+    @property
+    def position(self) -> Position:
+        return self.positions[-1]
+
+    @property
+    def solved(self) -> bool:
+        h = self.position.history
+        return bool(h) and h[-1][1] == all_green(len(h[-1][0]))
+
+    def advice(self) -> Advice:
+        """The next guess with the chances under the strategy (computed once per position)."""
+        key = len(self.positions)
+        if key not in self._advice:
+            pos = self.position
+            if not pos.candidates:
+                raise ExactError("no candidate answer is left")
+            plan = self.strategy.plan(pos)
+            source = self.strategy.name if plan is not None else self.fallback.name
+            full = complete(plan, pos.candidates, self.fallback)
+            steps = guesses_to_solve(full, pos.candidates)
+            within = self.strategy.depth - pos.played
+            self._advice[key] = Advice(
+                guess=full.guess, source=source, position=pos, depth=self.strategy.depth,
+                wins=sum(1 for s in steps.values() if s <= within),
+                expected=sum(steps.values()) / len(steps), worst=max(steps.values()))
+        return self._advice[key]
+
+    def possible(self) -> dict[int, tuple[str, ...]]:
+        """The feedback patterns the advised guess can get, with the candidates giving each."""
+        return classes(self.advice().guess, self.position.candidates)
+
+    def give(self, pattern: int) -> Position:
+        """Record the feedback of the advised guess; an impossible one is an ImpossibleFeedback."""
+        guess = self.advice().guess
+        length = len(guess)
+        if pattern not in self.possible():
+            raise ImpossibleFeedback(
+                f"no candidate answer gives {format_pattern(pattern, length, 'emoji')} "
+                f"({format_pattern(pattern, length)}) to {guess}; "
+                f"{len(self.position.candidates)} candidates were left")
+        self.positions.append(after(self.position, guess, pattern))
+        return self.position
+
+    def undo(self) -> bool:
+        """Forget the last feedback; False when there is none."""
+        if len(self.positions) == 1:
+            return False
+        self._advice.pop(len(self.positions), None)
+        self.positions.pop()
+        return True
+
+
+@dataclass(frozen=True)
+class Turn:
+    advice: Advice
+    pattern: int
+
+
+def play_answer(game: Game, answer: str, max_guesses: int = 30) -> tuple[list[Turn], bool]:
+    """Play the game against a known answer: (turns, solved). The answer need not be in the list: the
+    game then stops (unsolved) when no candidate is left."""
+    turns: list[Turn] = []
+    while len(turns) < max_guesses:
+        if not game.position.candidates:
+            return turns, False
+        advice = game.advice()
+        pattern = feedback(advice.guess, answer)
+        turns.append(Turn(advice, pattern))
+        if pattern not in game.possible():
+            return turns, False
+        game.give(pattern)
+        if game.solved:
+            return turns, True
+    return turns, False
+
+
+# --- the committed trees ------------------------------------------------------------------------
+
+#: The committed strategy files ``play`` uses by default, by mode, first found wins.
+DEFAULT_TREES = {
+    False: ("results/wordle/optimal-depth3.txt", "results/wordle/optimal-depth3.graphml"),
+    True: ("results/wordle/hard-depth3.txt", "results/wordle/hard-depth3.graphml"),
+}
+
+
+def default_tree(hard: bool) -> Path | None:
+    """The committed optimal depth-3 tree of a source checkout, or None when absent (an install)."""
+    try:
+        root = instances_dir().parent
+    except ExactError:
+        return None
+    for name in DEFAULT_TREES[hard]:
+        if (root / name).is_file():
+            return root / name
+    return None
