@@ -30,6 +30,9 @@ main.add_command(lingo)
 main.add_command(wordle)
 
 from exact.cli import play as _play  # noqa: E402  (play, plot, export, docs: issue 9)
+from exact.cli.plot import plot  # noqa: E402
+
+main.add_command(plot)
 
 wordle.add_command(_play.wordle_play)
 lingo.add_command(_play.lingo_play)
