@@ -247,3 +247,14 @@ def test_lingo_play_answer(tmp_path):
     assert f"the answer {pool_words[5]} is" in r.stdout
     r = run_exact("lingo", "play", "--set", chosen.replace(",", " "), "--words", pool, "--answer", "zzzzz")
     assert r.returncode == 1
+
+
+def test_terminal_ctrl_c_exits_130(tmp_path):
+    answers = write_lines(tmp_path / "a.txt", SMALL)
+    child = spawn("wordle", "play", "--answers", answers, "--guesses", answers, "--depth", "2")
+    child.expect("feedback for [a-z]+> ")
+    child.sendintr()
+    child.expect("interrupted")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130

@@ -177,7 +177,13 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     strategy = make_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live)
     game = Game(strategy, answer_list)
     if answer is None:
-        sys.exit(wordle_interactive(game, show, notation))
+        try:
+            sys.exit(wordle_interactive(game, show, notation))
+        except KeyboardInterrupt:
+            from exact import stop
+
+            click.echo("\ninterrupted", err=True)
+            sys.exit(stop.exit_code())
     (answer,) = check_words([answer], answer_list.length, "--answer")
     click.echo(f"strategy: {strategy.name}; answer {answer}")
     turns, solved = play_answer(game, answer)
@@ -237,6 +243,18 @@ def lingo_play(set_text, words, answer, show, notation):
     At the end the player picks uniformly among the consistent words: the win probability of the pick
     is 1 / (their number). Feedback that no word of the pool gives is refused and asked again.
     """
+    import sys
+
+    try:
+        lingo_session(set_text, words, answer, show, notation)
+    except KeyboardInterrupt:
+        from exact import stop
+
+        click.echo("\ninterrupted", err=True)
+        sys.exit(stop.exit_code())
+
+
+def lingo_session(set_text, words, answer, show, notation):
     import sys
 
     from exact.feedback import feedback, parse_pattern
