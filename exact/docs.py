@@ -249,6 +249,49 @@ def trees_section(root: Path, groups, shown: set) -> list[str]:
     return out + figure(root, "explorer", shown)
 
 
+#: The example game shown on the page, then one against the first answer not won within 3 guesses.
+EXAMPLE_ANSWER = "crane"
+
+
+def games_section(root: Path) -> list[str]:
+    """The output of ``exact wordle play --answer WORD`` for a few answers (the real command, in-process,
+    from ``root``; needs the committed tree)."""
+    import os
+
+    from click.testing import CliRunner
+
+    from exact.cli import main
+    from exact.play import DEFAULT_TREES
+    from exact.wordle.tree import replay
+    from exact.wordle.treeio import read_tree
+    from exact.words import wordle_answers
+
+    found = [root / name for name in DEFAULT_TREES[False] if (root / name).is_file()]
+    if not found:
+        return []
+    lost = replay(read_tree(found[0]), wordle_answers(), depth=3).lost
+    games = [(f"the committed optimal tree against {EXAMPLE_ANSWER}", ("wordle", "play", "--answer", EXAMPLE_ANSWER))]
+    if lost:
+        games.append((f"the first answer it does not win within 3 guesses, {lost[0]}",
+                      ("wordle", "play", "--answer", lost[0])))
+    out = ["## Playing the committed strategy", "",
+           "`exact wordle play` plays a tree (here the committed optimal depth-3 tree) and shows, at each guess, "
+           "the candidates left, P(win within the depth) and the expected number of guesses still to play "
+           "(where the tree stops, its fallback plays on: `exact/play.py`).", ""]
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        for caption, args in games:
+            result = CliRunner().invoke(main, list(args))
+            if result.exit_code != 0:
+                raise ExactError(f"`exact {' '.join(args)}` failed: {result.output.strip()}")
+            out += [f"{caption[0].upper()}{caption[1:]}: `exact {' '.join(args)}`", "", "```text",
+                    result.output.rstrip("\n"), "```", ""]
+    finally:
+        os.chdir(here)
+    return out
+
+
 def results_markdown(root: str | Path = ".") -> str:
     """The results page for the repository at ``root`` (its ``results/`` folder)."""
     root = Path(root)
@@ -263,6 +306,7 @@ def results_markdown(root: str | Path = ".") -> str:
     shown: set = set()
     lines += wordle_section(root, groups, shown)
     lines += trees_section(root, groups, shown)
+    lines += games_section(root)
     lines += lingo_section(root, groups, shown)
     lines += figures_section(root, shown)
     other = groups.get("other", [])

@@ -384,7 +384,9 @@ def play_answer(game: Game, answer: str, max_guesses: int = 30) -> tuple[list[Tu
 
 # --- the committed trees ------------------------------------------------------------------------
 
-#: The committed strategy files ``play`` uses by default, by mode, first found wins.
+#: The committed strategy files ``play`` uses by default, by mode, first found wins; they are
+#: optimal for P(win within DEFAULT_DEPTH) (a tree may play on beyond it).
+DEFAULT_DEPTH = 3
 DEFAULT_TREES = {
     False: ("results/wordle/optimal-depth3.txt", "results/wordle/optimal-depth3.graphml"),
     True: ("results/wordle/hard-depth3.txt", "results/wordle/hard-depth3.graphml"),

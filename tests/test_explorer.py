@@ -123,3 +123,16 @@ def test_in_a_real_browser(page, browser, tmp_path):
     assert d.find_element("id", "find-result").text.startswith(lost_all[0])
     shot = tmp_path / "explorer.png"
     assert d.save_screenshot(str(shot)) and shot.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_tree_that_plays_on_beyond_the_depth(page):
+    from exact.play import FewestGuesses, complete
+
+    A, tree, wins, _ = page
+    full = complete(tree, A.words, FewestGuesses())
+    data = explorer_data(full, A, depth=2)
+    assert data["wins"] == wins and data["depth"] == 2
+    lost = replay(tree, A, depth=2).lost
+    assert sorted(data["lost"]) == sorted(lost)
+    assert all(data["paths"][a]["solved"] > 2 for a in lost)
+    assert all(data["paths"][a]["solved"] <= 2 for a in A.words if a not in lost)

@@ -40,7 +40,7 @@ def show_words(words, show: int) -> str:
 
 def make_strategy(tree_file, fmt, answers, guesses, depth, hard, objective, first, live):
     """The strategy the options name: a tree file, the committed tree, or a live solver."""
-    from exact.play import OBJECTIVES, TreeStrategy, default_tree
+    from exact.play import DEFAULT_DEPTH, OBJECTIVES, TreeStrategy, default_tree
     from exact.wordle.treeio import read_tree
     from exact.words import check_words
 
@@ -52,7 +52,7 @@ def make_strategy(tree_file, fmt, answers, guesses, depth, hard, objective, firs
     if not (live or objective or first or depth) and default_lists:
         committed = default_tree(hard)
         if committed is not None:
-            return TreeStrategy(read_tree(committed), f"the committed optimal tree {committed.name}")
+            return TreeStrategy(read_tree(committed), f"the committed optimal tree {committed.name}", DEFAULT_DEPTH)
     if first is not None:
         (first,) = check_words([first], guesses.length, "--first")
         if first not in guesses.index:

@@ -9,8 +9,8 @@ highlights its path; a list gives the answers the tree loses.
 Data (:func:`explorer_data`), stated once: ``nodes[i]`` = ``{"g": guess, "n": answers reaching it,
 "w": of which won within the depth, "s": its step (1 = first guess), "won": whether its guess is one
 of them, "c": [[feedback digits, child id], ...], "lost": [[feedback digits, [answers]], ...]}``
-(children largest first); ``paths[answer]`` = ``{"won": bool, "p": [[node id, feedback digits], ...]}``,
-the nodes the answer passes and the feedback it gets at each.
+(children largest first); ``paths[answer]`` = ``{"won": bool, "solved": the guess that finds it or None,
+"p": [[node id, feedback digits], ...]}``, the nodes the answer passes and the feedback it gets at each.
 
 >>> from exact.words import words_from_lines
 >>> from exact.wordle.tree import Tree
@@ -35,7 +35,11 @@ from exact.words import WordList
 
 
 def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title: str = "") -> dict:
-    """The page's data: every node reached by some answer, and every answer's path (see above)."""
+    """The page's data: every node reached by some answer, and every answer's path (see above).
+
+    Nodes beyond ``depth`` are kept (a tree may play on after the guesses that count as a win); an
+    answer is *won* when the tree guesses it within ``depth`` guesses, and listed as lost otherwise.
+    """
     depth = depth or tree_depth(tree)
     length = len(tree.guess)
     green = all_green(length)
@@ -49,21 +53,22 @@ def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title
         split = classes(node.guess, reaching)
         if green in split:
             entry["won"] = True
-            entry["w"] += 1
-            paths[node.guess] = {"won": True, "p": trail + [[nid, format_pattern(green, length)]]}
+            entry["w"] += step <= depth
+            paths[node.guess] = {"won": step <= depth, "solved": step,
+                                 "p": trail + [[nid, format_pattern(green, length)]]}
         for p, P in sorted(split.items(), key=lambda pc: (-len(pc[1]), pc[0])):
             if p == green:
                 continue
             digits = format_pattern(p, length)
             child = node.children.get(p)
-            if child is not None and step < depth:
+            if child is not None:
                 cid = visit(child, P, step + 1, trail + [[nid, digits]])
                 entry["c"].append([digits, cid])
                 entry["w"] += nodes[cid]["w"]
             else:
                 entry["lost"].append([digits, list(P)])
                 for a in P:
-                    paths[a] = {"won": False, "p": trail + [[nid, digits]]}
+                    paths[a] = {"won": False, "solved": None, "p": trail + [[nid, digits]]}
         return nid
 
     visit(tree, tuple(answers.words), 1, [])
@@ -192,7 +197,7 @@ TEMPLATE = r"""<!doctype html>
 </form>
 <p id="find-result"></p>
 <main id="tree"></main>
-<h2>Lost answers: <span id="lost-count"></span></h2>
+<h2>Answers not won within the depth: <span id="lost-count"></span></h2>
 <div id="lost"></div>
 <script id="data" type="application/json">__DATA__</script>
 <script>
@@ -214,7 +219,7 @@ function info(node) {
   const left = DATA.depth - node.s + 1;
   s.append(node.n + (node.n === 1 ? " answer" : " answers") + " \u00b7 P(win within " + DATA.depth + ") = ");
   s.appendChild(el("span", "p", node.w + "/" + node.n + " = " + pct(node.w, node.n)));
-  s.append(" \u00b7 guess " + node.s + " (" + left + " left)");
+  s.append(" \u00b7 guess " + node.s + (left > 0 ? " (" + left + " left)" : " (beyond the depth)"));
   return s;
 }
 
@@ -292,7 +297,7 @@ function find(word) {
     setOpen(div, true);
     const next = path.p[i + 1];
     if (!next) {
-      const sel = path.won ? "[data-won='" + word + "']" : "[data-lost='" + digits + "']";
+      const sel = path.solved ? "[data-won='" + word + "']" : "[data-lost='" + digits + "']";
       const last = div.querySelector(":scope > .kids > .node > .row" + sel);
       last.classList.add("hl");
       last.scrollIntoView({block: "center"});
@@ -301,7 +306,8 @@ function find(word) {
   out.dataset.found = "1";
   out.dataset.path = steps.join(" ");
   out.textContent = word + ": " + steps.join(" \u2192 ") + (path.won ? " \u2014 won with guess " + steps.length
-    : " \u2014 lost: not found within " + DATA.depth + " guesses");
+    : path.solved ? " \u2014 lost: found with guess " + steps.length + ", beyond the " + DATA.depth + " that count"
+    : " \u2014 lost: the tree has no guess for it after " + DATA.depth + " guesses");
 }
 
 document.getElementById("title").textContent = DATA.title;
