@@ -258,3 +258,19 @@ def test_terminal_ctrl_c_exits_130(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_live_plan_on_the_full_lists_replays_to_the_certificate():
+    import json
+
+    from exact.play import start
+    from exact.words import wordle_allowed
+
+    certificate = ROOT / "results/wordle/optimal-depth3-certificate.json"
+    if not certificate.is_file():
+        pytest.skip("the depth-3 certificate is absent")
+    wins = json.loads(certificate.read_text())["wins"]
+    A, G = wordle_answers(), wordle_allowed()
+    plan = LiveWins(A, G, 3, first="trace").plan(start(A))
+    played = replay(plan, A, G, depth=3)
+    assert played.valid and played.wins == wins

@@ -125,7 +125,7 @@ def wordle_interactive(game, show: int, notation: str) -> int:
                            f"{game.position.answers.source}, no strategy for that list can find it.")
                 continue
             except ExactError as e:
-                click.echo(f"not understood: {e}. Feedback is {len(advice.guess)} symbols: {NOTATION_HELP}.")
+                click.echo(f"not understood: {e}. Feedback is {len(advice.guess)} symbols ({NOTATION_HELP})")
                 continue
             break
         history = game.position.history
