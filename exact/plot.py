@@ -46,6 +46,7 @@ def pyplot():
     except ImportError:
         raise ExactError("pictures need matplotlib (pip install matplotlib)") from None
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "exact"  # the same ids in every SVG written: files change only with the data
     import matplotlib.pyplot as plt
 
     return plt
