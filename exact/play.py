@@ -178,42 +178,67 @@ class FewestGuesses:
     cost(T) = min over g in T of |T| + sum over the non-green classes P of g on T of cost(P), with
     cost({a}) = 1. Branch and bound: every answer but g needs at least two more guesses and every
     class one guess per answer, so cost(P) >= 2|P| - 1 and the guess g costs at least
-    |T| + 2(|T| - 1) - (its number of non-green classes); guesses are tried by that bound and a guess
-    is dropped once its classes so far plus the bounds of the rest reach the best found. Ties: the
-    earliest candidate in list order. Exact for up to :data:`FALLBACK_EXACT_MAX` candidates; above
-    that only the :data:`FALLBACK_WIDTH` guesses with the most classes are tried at that node.
+    |T| + 2(|T| - 1) - (its number of non-green classes); guesses are tried by that bound (most
+    classes first, then list order, which is also the tie-break) and a guess is dropped once its
+    classes so far plus the bounds of the rest reach the best found. Exact for up to
+    :data:`FALLBACK_EXACT_MAX` candidates; above that only the :data:`FALLBACK_WIDTH` guesses with the
+    most classes are tried at that node. Classes come from the feedback matrix of ``words`` (the
+    answer list; by default the first candidate set it is given).
 
-    >>> t = FewestGuesses().tree(("caber", "cabin", "cable"))
-    >>> t.guess, FewestGuesses().cost(("caber", "cabin", "cable"))
-    ('caber', 5)
+    >>> f = FewestGuesses(("caber", "cabin", "cable"))
+    >>> f.tree(("caber", "cabin", "cable")).guess, f.cost(("caber", "cabin", "cable")), f.cost(("cabin", "cable"))
+    ('caber', 5, 3)
     """
 
     name = "fallback: fewest guesses, guessing only candidates"
 
-    def __init__(self):
-        self._memo: dict[tuple[str, ...], tuple[int, str]] = {}
+    def __init__(self, words: Sequence[str] | None = None):
+        self._words = tuple(words) if words is not None else None
+        self._F = None
+        self._memo: dict[bytes, tuple[int, int]] = {}
 
-    def cost(self, T: tuple[str, ...]) -> int:
-        return self._best(tuple(T))[0]
+    def _indices(self, T: Sequence[str]) -> np.ndarray:
+        if self._words is None:
+            self._words = tuple(T)
+        if self._F is None:
+            from exact.feedback import feedback_matrix
 
-    def _best(self, T: tuple[str, ...]) -> tuple[int, str]:
+            self._index = {w: i for i, w in enumerate(self._words)}
+            self._F = feedback_matrix(self._words, self._words)
+            self._green = all_green(len(self._words[0]))
+        try:
+            return np.array(sorted(self._index[w] for w in T), dtype=np.int64)
+        except KeyError as e:
+            raise ExactError(f"{e.args[0]!r} is not one of the fallback's {len(self._words)} words") from None
+
+    def _split(self, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """[(pattern, class)] of guess g on T (classes in list order)."""
+        row = self._F[g, T]
+        perm = np.argsort(row, kind="stable")
+        pats = row[perm]
+        starts = np.flatnonzero(np.r_[True, pats[1:] != pats[:-1]])
+        return [(int(pats[a]), P) for a, P in zip(starts, np.split(T[perm], starts[1:]))]
+
+    def _best(self, T: np.ndarray) -> tuple[int, int]:
+        """(cost(T), the guess: a row of the matrix)."""
         n = len(T)
         if n == 1:
-            return 1, T[0]
-        if T in self._memo:
-            return self._memo[T]
-        options = []
-        for i, g in enumerate(T):
-            split = classes(g, T)
-            rest = sorted((P for p, P in split.items() if p != all_green(len(g))), key=len, reverse=True)
-            options.append((n + 2 * (n - 1) - len(rest), i, g, rest))
-        options.sort(key=lambda o: (o[0], o[1]))
+            return 1, int(T[0])
+        key = T.tobytes()
+        if key in self._memo:
+            return self._memo[key]
+        sub = self._F[np.ix_(T, T)]
+        classes_of = 1 + np.count_nonzero(np.diff(np.sort(sub, axis=1), axis=1), axis=1)
+        bounds = n + 2 * (n - 1) - (classes_of - 1)
+        order = np.lexsort((np.arange(n), bounds))
         if n > FALLBACK_EXACT_MAX:
-            options = options[:FALLBACK_WIDTH]
+            order = order[:FALLBACK_WIDTH]
         best_cost, best_guess = None, None
-        for bound, _, g, rest in options:
-            if best_cost is not None and bound >= best_cost:
+        for i in order:
+            if best_cost is not None and bounds[i] >= best_cost:
                 break
+            g = int(T[i])
+            rest = sorted((P for p, P in self._split(g, T) if p != self._green), key=len, reverse=True)
             total, remaining = n, sum(2 * len(P) - 1 for P in rest)
             for P in rest:
                 remaining -= 2 * len(P) - 1
@@ -223,14 +248,19 @@ class FewestGuesses:
             else:
                 if best_cost is None or total < best_cost:
                     best_cost, best_guess = total, g
-        self._memo[T] = (best_cost, best_guess)
+        self._memo[key] = (best_cost, best_guess)
         return best_cost, best_guess
 
-    def tree(self, T: Sequence[str]) -> Tree:
-        T = tuple(T)
+    def cost(self, T: Sequence[str]) -> int:
+        return self._best(self._indices(T))[0]
+
+    def _tree(self, T: np.ndarray) -> Tree:
         g = self._best(T)[1]
-        children = {p: self.tree(P) for p, P in sorted(classes(g, T).items()) if p != all_green(len(g))}
-        return Tree(g, len(T), children)
+        children = {p: self._tree(P) for p, P in self._split(g, T) if p != self._green}
+        return Tree(self._words[g], len(T), children)
+
+    def tree(self, T: Sequence[str]) -> Tree:
+        return self._tree(self._indices(T))
 
     def plan(self, position: Position) -> Tree | None:
         return self.tree(position.candidates) if position.candidates else None
@@ -302,7 +332,7 @@ class Game:
 
     def __init__(self, strategy: Strategy, answers: WordList, fallback: FewestGuesses | None = None):
         self.strategy = strategy
-        self.fallback = fallback or FewestGuesses()
+        self.fallback = fallback or FewestGuesses(answers.words)
         self.positions = [start(answers)]
         self._advice: dict[int, Advice] = {}
 

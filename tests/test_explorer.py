@@ -129,7 +129,7 @@ def test_a_tree_that_plays_on_beyond_the_depth(page):
     from exact.play import FewestGuesses, complete
 
     A, tree, wins, _ = page
-    full = complete(tree, A.words, FewestGuesses())
+    full = complete(tree, A.words, FewestGuesses(A.words))
     data = explorer_data(full, A, depth=2)
     assert data["wins"] == wins and data["depth"] == 2
     lost = replay(tree, A, depth=2).lost

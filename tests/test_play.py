@@ -35,7 +35,7 @@ def brute_fewest(T):
 def test_fewest_guesses_matches_brute_force(size, offset):
     # Candidate sets that share letters (consecutive in the sorted list) so that classes are non-trivial.
     T = wordle_answers().words[offset:offset + size]
-    fallback = FewestGuesses()
+    fallback = FewestGuesses(wordle_answers().words)
     assert fallback.cost(T) == brute_fewest(T)
     tree = fallback.tree(T)
     steps = guesses_to_solve(tree, T)
@@ -44,7 +44,7 @@ def test_fewest_guesses_matches_brute_force(size, offset):
 
 def test_fewest_guesses_splits_into_singletons_when_it_can():
     T = ("caber", "cabin", "cable")
-    assert FewestGuesses().cost(T) == 2 * len(T) - 1
+    assert FewestGuesses(T).cost(T) == 2 * len(T) - 1
 
 
 def test_live_strategy_wins_what_the_dp_proves(small):
@@ -87,7 +87,7 @@ def test_impossible_feedback_is_refused_and_undo_goes_back(small):
 def test_a_tree_that_stops_is_completed_by_the_fallback(small):
     proved = solve(small, small, depth=1, progress=False)
     lone = Tree(small.words[0], len(small), {})
-    full = complete(lone, small.words, FewestGuesses())
+    full = complete(lone, small.words, FewestGuesses(small.words))
     played = replay(full, small, small, depth=20)
     assert played.wins == len(small) and played.valid
     advice = Game(TreeStrategy(lone, "lone", 1), small).advice()
