@@ -278,9 +278,13 @@ def complete(plan: Tree | None, candidates: Sequence[str], fallback: FewestGuess
     return Tree(plan.guess, len(candidates), children)
 
 
-def guesses_to_solve(plan: Tree, candidates: Sequence[str]) -> dict[str, int]:
-    """How many guesses a complete plan plays until each candidate is guessed (1: the root guess)."""
-    out: dict[str, int] = {}
+def guesses_to_solve(plan: Tree, candidates: Sequence[str], strict: bool = True) -> dict[str, int | None]:
+    """How many guesses a plan plays until each candidate is guessed (1: the root guess).
+
+    A candidate whose feedback has no child is an internal error for a complete plan (``strict``);
+    otherwise it maps to None (the plan never finds it).
+    """
+    out: dict[str, int | None] = {}
 
     def visit(node: Tree, reaching: Sequence[str], step: int) -> None:
         for p, P in classes(node.guess, reaching).items():
@@ -288,9 +292,11 @@ def guesses_to_solve(plan: Tree, candidates: Sequence[str]) -> dict[str, int]:
                 out[P[0]] = step
             elif p in node.children:
                 visit(node.children[p], P, step + 1)
-            else:
+            elif strict:
                 raise ExactError(f"internal error: the plan has no guess after {node.guess} "
                                  f"{format_pattern(p, len(node.guess))}")
+            else:
+                out.update((a, None) for a in P)
 
     visit(plan, candidates, 1)
     return out

@@ -20,7 +20,7 @@ drawing) and a *draw* function returning a matplotlib Figure:
 >>> from exact.wordle.tree import Tree
 >>> A = words_from_lines(["caber", "cabin", "cable"])
 >>> guess_counts(Tree("cabin", 3, {}), A)
-GuessCounts(wins_at=(1,), lost=2, depth=1)
+GuessCounts(solved_at=(1,), unsolved=2, depth=1)
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.fileio import atomic_write_bytes, read_json
-from exact.wordle.tree import Tree, replay, tree_depth
+from exact.wordle.tree import Tree, tree_depth
 from exact.words import WordList
 
 GREEN, YELLOW, GRAY, BLUE, RED = "#6aaa64", "#c9b458", "#787c7e", "#4a7fb5", "#b55a4a"
@@ -75,36 +75,59 @@ def save(fig, stem: str | Path) -> list[Path]:
 
 @dataclass(frozen=True)
 class GuessCounts:
-    wins_at: tuple[int, ...]  # wins_at[k - 1]: answers won with exactly k guesses
-    lost: int  # answers not won within the depth
-    depth: int
+    solved_at: tuple[int, ...]  # solved_at[k - 1]: answers the tree guesses with its k-th guess
+    unsolved: int  # answers the tree never guesses (a branch it lacks)
+    depth: int  # guesses that count as a win
+
+    @property
+    def wins(self) -> int:
+        return sum(self.solved_at[: self.depth])
+
+    @property
+    def n(self) -> int:
+        return sum(self.solved_at) + self.unsolved
 
 
 def guess_counts(tree: Tree, answers: WordList, depth: int | None = None) -> GuessCounts:
-    """The replay of the tree on the answers (:func:`exact.wordle.tree.replay`) as counts."""
-    r = replay(tree, answers, depth=depth or tree_depth(tree))
-    return GuessCounts(r.wins_at, len(r.lost), r.depth)
+    """How many answers the tree solves with each number of guesses (every branch followed, also
+    beyond ``depth``, the guesses that count as a win; default: the tree's depth)."""
+    from exact.play import guesses_to_solve
+
+    steps = guesses_to_solve(tree, answers.words, strict=False).values()
+    solved = [s for s in steps if s is not None]
+    counts = [0] * max(solved, default=0)
+    for s in solved:
+        counts[s - 1] += 1
+    return GuessCounts(tuple(counts), len(steps) - len(solved), depth or tree_depth(tree))
 
 
 def draw_histogram(panels: list[tuple[str, GuessCounts]], title: str = "Guesses to win"):
-    """One bar chart per tree, side by side, sharing the y axis: answers won with k guesses, and lost."""
+    """One bar chart per tree, side by side, sharing the y axis: answers solved with k guesses (green
+    within the depth, yellow beyond it) and answers the tree never solves (gray)."""
     plt = pyplot()
-    width = max(len(c.wins_at) for _, c in panels) + 1
+    longest = max(len(c.solved_at) for _, c in panels)
     fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.8), sharey=True, squeeze=False)
+    top = 0
     for ax, (label, c) in zip(axes[0], panels):
-        n = sum(c.wins_at) + c.lost
-        xs = [str(k) for k in range(1, len(c.wins_at) + 1)] + ["lost"]
-        ys = list(c.wins_at) + [c.lost]
-        bars = ax.bar(xs, ys, color=[GREEN] * len(c.wins_at) + [GRAY])
-        ax.bar_label(bars, labels=[str(y) for y in ys], fontsize=8, padding=2)
-        mean = sum(k * w for k, w in enumerate(c.wins_at, start=1)) / max(1, sum(c.wins_at))
-        ax.set_title(f"{label}\nwins {n - c.lost}/{n} = {(n - c.lost) / n:.2%} within {c.depth}; "
-                     f"mean {mean:.3f} over wins", fontsize=9)
+        counts = list(c.solved_at) + [0] * (longest - len(c.solved_at))
+        xs = [str(k) for k in range(1, longest + 1)]
+        colors = [GREEN if k <= c.depth else YELLOW for k in range(1, longest + 1)]
+        if any(p.unsolved for _, p in panels):
+            xs.append("lost")
+            counts.append(c.unsolved)
+            colors.append(GRAY)
+        bars = ax.bar(xs, counts, color=colors)
+        ax.bar_label(bars, labels=[str(y) for y in counts], fontsize=8, padding=2)
+        top = max(top, max(counts))
+        won = c.solved_at[: c.depth]
+        mean = sum(k * w for k, w in enumerate(won, start=1)) / max(1, sum(won))
+        beyond = c.n - c.wins - c.unsolved
+        ax.set_title(f"{label}\nwins {c.wins}/{c.n} = {c.wins / c.n:.2%} within {c.depth}; mean {mean:.3f} over wins"
+                     + (f"\n{beyond} solved beyond {c.depth} guesses" if beyond else ""), fontsize=9)
         ax.set_xlabel("guesses")
-        ax.set_xlim(-0.6, width - 0.4)
         ax.spines[["top", "right"]].set_visible(False)
     axes[0][0].set_ylabel("answers")
-    axes[0][0].set_ylim(0, max(max(list(c.wins_at) + [c.lost]) for _, c in panels) * 1.15)
+    axes[0][0].set_ylim(0, top * 1.15)
     fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig

@@ -35,8 +35,21 @@ def test_guess_counts_are_the_replay(trees):
 
     for path, wins in paths:
         c = guess_counts(read_tree(path), A)
-        assert sum(c.wins_at) == wins and sum(c.wins_at) + c.lost == len(A)
-        assert c.wins_at == replay(read_tree(path), A, depth=c.depth).wins_at
+        r = replay(read_tree(path), A, depth=c.depth)
+        assert c.wins == wins == r.wins and c.n == len(A)
+        assert c.solved_at[: c.depth] == r.wins_at and c.unsolved == len(r.lost)
+
+
+def test_guess_counts_of_a_tree_that_plays_on(trees):
+    from exact.play import FewestGuesses, complete
+    from exact.wordle.treeio import read_tree
+
+    A, _, paths = trees
+    tree = read_tree(paths[0][0])  # depth 2: some answers lost
+    full = complete(tree, A.words, FewestGuesses(A.words))
+    c = guess_counts(full, A, depth=2)
+    assert c.wins == paths[0][1] and c.unsolved == 0 and len(c.solved_at) > 2
+    assert sum(c.solved_at[2:]) == len(replay(tree, A, depth=2).lost)
 
 
 def test_first_guess_values_from_the_certificates(tmp_path):

@@ -29,7 +29,7 @@ def plot():
 @click.argument("trees", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--label", "labels", multiple=True, help="A title per tree, in order [default: the file names].")
 @words_option("--answers", "Answer list [default: the embedded 2315 Wordle answers].")
-@click.option("--depth", type=click.IntRange(min=1), default=None, help="Guesses allowed [default: each tree's depth].")
+@click.option("--depth", type=click.IntRange(min=1), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
 @click.option("--title", default="Guesses to win", show_default=True)
 @out_option("results/figures/histogram")
 def histogram(trees, labels, answers, depth, title, out):
@@ -102,10 +102,10 @@ def all_figures(ctx, out_dir):
     """Every figure of the committed results (run from the repository root)."""
     wordle = Path("results/wordle")
     ctx.invoke(histogram, trees=(wordle / "optimal-depth3.txt", wordle / "hard-depth3.txt"),
-               labels=("optimal, depth 3", "hard mode, depth 3"), answers=None, depth=None,
+               labels=("optimal, depth 3", "hard mode, depth 3"), answers=None, depth=3,
                title="Guesses to win: the proven depth-3 trees", out=out_dir / "histogram-depth3")
     ctx.invoke(histogram, trees=(wordle / "trace-depth4.txt",), labels=("trace, depth 4",), answers=None,
-               depth=None, title="Guesses to win: the depth-4 tree after trace", out=out_dir / "histogram-trace-depth4")
+               depth=4, title="Guesses to win: the depth-4 tree after trace", out=out_dir / "histogram-trace-depth4")
     ctx.invoke(first_guesses, certificates=(), top=10, out=out_dir / "first-guesses")
     ctx.invoke(memorable, curve=wordle / "memorable-curve.json", out=out_dir / "memorable-curve")
     ctx.invoke(lingo, results=(), logs=(), out=out_dir / "lingo-enable-5")
