@@ -8,7 +8,7 @@ import pytest
 
 from conftest import ROOT, run_exact, write_lines
 from exact.feedback import all_green, feedback, format_pattern
-from exact.play import (FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, classes, complete,
+from exact.play import (DEFAULT_DEPTH, FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, classes, complete,
                         default_tree, guesses_to_solve, play_answer)
 from exact.wordle.dp import solve
 from exact.wordle.tree import Tree, replay
@@ -102,7 +102,7 @@ def test_the_committed_tree_plays_its_certified_value():
 
     certificate = json.loads((ROOT / "results/wordle/optimal-depth3-certificate.json").read_text())
     A = wordle_answers()
-    game = Game(TreeStrategy(read_tree(path), "committed"), A)
+    game = Game(TreeStrategy(read_tree(path), "committed", DEFAULT_DEPTH), A)
     advice = game.advice()
     assert advice.guess == certificate["optimal_first"][0]
     assert advice.wins == certificate["wins"]
