@@ -37,6 +37,10 @@ FIGURES = {
     "histogram-trace-depth4": ("Guesses to win with the depth-4 tree after trace",
                                "exact plot histogram results/wordle/trace-depth4.txt --label 'trace, depth 4' "
                                "--depth 4 --out results/figures/histogram-trace-depth4"),
+    "histogram-play-depth3": ("Guesses to solve every answer with `exact wordle play`: the optimal depth-3 tree, "
+                              "then the fallback where the tree stops",
+                              "exact plot histogram results/wordle/optimal-depth3.txt --play-on --depth 3 "
+                              "--label 'optimal depth-3 tree, then the fallback' --out results/figures/histogram-play-depth3"),
     "first-guesses": ("First guesses by exact value (depth 3: the top 10 of the proof; depth 4: the "
                       "certified first guesses)", "exact plot first-guesses --out results/figures/first-guesses"),
     "memorable-curve": ("Memorable trees: wins against M, with the upper bounds",
@@ -253,7 +257,7 @@ def trees_section(root: Path, groups, shown: set) -> list[str]:
 EXAMPLE_ANSWER = "crane"
 
 
-def games_section(root: Path) -> list[str]:
+def games_section(root: Path, shown: set) -> list[str]:
     """The output of ``exact wordle play --answer WORD`` for a few answers (the real command, in-process,
     from ``root``; needs the committed tree)."""
     import os
@@ -289,7 +293,7 @@ def games_section(root: Path) -> list[str]:
                     result.output.rstrip("\n"), "```", ""]
     finally:
         os.chdir(here)
-    return out
+    return out + figure(root, "histogram-play-depth3", shown)
 
 
 def results_markdown(root: str | Path = ".") -> str:
@@ -306,7 +310,7 @@ def results_markdown(root: str | Path = ".") -> str:
     shown: set = set()
     lines += wordle_section(root, groups, shown)
     lines += trees_section(root, groups, shown)
-    lines += games_section(root)
+    lines += games_section(root, shown)
     lines += lingo_section(root, groups, shown)
     lines += figures_section(root, shown)
     other = groups.get("other", [])

@@ -47,6 +47,10 @@ History = tuple[tuple[str, int], ...]
 #: Above this many candidates the fallback only tries the guesses that make the most classes.
 FALLBACK_EXACT_MAX = 150
 FALLBACK_WIDTH = 25
+#: The fallback also tries this many probe words (allowed guesses outside the candidates) at nodes
+#: with at most PROBE_MAX candidates.
+PROBES = 10
+PROBE_MAX = 40
 
 
 @dataclass(frozen=True)
@@ -173,29 +177,33 @@ OBJECTIVES = {
 
 
 class FewestGuesses:
-    """Among strategies that only guess remaining candidates, one with the fewest total guesses.
+    """The fallback: the fewest total guesses to solve every candidate, guessing candidates and, when
+    ``guesses`` is given, a few *probe* words that split the candidates better.
 
-    cost(T) = min over g in T of |T| + sum over the non-green classes P of g on T of cost(P), with
-    cost({a}) = 1. Branch and bound: every answer but g needs at least two more guesses and every
-    class one guess per answer, so cost(P) >= 2|P| - 1 and the guess g costs at least
-    |T| + 2(|T| - 1) - (its number of non-green classes); guesses are tried by that bound (most
-    classes first, then list order, which is also the tie-break) and a guess is dropped once its
-    classes so far plus the bounds of the rest reach the best found. Exact for up to
-    :data:`FALLBACK_EXACT_MAX` candidates; above that only the :data:`FALLBACK_WIDTH` guesses with the
-    most classes are tried at that node. Classes come from the feedback matrix of ``words`` (the
-    answer list; by default the first candidate set it is given).
+    cost(T) = min over the guesses g tried at T of |T| + sum over the non-green classes P of g on T of
+    cost(P), with cost({a}) = 1 (a guess outside T has no green class). Guesses tried at T: every
+    candidate, plus (with ``guesses``, for 3 <= |T| <= :data:`PROBE_MAX`) the :data:`PROBES` allowed
+    words outside T that make the most classes on T. Exact over that choice of guesses.
+
+    Branch and bound: every answer needs a guess, and every answer but the one guessed needs at
+    least two, so cost(P) >= 2|P| - 1 and a guess making c classes on T costs at least 3|T| - 1 - c
+    (a candidate) or 3|T| - c (a probe). Guesses are tried by that bound (then candidates before
+    probes, then list order: the tie-break), and a guess is dropped once its classes so far plus the
+    bounds of the rest reach the best found. Above :data:`FALLBACK_EXACT_MAX` candidates only the
+    :data:`FALLBACK_WIDTH` candidates with the most classes are tried at that node.
 
     >>> f = FewestGuesses(("caber", "cabin", "cable"))
     >>> f.tree(("caber", "cabin", "cable")).guess, f.cost(("caber", "cabin", "cable")), f.cost(("cabin", "cable"))
     ('caber', 5, 3)
     """
 
-    name = "fallback: fewest guesses, guessing only candidates"
-
-    def __init__(self, words: Sequence[str] | None = None):
+    def __init__(self, words: Sequence[str] | None = None, guesses: Sequence[str] | None = None):
         self._words = tuple(words) if words is not None else None
+        self._guesses = tuple(guesses) if guesses is not None else None
         self._F = None
         self._memo: dict[bytes, tuple[int, int]] = {}
+        self.name = ("fallback: fewest guesses, guessing candidates and probe words" if guesses is not None
+                     else "fallback: fewest guesses, guessing only candidates")
 
     def _indices(self, T: Sequence[str]) -> np.ndarray:
         if self._words is None:
@@ -205,39 +213,59 @@ class FewestGuesses:
 
             self._index = {w: i for i, w in enumerate(self._words)}
             self._F = feedback_matrix(self._words, self._words)
+            self._G = None if self._guesses is None else feedback_matrix(self._guesses, self._words)
             self._green = all_green(len(self._words[0]))
         try:
             return np.array(sorted(self._index[w] for w in T), dtype=np.int64)
         except KeyError as e:
             raise ExactError(f"{e.args[0]!r} is not one of the fallback's {len(self._words)} words") from None
 
+    def _row(self, g: int, T: np.ndarray) -> np.ndarray:
+        """The feedback of guess g (a candidate's index >= 0, or -1 - a probe's row) on T."""
+        return self._F[g, T] if g >= 0 else self._G[-1 - g, T]
+
+    def _word(self, g: int) -> str:
+        return self._words[g] if g >= 0 else self._guesses[-1 - g]
+
     def _split(self, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
         """[(pattern, class)] of guess g on T (classes in list order)."""
-        row = self._F[g, T]
+        row = self._row(g, T)
         perm = np.argsort(row, kind="stable")
         pats = row[perm]
         starts = np.flatnonzero(np.r_[True, pats[1:] != pats[:-1]])
         return [(int(pats[a]), P) for a, P in zip(starts, np.split(T[perm], starts[1:]))]
 
+    def _options(self, T: np.ndarray) -> list[tuple[int, int, int]]:
+        """(bound, order, guess) of the guesses tried at T, best bound first."""
+        n = len(T)
+        counts = 1 + np.count_nonzero(np.diff(np.sort(self._F[np.ix_(T, T)], axis=1), axis=1), axis=1)
+        options = [(3 * n - 1 - int(c), i, int(g)) for i, (g, c) in enumerate(zip(T, counts))]
+        options.sort()
+        if n > FALLBACK_EXACT_MAX:
+            options = options[:FALLBACK_WIDTH]
+        if self._G is not None and 3 <= n <= PROBE_MAX:
+            sub = np.sort(self._G[:, T], axis=1)
+            probe_counts = 1 + np.count_nonzero(np.diff(sub, axis=1), axis=1)
+            best = np.argsort(-probe_counts, kind="stable")[: PROBES + n]
+            inside = {self._words[t] for t in T}
+            # A probe making one class learns nothing (and would recurse on T itself): never tried.
+            rows = [int(r) for r in best if probe_counts[r] > 1 and self._guesses[r] not in inside][:PROBES]
+            options += [(3 * n - int(probe_counts[r]), n + j, -1 - r) for j, r in enumerate(rows)]
+            options.sort()
+        return options
+
     def _best(self, T: np.ndarray) -> tuple[int, int]:
-        """(cost(T), the guess: a row of the matrix)."""
+        """(cost(T), the guess)."""
         n = len(T)
         if n == 1:
             return 1, int(T[0])
         key = T.tobytes()
         if key in self._memo:
             return self._memo[key]
-        sub = self._F[np.ix_(T, T)]
-        classes_of = 1 + np.count_nonzero(np.diff(np.sort(sub, axis=1), axis=1), axis=1)
-        bounds = n + 2 * (n - 1) - (classes_of - 1)
-        order = np.lexsort((np.arange(n), bounds))
-        if n > FALLBACK_EXACT_MAX:
-            order = order[:FALLBACK_WIDTH]
         best_cost, best_guess = None, None
-        for i in order:
-            if best_cost is not None and bounds[i] >= best_cost:
+        for bound, _, g in self._options(T):
+            if best_cost is not None and bound >= best_cost:
                 break
-            g = int(T[i])
             rest = sorted((P for p, P in self._split(g, T) if p != self._green), key=len, reverse=True)
             total, remaining = n, sum(2 * len(P) - 1 for P in rest)
             for P in rest:
@@ -257,7 +285,7 @@ class FewestGuesses:
     def _tree(self, T: np.ndarray) -> Tree:
         g = self._best(T)[1]
         children = {p: self._tree(P) for p, P in self._split(g, T) if p != self._green}
-        return Tree(self._words[g], len(T), children)
+        return Tree(self._word(g), len(T), children)
 
     def tree(self, T: Sequence[str]) -> Tree:
         return self._tree(self._indices(T))
@@ -336,9 +364,12 @@ class ImpossibleFeedback(ExactError):
 class Game:
     """A game in progress: ``advice()`` says what to play, ``give(pattern)`` records its feedback."""
 
-    def __init__(self, strategy: Strategy, answers: WordList, fallback: FewestGuesses | None = None):
+    def __init__(self, strategy: Strategy, answers: WordList, fallback: FewestGuesses | None = None,
+                 guesses: WordList | None = None):
+        """``guesses``: the allowed guesses the fallback may probe with (None: candidates only; give
+        None in hard mode, where a probe word could break the rule)."""
         self.strategy = strategy
-        self.fallback = fallback or FewestGuesses(answers.words)
+        self.fallback = fallback or FewestGuesses(answers.words, None if guesses is None else guesses.words)
         self.positions = [start(answers)]
         self._advice: dict[int, Advice] = {}
 

@@ -42,6 +42,47 @@ def test_fewest_guesses_matches_brute_force(size, offset):
     assert sum(steps.values()) == fallback.cost(T) and set(steps) == set(T)
 
 
+def brute_with_probes(T, guesses):
+    """cost(T) trying every candidate and every other guess at every node."""
+    if len(T) == 1:
+        return 1
+    best = None
+    for g in list(T) + [g for g in guesses if g not in T]:
+        split = classes(g, T)
+        if len(split) == 1 and g not in T:
+            continue  # a guess that learns nothing
+        cost = len(T) + sum(brute_with_probes(P, guesses) for p, P in split.items() if p != all_green(len(g)))
+        best = cost if best is None else min(best, cost)
+    return best
+
+
+@pytest.mark.parametrize("offset", [0, 40, 300, 1000])
+def test_fewest_guesses_with_probes_matches_brute_force(offset, monkeypatch):
+    import exact.play as play
+
+    monkeypatch.setattr(play, "PROBES", 10_000)  # every allowed word is a probe: exact over all of them
+    words = wordle_answers().words
+    T = words[offset:offset + 6]
+    guesses = words[offset:offset + 6] + words[2000:2012]
+    fallback = FewestGuesses(words, guesses)
+    assert fallback.cost(T) == brute_with_probes(T, guesses) <= FewestGuesses(words).cost(T)
+    steps = guesses_to_solve(fallback.tree(T), T)
+    assert sum(steps.values()) == fallback.cost(T)
+
+
+def test_probes_never_cost_more_and_hard_mode_uses_none():
+    from exact.words import wordle_allowed
+
+    A = wordle_answers()
+    tree = read_tree(default_tree(False)) if default_tree(False) else None
+    if tree is None:
+        pytest.skip("the committed tree is absent")
+    plain = guesses_to_solve(complete(tree, A.words, FewestGuesses(A.words)), A.words)
+    probed = guesses_to_solve(complete(tree, A.words, FewestGuesses(A.words, wordle_allowed().words)), A.words)
+    assert sum(probed.values()) <= sum(plain.values())
+    assert "only candidates" in Game(TreeStrategy(tree, "t", 3), A).fallback.name
+
+
 def test_fewest_guesses_splits_into_singletons_when_it_can():
     T = ("caber", "cabin", "cable")
     assert FewestGuesses(T).cost(T) == 2 * len(T) - 1
@@ -274,3 +315,14 @@ def test_live_plan_on_the_full_lists_replays_to_the_certificate():
     plan = LiveWins(A, G, 3, first="trace").plan(start(A))
     played = replay(plan, A, G, depth=3)
     assert played.valid and played.wins == wins
+
+
+def test_a_probe_that_learns_nothing_is_never_tried(monkeypatch):
+    import exact.play as play
+
+    monkeypatch.setattr(play, "PROBES", 10_000)
+    # Six words differing only in the first letter: a probe without those letters makes one class, and
+    # guessing candidates one by one costs more than its bound, so it would be reached if allowed.
+    T = ("bills", "fills", "hills", "kills", "mills", "pills")
+    fallback = FewestGuesses(T, T + ("zonal",))
+    assert fallback.cost(T) == brute_with_probes(T, T + ("zonal",))

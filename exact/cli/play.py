@@ -164,8 +164,9 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
 
     After each guess type its feedback in any notation (digits 02110, letters bygyb, emoji squares,
     RGY or YNM). Feedback that no candidate answer gives is refused and asked again. Where the strategy
-    has no guess (a tree that stops at its depth) the fallback plays on: among strategies that only
-    guess remaining candidates, one with the fewest guesses (exact.play.FewestGuesses).
+    has no guess (a tree that stops at its depth) the fallback plays on: the fewest total guesses,
+    guessing candidates and a few allowed words that split them best (candidates only in hard mode;
+    exact.play.FewestGuesses).
     """
     import sys
 
@@ -175,7 +176,7 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
     strategy = make_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live)
-    game = Game(strategy, answer_list)
+    game = Game(strategy, answer_list, guesses=None if hard else guess_list)
     if answer is None:
         try:
             sys.exit(wordle_interactive(game, show, notation))

@@ -30,9 +30,13 @@ def plot():
 @click.option("--label", "labels", multiple=True, help="A title per tree, in order [default: the file names].")
 @words_option("--answers", "Answer list [default: the embedded 2315 Wordle answers].")
 @click.option("--depth", type=click.IntRange(min=1), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
+@words_option("--guesses", "Allowed guesses the fallback may probe with [default: the embedded 12972].")
+@click.option("--play-on", is_flag=True,
+              help="Complete each tree with the fallback of `exact wordle play` (exact.play.FewestGuesses), "
+                   "as a game goes on where the tree stops.")
 @click.option("--title", default="Guesses to win", show_default=True)
 @out_option("results/figures/histogram")
-def histogram(trees, labels, answers, depth, title, out):
+def histogram(trees, labels, answers, guesses, play_on, depth, title, out):
     """The histogram of guesses of each TREE (several side by side): wins with 1, 2, ... guesses, and lost."""
     from exact.errors import ExactError
     from exact.plot import draw_histogram, guess_counts, save
@@ -41,9 +45,16 @@ def histogram(trees, labels, answers, depth, title, out):
 
     if labels and len(labels) != len(trees):
         raise ExactError(f"give one --label per tree ({len(trees)}), not {len(labels)}")
+    from exact.words import wordle_allowed
+
     answer_list = load_or_default(answers, wordle_answers)
-    panels = [(label, guess_counts(read_tree(t), answer_list, depth))
-              for t, label in zip(trees, labels or [t.name for t in trees])]
+    read = [read_tree(t) for t in trees]
+    if play_on:
+        from exact.play import FewestGuesses, complete
+
+        fallback = FewestGuesses(answer_list.words, load_or_default(guesses, wordle_allowed).words)
+        read = [complete(t, answer_list.words, fallback) for t in read]
+    panels = [(label, guess_counts(t, answer_list, depth)) for t, label in zip(read, labels or [t.name for t in trees])]
     report(save(draw_histogram(panels, title), out))
 
 
@@ -102,10 +113,13 @@ def all_figures(ctx, out_dir):
     """Every figure of the committed results (run from the repository root)."""
     wordle = Path("results/wordle")
     ctx.invoke(histogram, trees=(wordle / "optimal-depth3.txt", wordle / "hard-depth3.txt"),
-               labels=("optimal, depth 3", "hard mode, depth 3"), answers=None, depth=3,
+               labels=("optimal, depth 3", "hard mode, depth 3"), answers=None, guesses=None, play_on=False, depth=3,
                title="Guesses to win: the proven depth-3 trees", out=out_dir / "histogram-depth3")
+    ctx.invoke(histogram, trees=(wordle / "optimal-depth3.txt",), labels=("optimal depth-3 tree, then the fallback",),
+               answers=None, guesses=None, play_on=True, depth=3,
+               title="Guesses to solve: exact wordle play with the depth-3 tree", out=out_dir / "histogram-play-depth3")
     ctx.invoke(histogram, trees=(wordle / "trace-depth4.txt",), labels=("trace, depth 4",), answers=None,
-               depth=4, title="Guesses to win: the depth-4 tree after trace", out=out_dir / "histogram-trace-depth4")
+               guesses=None, play_on=False, depth=4, title="Guesses to win: the depth-4 tree after trace", out=out_dir / "histogram-trace-depth4")
     ctx.invoke(first_guesses, certificates=(), top=10, out=out_dir / "first-guesses")
     ctx.invoke(memorable, curve=wordle / "memorable-curve.json", out=out_dir / "memorable-curve")
     ctx.invoke(lingo, results=(), logs=(), out=out_dir / "lingo-enable-5")
