@@ -68,7 +68,7 @@ def make_strategy(tree_file, fmt, answers, guesses, depth, hard, objective, firs
     return strategy
 
 
-def print_advice(advice, show: int, notation: str) -> None:
+def print_advice(advice, show: int) -> None:
     n = len(advice.candidates)
     step = advice.position.played + 1
     click.echo(f"guess {step}: {advice.guess.upper()}   [{advice.source}]")
@@ -96,7 +96,7 @@ def wordle_interactive(game, show: int, notation: str) -> int:
     click.echo(f"Play the suggested guess, then type its feedback ({NOTATION_HELP}); {COMMANDS_HELP}.")
     while True:
         advice = game.advice()
-        print_advice(advice, show, notation)
+        print_advice(advice, show)
         while True:
             line = read_line(f"feedback for {advice.guess}> ")
             if line is None or line.strip().lower() in ("q", "quit", "exit"):
