@@ -240,6 +240,8 @@ class LingoRun:
     wins: int
     bound: int | None
     history: tuple[tuple[float, int], ...]  # (seconds, best wins so far); empty when not recorded
+    instance: str = ""
+    k: int | None = None
 
 
 _LOG_LINE = re.compile(r"search\s+([0-9.]+)s\s+best (\d+)/(\d+)")
@@ -273,8 +275,12 @@ def lingo_runs(paths, logs=()) -> list[LingoRun]:
             raise ExactError(f"{path}: 'history' is not a list of [seconds, wins] pairs") from None
         if i < len(logs) and logs[i] is not None:
             history = log_history(logs[i])
+        instance = data.get("instance")
+        if isinstance(instance, dict):  # a bound file names its pool by source path
+            instance = Path(str(instance.get("source", ""))).stem
         runs.append(LingoRun(Path(path).stem, int(data["n"]), float(data.get("seconds", 0.0)),
-                             int(data.get("wins", -1)), data.get("upper_bound"), history))
+                             int(data.get("wins", -1)), data.get("upper_bound"), history,
+                             str(instance or ""), data.get("k")))
     return runs
 
 
@@ -301,13 +307,17 @@ def draw_lingo(runs: list[LingoRun]):
     if wins and bounds:
         ax.axhspan(max(wins), min(bounds), color=YELLOW, alpha=0.18,
                    label=f"the optimum lies in [{max(wins)}, {min(bounds)}]")
-    ax.set_xlabel("seconds (2 cores)")
+    ax.set_xlabel("seconds")
     ax.set_ylabel(f"words won (of {n})")
     ax.set_xlim(left=0)
-    lo = min(wins + bounds) if wins else min(bounds)
-    hi = max(wins + bounds) if wins else max(bounds)
+    values = wins + bounds + [w for r in runs for _, w in r.history]
+    lo, hi = min(values), max(values)
     ax.set_ylim(lo - 0.35 * (hi - lo + 10), hi + 0.1 * (hi - lo + 10))
-    ax.set_title("Lingo (ENABLE, k = 4): best set found and upper bound against time", fontsize=10)
+    names = sorted({r.instance for r in runs if r.instance})
+    ks = sorted({r.k for r in runs if r.k})
+    what = ", ".join(names + [f"k = {k}" for k in ks])
+    ax.set_title(f"Lingo ({what}): best set found and upper bound against time" if what else
+                 "Lingo: best set found and upper bound against time", fontsize=10)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
     if not any(r.history for r in runs):

@@ -108,3 +108,18 @@ def test_plot_errors_are_one_line(tmp_path):
     r = run_exact("plot", "memorable", tmp_path / "missing.json", "--out", tmp_path / "m")
     assert r.returncode == 2 and r.stderr.startswith("exact: error: ") and "no such file" in r.stderr
     assert not (tmp_path / "m.png").exists()
+
+
+def test_lingo_log_of_a_real_run(tmp_path):
+    """The progress lines `exact lingo solve` writes are what `exact plot lingo --log` reads."""
+    pool = write_lines(tmp_path / "pool.txt", wordle_answers().words[:200])
+    r = run_exact("lingo", "solve", "--words", pool, "--time-limit", "2", "--workers", "1", "--cpsat-max-n", "0",
+                  "--bound-time", "0.5", "--out", tmp_path / "run.json")
+    assert r.returncode == 0, r.stderr
+    (tmp_path / "run.log").write_text(r.stderr)
+    history = log_history(tmp_path / "run.log")
+    result = json.loads((tmp_path / "run.json").read_text())
+    assert history[-1][1] == result["wins"] and all(a[1] < b[1] for a, b in zip(history, history[1:]))
+    r = run_exact("plot", "lingo", tmp_path / "run.json", "--log", tmp_path / "run.log", "--out", tmp_path / "l")
+    assert r.returncode == 0, r.stderr
+    assert_figures(tmp_path / "l")
