@@ -250,6 +250,32 @@ def test_terminal_session_with_the_committed_tree_undo_and_quit():
     assert child.exitstatus == 0
 
 
+def test_terminal_answer_outside_the_list_ends_clearly():
+    """A player whose answer is not in the list confirms the refused feedback with ! and is told so."""
+    path = default_tree(False)
+    if path is None:
+        pytest.skip("the committed tree is absent")
+    outside = "aahed"  # an allowed guess that is not an answer
+    assert outside not in wordle_answers().index
+    reference = Game(TreeStrategy(read_tree(path), "committed", DEFAULT_DEPTH), wordle_answers())
+    child = spawn("wordle", "play")
+    while True:
+        guess = reference.advice().guess
+        pattern = feedback(guess, outside)
+        child.expect(f"feedback for {guess}> ")
+        child.sendline(format_pattern(pattern, 5))
+        if pattern not in reference.possible():
+            break
+        reference.give(pattern)
+    child.expect("refused: no candidate answer gives")
+    child.expect(f"feedback for {guess}> ")
+    child.sendline("!")
+    child.expect("the answer is not one of the 2315 answers")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
 def test_terminal_lingo_session(tmp_path):
     pool_words = wordle_answers().words[:300]
     pool = write_lines(tmp_path / "pool.txt", pool_words)

@@ -11,7 +11,7 @@ from exact.errors import ExactError
 from exact.words import load_or_default, wordle_allowed, wordle_answers
 
 NOTATION_HELP = "digits 02110, letters bygyb (b/x/./- gray), emoji squares, RGY ryg.. or YNM nmy.."
-COMMANDS_HELP = "u undoes the last feedback, l lists the candidates, q quits"
+COMMANDS_HELP = "u undoes the last feedback, l lists the candidates, ! confirms refused feedback, q quits"
 
 
 def squares(pattern: int, length: int, notation: str) -> str:
@@ -97,6 +97,7 @@ def wordle_interactive(game, show: int, notation: str) -> int:
     while True:
         advice = game.advice()
         print_advice(advice, show)
+        refused = None  # the last feedback refused: "!" confirms it (the answer is then not in the list)
         while True:
             line = read_line(f"feedback for {advice.guess}> ")
             if line is None or line.strip().lower() in ("q", "quit", "exit"):
@@ -117,12 +118,19 @@ def wordle_interactive(game, show: int, notation: str) -> int:
             if text in ("?", "h", "help"):
                 click.echo(f"feedback: {NOTATION_HELP}; {COMMANDS_HELP}")
                 continue
+            if text == "!" and refused is not None:
+                answers = game.position.answers
+                click.echo(f"the answer is not one of the {len(answers)} answers of {answers.source}: no answer "
+                           f"there gives {squares(refused, len(advice.guess), notation)} to {advice.guess} after "
+                           f"this game, so the strategy cannot find it")
+                return 1
             try:
                 pattern = parse_pattern(text, len(advice.guess))
                 game.give(pattern)
             except ImpossibleFeedback as e:
-                click.echo(f"refused: {e}. Check the colours; if the answer is not in "
-                           f"{game.position.answers.source}, no strategy for that list can find it.")
+                refused = pattern
+                click.echo(f"refused: {e}. Check the colours and type the feedback again, or type ! if it is "
+                           f"right: the answer is then not in {game.position.answers.source}.")
                 continue
             except ExactError as e:
                 click.echo(f"not understood: {e}. Feedback is {len(advice.guess)} symbols ({NOTATION_HELP})")
