@@ -365,11 +365,17 @@ class Game:
     """A game in progress: ``advice()`` says what to play, ``give(pattern)`` records its feedback."""
 
     def __init__(self, strategy: Strategy, answers: WordList, fallback: FewestGuesses | None = None,
-                 guesses: WordList | None = None):
-        """``guesses``: the allowed guesses the fallback may probe with (None: candidates only; give
-        None in hard mode, where a probe word could break the rule)."""
+                 guesses: WordList | None = None, hard: bool = False, rescue: Strategy | None = None):
+        """``guesses``: the allowed guesses (a word the player chooses instead of the advice must be
+        one; the fallback probes with them, except in hard mode where a probe could break the rule).
+        ``rescue``: asked for a plan where the strategy has none (a tree the player left by playing
+        another word), before the fallback; e.g. :class:`LiveWins` with the same depth."""
         self.strategy = strategy
-        self.fallback = fallback or FewestGuesses(answers.words, None if guesses is None else guesses.words)
+        self.rescue = rescue
+        self.allowed = guesses
+        self.hard = hard
+        probes = None if guesses is None or hard else guesses.words
+        self.fallback = fallback or FewestGuesses(answers.words, probes)
         self.positions = [start(answers)]
         self._advice: dict[int, Advice] = {}
 
@@ -389,8 +395,11 @@ class Game:
             pos = self.position
             if not pos.candidates:
                 raise ExactError("no candidate answer is left")
-            plan = self.strategy.plan(pos)
-            source = self.strategy.name if plan is not None else self.fallback.name
+            plan, source = self.strategy.plan(pos), self.strategy.name
+            if plan is None and self.rescue is not None:
+                plan, source = self.rescue.plan(pos), self.rescue.name
+            if plan is None:
+                source = self.fallback.name
             full = complete(plan, pos.candidates, self.fallback)
             steps = guesses_to_solve(full, pos.candidates)
             within = self.strategy.depth - pos.played
@@ -404,17 +413,35 @@ class Game:
         """The feedback patterns the advised guess can get, with the candidates giving each."""
         return classes(self.advice().guess, self.position.candidates)
 
-    def give(self, pattern: int) -> Position:
-        """Record the feedback of the advised guess; an impossible one is an ImpossibleFeedback."""
-        guess = self.advice().guess
+    def give(self, pattern: int, guess: str | None = None) -> Position:
+        """Record the feedback of the advised guess (or of ``guess``, another word the player chose:
+        the strategy then continues from there where it can, else the fallback); feedback no candidate
+        gives is an ImpossibleFeedback."""
+        if guess is not None and guess != self.advice().guess:
+            self.check_guess(guess)
+        guess = guess or self.advice().guess
         length = len(guess)
-        if pattern not in self.possible():
+        if pattern not in classes(guess, self.position.candidates):
             raise ImpossibleFeedback(
                 f"no candidate answer gives {format_pattern(pattern, length, 'emoji')} "
                 f"({format_pattern(pattern, length)}) to {guess}; "
                 f"{len(self.position.candidates)} candidates were left")
         self.positions.append(after(self.position, guess, pattern))
         return self.position
+
+    def check_guess(self, word: str) -> None:
+        """An ExactError unless ``word`` may be played here: an allowed guess of the advice's length,
+        keeping the hard-mode rule in hard mode."""
+        length = len(self.advice().guess)
+        if len(word) != length or not word.isalpha() or not word.islower():
+            raise ExactError(f"{word!r} is not a {length}-letter lowercase word")
+        if self.allowed is not None and word not in self.allowed.index:
+            raise ExactError(f"{word!r} is not an allowed guess of {self.allowed.source}")
+        if self.hard:
+            from exact.wordle.hard import is_allowed
+
+            if not is_allowed(word, self.position.history):
+                raise ExactError(f"{word!r} breaks the hard-mode rule after this game's feedback")
 
     def undo(self) -> bool:
         """Forget the last feedback; False when there is none."""

@@ -11,6 +11,7 @@ from exact.feedback import all_green, feedback, format_pattern
 from exact.play import (DEFAULT_DEPTH, FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, classes, complete,
                         default_tree, guesses_to_solve, play_answer)
 from exact.wordle.dp import solve
+from exact.errors import ExactError
 from exact.wordle.tree import Tree, replay
 from exact.wordle.treeio import read_tree
 from exact.words import wordle_answers, words_from_lines
@@ -352,3 +353,48 @@ def test_a_probe_that_learns_nothing_is_never_tried(monkeypatch):
     T = ("bills", "fills", "hills", "kills", "mills", "pills")
     fallback = FewestGuesses(T, T + ("zonal",))
     assert fallback.cost(T) == brute_with_probes(T, T + ("zonal",))
+
+
+def test_a_player_who_leaves_the_tree_gets_the_exact_dp():
+    from exact.words import wordle_allowed
+
+    path = default_tree(False)
+    if path is None:
+        pytest.skip("the committed tree is absent")
+    A, G = wordle_answers(), wordle_allowed()
+    rescue = LiveWins(A, G, DEFAULT_DEPTH, name="rescue")
+    game = Game(TreeStrategy(read_tree(path), "tree", DEFAULT_DEPTH), A, guesses=G, rescue=rescue)
+    with pytest.raises(ExactError, match="not an allowed guess"):
+        game.give(0, "zzzzz")
+    game.give(feedback("salet", "chick"), "salet")
+    advice = game.advice()
+    assert advice.source == "rescue"
+    T = words_from_lines(game.position.candidates, "class")
+    assert advice.wins == solve(T, G, depth=2, progress=False).wins
+    assert advice.guess in solve(T, G, depth=2, progress=False).optimal_first
+
+
+def test_hard_mode_refuses_a_word_that_breaks_the_rule(small):
+    game = Game(LiveWins(small, small, 3, hard=True), small, guesses=small, hard=True)
+    guess = game.advice().guess
+    answer = next(a for a in SMALL if feedback(guess, a) not in (0, all_green(5)) and a != guess)
+    game.give(feedback(guess, answer))
+    from exact.wordle.hard import is_allowed
+
+    breaking = next(w for w in SMALL if not is_allowed(w, game.position.history))
+    with pytest.raises(ExactError, match="hard-mode rule"):
+        game.give(0, breaking)
+
+
+def test_terminal_another_word_played():
+    if default_tree(False) is None:
+        pytest.skip("the committed tree is absent")
+    child = spawn("wordle", "play")
+    child.expect("feedback for [a-z]+> ")
+    child.sendline("salet " + format_pattern(feedback("salet", "chick"), 5, "emoji"))
+    child.expect("salet")
+    child.expect("guess 2: [A-Z]+ +\\[exact DP, live \\(off the tree\\)")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

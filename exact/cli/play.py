@@ -11,7 +11,8 @@ from exact.errors import ExactError
 from exact.words import load_or_default, wordle_allowed, wordle_answers
 
 NOTATION_HELP = "digits 02110, letters bygyb (b/x/./- gray), emoji squares, RGY ryg.. or YNM nmy.."
-COMMANDS_HELP = "u undoes the last feedback, l lists the candidates, ! confirms refused feedback, q quits"
+COMMANDS_HELP = ("WORD FEEDBACK if you played another word, u undoes the last feedback, l lists the candidates, "
+                 "! confirms refused feedback, q quits")
 
 
 def squares(pattern: int, length: int, notation: str) -> str:
@@ -88,6 +89,17 @@ def print_board(turns, notation: str) -> None:
         click.echo(f"{squares(pattern, len(guess), notation)}  {guess}")
 
 
+def read_feedback(text: str, advised: str) -> tuple[str | None, int]:
+    """(guess, pattern) from ``FEEDBACK`` (guess None: the advised one) or ``WORD FEEDBACK`` (another
+    word played instead)."""
+    from exact.feedback import parse_pattern
+
+    parts = text.split()
+    if len(parts) == 2 and parts[0].isalpha() and parts[0].isascii():
+        return parts[0].lower(), parse_pattern(parts[1], len(advised))
+    return None, parse_pattern(text, len(advised))
+
+
 def wordle_interactive(game, show: int, notation: str) -> int:
     """The loop a person types into; returns the exit status."""
     from exact.feedback import parse_pattern
@@ -125,15 +137,16 @@ def wordle_interactive(game, show: int, notation: str) -> int:
                            f"this game, so the strategy cannot find it")
                 return 1
             try:
-                pattern = parse_pattern(text, len(advice.guess))
-                game.give(pattern)
+                guess, pattern = read_feedback(text, advice.guess)
+                game.give(pattern, guess)
             except ImpossibleFeedback as e:
                 refused = pattern
                 click.echo(f"refused: {e}. Check the colours and type the feedback again, or type ! if it is "
                            f"right: the answer is then not in {game.position.answers.source}.")
                 continue
             except ExactError as e:
-                click.echo(f"not understood: {e}. Feedback is {len(advice.guess)} symbols ({NOTATION_HELP})")
+                click.echo(f"not understood: {e}. Type the feedback, {len(advice.guess)} symbols ({NOTATION_HELP}), "
+                           f"or WORD FEEDBACK if you played another word")
                 continue
             break
         history = game.position.history
@@ -178,13 +191,17 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     """
     import sys
 
-    from exact.play import Game, play_answer
+    from exact.play import Game, LiveWins, TreeStrategy, play_answer
     from exact.words import check_words
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
     strategy = make_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live)
-    game = Game(strategy, answer_list, guesses=None if hard else guess_list)
+    rescue = None
+    if isinstance(strategy, TreeStrategy):  # a player who leaves the tree still gets the exact DP's advice
+        rescue = LiveWins(answer_list, guess_list, strategy.depth, hard,
+                          name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses")
+    game = Game(strategy, answer_list, guesses=guess_list, hard=hard, rescue=rescue)
     if answer is None:
         try:
             sys.exit(wordle_interactive(game, show, notation))
