@@ -7,8 +7,10 @@ Data types, stated once:
 - a *strategy* (:class:`Strategy`) gives, for a position, its *plan*: a :class:`~exact.wordle.tree.Tree`
   whose root is the next guess and whose children say what to play after each feedback, or None when
   it has no guess there (a tree file that stops at its depth, or guesses beyond a live solver's depth);
-- the *fallback* (:class:`FewestGuesses`) plays on where the strategy has no plan: the fewest total
-  guesses, guessing remaining candidates (and, given the allowed guesses, a few probe words);
+- where the strategy has no plan, an optional *rescue* strategy is asked first (``exact wordle play``
+  gives a tree the live exact DP, for a player who left the tree by playing another word); then the
+  *fallback* (:class:`FewestGuesses`) plays on: the fewest total guesses, guessing remaining
+  candidates (and, given the allowed guesses, a few probe words);
 - a *complete plan* is the strategy's plan with every branch it lacks filled by the fallback, so every
   candidate is solved; the :class:`Advice` at a position reports, under the complete plan, how many
   candidates are won within the depth (guesses that count as a win) and the expected number of guesses
