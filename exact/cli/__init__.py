@@ -28,3 +28,15 @@ def bench(pairs, lingo_words):
 
 main.add_command(lingo)
 main.add_command(wordle)
+
+# issue 9: play, plot, export
+from exact.cli.docs import docs  # noqa: E402
+from exact.cli.export import wordle_export  # noqa: E402
+from exact.cli.play import lingo_play, wordle_play  # noqa: E402
+from exact.cli.plot import plot  # noqa: E402
+
+wordle.add_command(wordle_play)
+wordle.add_command(wordle_export)
+lingo.add_command(lingo_play)
+main.add_command(plot)
+main.add_command(docs)

@@ -1,0 +1,38 @@
+"""``exact docs ...``: documentation pages generated from the project's own files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.group()
+def docs():
+    """Generate documentation pages from results/ (so their numbers never drift)."""
+
+
+@docs.command()
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True,
+              help="The repository root (with results/).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write [default: ROOT/docs/results.md].")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the page differs from what results/ gives.")
+def results(root, out, check):
+    """Write docs/results.md from results/**/*.json and results/figures/."""
+    import sys
+
+    from exact.docs import results_markdown
+    from exact.fileio import write_text
+
+    out = out or root / "docs" / "results.md"
+    text = results_markdown(root)
+    if check:
+        current = out.read_text() if out.is_file() else None
+        if current != text:
+            click.echo(f"{out} is out of date with results/: run `exact docs results`", err=True)
+            sys.exit(1)
+        click.echo(f"{out} is up to date")
+        return
+    write_text(out, text)
+    click.echo(f"wrote {out} ({text.count(chr(10))} lines)")

@@ -1,0 +1,501 @@
+"""Playing a strategy along with a person: the logic behind ``exact wordle play``.
+
+Data types, stated once:
+
+- a :class:`Position` is the game so far: the answer list the strategy covers, the history
+  ``((guess, pattern), ...)`` and the *candidates*, the answers consistent with every feedback seen;
+- a *strategy* (:class:`Strategy`) gives, for a position, its *plan*: a :class:`~exact.wordle.tree.Tree`
+  whose root is the next guess and whose children say what to play after each feedback, or None when
+  it has no guess there (a tree file that stops at its depth, or guesses beyond a live solver's depth);
+- where the strategy has no plan, an optional *rescue* strategy is asked first (``exact wordle play``
+  gives a tree the live exact DP, for a player who left the tree by playing another word); then the
+  *fallback* (:class:`FewestGuesses`) plays on: the fewest total guesses, guessing remaining
+  candidates (and, given the allowed guesses, a few probe words);
+- a *complete plan* is the strategy's plan with every branch it lacks filled by the fallback, so every
+  candidate is solved; the :class:`Advice` at a position reports, under the complete plan, how many
+  candidates are won within the depth (guesses that count as a win) and the expected number of guesses
+  still to play, each candidate equally likely.
+
+Tiny example: three answers, a tree that stops after one guess (the fallback plays on).
+
+>>> from exact.words import words_from_lines
+>>> A = words_from_lines(["caber", "cabin", "cable"])
+>>> game = Game(TreeStrategy(Tree("cabin", 3, {}), "demo tree", depth=2), A)
+>>> a = game.advice()
+>>> a.guess, a.wins, len(a.candidates), round(a.expected, 3)
+('cabin', 2, 3, 2.0)
+>>> game.give(feedback("cabin", "cable")).candidates
+('caber', 'cable')
+>>> game.advice().source
+'fallback: fewest guesses, guessing only candidates'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from exact.errors import ExactError
+from exact.feedback import all_green, feedback, format_pattern
+from exact.wordle.tree import Tree, tree_depth
+from exact.words import WordList, instances_dir
+
+History = tuple[tuple[str, int], ...]
+
+#: Above this many candidates the fallback only tries the guesses that make the most classes.
+FALLBACK_EXACT_MAX = 150
+FALLBACK_WIDTH = 25
+#: The fallback also tries this many probe words (allowed guesses outside the candidates) at nodes
+#: with at most PROBE_MAX candidates.
+PROBES = 10
+PROBE_MAX = 40
+
+
+@dataclass(frozen=True)
+class Position:
+    answers: WordList
+    history: History
+    candidates: tuple[str, ...]
+
+    @property
+    def played(self) -> int:
+        return len(self.history)
+
+
+def start(answers: WordList) -> Position:
+    """The position before the first guess: every answer is a candidate."""
+    return Position(answers, (), tuple(answers.words))
+
+
+def classes(guess: str, candidates: Sequence[str]) -> dict[int, tuple[str, ...]]:
+    """The candidates grouped by the feedback ``guess`` gets on them (pattern -> words, list order).
+
+    >>> classes("cabin", ["caber", "cabin", "cable"]) == {feedback("cabin", "caber"): ("caber", "cable"), 242: ("cabin",)}
+    True
+    """
+    out: dict[int, list[str]] = {}
+    for a in candidates:
+        out.setdefault(feedback(guess, a), []).append(a)
+    return {p: tuple(ws) for p, ws in out.items()}
+
+
+def after(position: Position, guess: str, pattern: int) -> Position:
+    """The position after ``guess`` got ``pattern`` (candidates that would give it)."""
+    left = tuple(a for a in position.candidates if feedback(guess, a) == pattern)
+    return Position(position.answers, position.history + ((guess, pattern),), left)
+
+
+# --- strategies ---------------------------------------------------------------------------------
+
+
+class Strategy(Protocol):
+    """What ``play`` needs from a strategy: a name to show, its depth, and its plan at a position.
+
+    A new objective (another solver) plugs in by implementing this and registering a factory in
+    :data:`OBJECTIVES`.
+    """
+
+    name: str
+    depth: int  # guesses that count as a win
+
+    def plan(self, position: Position) -> Tree | None: ...
+
+
+@dataclass
+class TreeStrategy:
+    """A strategy read from a tree (any format :mod:`exact.wordle.treeio` reads)."""
+
+    tree: Tree
+    name: str
+    depth: int = 0  # 0: the tree's own depth
+
+    def __post_init__(self):
+        if self.depth <= 0:
+            self.depth = tree_depth(self.tree)
+
+    def plan(self, position: Position) -> Tree | None:
+        node = self.tree
+        for guess, pattern in position.history:
+            if node.guess != guess:
+                return None
+            node = node.children.get(pattern)
+            if node is None:
+                return None
+        return node
+
+
+@dataclass
+class LiveWins:
+    """The exact DP of :mod:`exact.wordle.dp`, live: at each position the tree that wins the most
+    candidates within the guesses left (its tie-break), or None once no guess is left."""
+
+    answers: WordList
+    guesses: WordList
+    depth: int = 3
+    hard: bool = False
+    first: str | None = None  # a fixed first guess (the DP then only solves the positions after it)
+    name: str = ""
+    _search: object = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if not self.name:
+            mode = ", hard mode" if self.hard else ""
+            self.name = f"exact DP, live: most wins within {self.depth} guesses{mode}"
+
+    def search(self):
+        if self._search is None:
+            from exact.wordle.dp import Search, make_instance
+
+            self._search = Search(make_instance(self.answers, self.guesses, self.hard))
+        return self._search
+
+    def plan(self, position: Position) -> Tree | None:
+        from exact.wordle.dp import _tree, best_guess
+        from exact.wordle.hard import constraint, no_constraint
+
+        k = self.depth - position.played
+        if k < 1 or not position.candidates:
+            return None
+        search = self.search()
+        index = self.answers.index
+        T = np.array(sorted(index[a] for a in position.candidates), dtype=np.int64)
+        length = self.answers.length
+        rule = constraint(position.history, length) if self.hard else no_constraint(length)
+        if position.played == 0 and self.first is not None:
+            g = self.guesses.index[self.first]
+        else:
+            g = best_guess(search, T, k, rule)
+        return _tree(search, T, k, rule, g)
+
+
+#: --objective name -> factory(answers, guesses, depth, hard, first) returning a Strategy.
+OBJECTIVES = {
+    "wins": lambda answers, guesses, depth, hard, first: LiveWins(answers, guesses, depth, hard, first),
+}
+
+
+class FewestGuesses:
+    """The fallback: the fewest total guesses to solve every candidate, guessing candidates and, when
+    ``guesses`` is given, a few *probe* words that split the candidates better.
+
+    cost(T) = min over the guesses g tried at T of |T| + sum over the non-green classes P of g on T of
+    cost(P), with cost({a}) = 1 (a guess outside T has no green class). Guesses tried at T: every
+    candidate, plus (with ``guesses``, for 3 <= |T| <= :data:`PROBE_MAX`) the :data:`PROBES` allowed
+    words outside T that make the most classes on T. Exact over that choice of guesses.
+
+    Branch and bound: every answer needs a guess, and every answer but the one guessed needs at
+    least two, so cost(P) >= 2|P| - 1 and a guess making c classes on T costs at least 3|T| - 1 - c
+    (a candidate) or 3|T| - c (a probe). Guesses are tried by that bound (then candidates before
+    probes, then list order: the tie-break), and a guess is dropped once its classes so far plus the
+    bounds of the rest reach the best found. Above :data:`FALLBACK_EXACT_MAX` candidates only the
+    :data:`FALLBACK_WIDTH` candidates with the most classes are tried at that node.
+
+    >>> f = FewestGuesses(("caber", "cabin", "cable"))
+    >>> f.tree(("caber", "cabin", "cable")).guess, f.cost(("caber", "cabin", "cable")), f.cost(("cabin", "cable"))
+    ('caber', 5, 3)
+    """
+
+    def __init__(self, words: Sequence[str] | None = None, guesses: Sequence[str] | None = None):
+        self._words = tuple(words) if words is not None else None
+        self._guesses = tuple(guesses) if guesses is not None else None
+        self._F = None
+        self._memo: dict[bytes, tuple[int, int]] = {}
+        self.name = ("fallback: fewest guesses, guessing candidates and probe words" if guesses is not None
+                     else "fallback: fewest guesses, guessing only candidates")
+
+    def _indices(self, T: Sequence[str]) -> np.ndarray:
+        if self._words is None:
+            self._words = tuple(T)
+        if self._F is None:
+            from exact.feedback import feedback_matrix
+
+            self._index = {w: i for i, w in enumerate(self._words)}
+            self._F = feedback_matrix(self._words, self._words)
+            self._G = None if self._guesses is None else feedback_matrix(self._guesses, self._words)
+            self._green = all_green(len(self._words[0]))
+        try:
+            return np.array(sorted(self._index[w] for w in T), dtype=np.int64)
+        except KeyError as e:
+            raise ExactError(f"{e.args[0]!r} is not one of the fallback's {len(self._words)} words") from None
+
+    def _row(self, g: int, T: np.ndarray) -> np.ndarray:
+        """The feedback of guess g (a candidate's index >= 0, or -1 - a probe's row) on T."""
+        return self._F[g, T] if g >= 0 else self._G[-1 - g, T]
+
+    def _word(self, g: int) -> str:
+        return self._words[g] if g >= 0 else self._guesses[-1 - g]
+
+    def _split(self, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """[(pattern, class)] of guess g on T (classes in list order)."""
+        row = self._row(g, T)
+        perm = np.argsort(row, kind="stable")
+        pats = row[perm]
+        starts = np.flatnonzero(np.r_[True, pats[1:] != pats[:-1]])
+        return [(int(pats[a]), P) for a, P in zip(starts, np.split(T[perm], starts[1:]))]
+
+    def _options(self, T: np.ndarray) -> list[tuple[int, int, int]]:
+        """(bound, order, guess) of the guesses tried at T, best bound first."""
+        n = len(T)
+        counts = 1 + np.count_nonzero(np.diff(np.sort(self._F[np.ix_(T, T)], axis=1), axis=1), axis=1)
+        options = [(3 * n - 1 - int(c), i, int(g)) for i, (g, c) in enumerate(zip(T, counts))]
+        options.sort()
+        if n > FALLBACK_EXACT_MAX:
+            options = options[:FALLBACK_WIDTH]
+        if self._G is not None and 3 <= n <= PROBE_MAX:
+            sub = np.sort(self._G[:, T], axis=1)
+            probe_counts = 1 + np.count_nonzero(np.diff(sub, axis=1), axis=1)
+            best = np.argsort(-probe_counts, kind="stable")[: PROBES + n]
+            inside = {self._words[t] for t in T}
+            # A probe making one class learns nothing (and would recurse on T itself): never tried.
+            rows = [int(r) for r in best if probe_counts[r] > 1 and self._guesses[r] not in inside][:PROBES]
+            options += [(3 * n - int(probe_counts[r]), n + j, -1 - r) for j, r in enumerate(rows)]
+            options.sort()
+        return options
+
+    def _best(self, T: np.ndarray) -> tuple[int, int]:
+        """(cost(T), the guess)."""
+        n = len(T)
+        if n == 1:
+            return 1, int(T[0])
+        key = T.tobytes()
+        if key in self._memo:
+            return self._memo[key]
+        best_cost, best_guess = None, None
+        for bound, _, g in self._options(T):
+            if best_cost is not None and bound >= best_cost:
+                break
+            rest = sorted((P for p, P in self._split(g, T) if p != self._green), key=len, reverse=True)
+            total, remaining = n, sum(2 * len(P) - 1 for P in rest)
+            for P in rest:
+                remaining -= 2 * len(P) - 1
+                total += self._best(P)[0]
+                if best_cost is not None and total + remaining >= best_cost:
+                    break
+            else:
+                if best_cost is None or total < best_cost:
+                    best_cost, best_guess = total, g
+        self._memo[key] = (best_cost, best_guess)
+        return best_cost, best_guess
+
+    def cost(self, T: Sequence[str]) -> int:
+        return self._best(self._indices(T))[0]
+
+    def _tree(self, T: np.ndarray) -> Tree:
+        g = self._best(T)[1]
+        children = {p: self._tree(P) for p, P in self._split(g, T) if p != self._green}
+        return Tree(self._word(g), len(T), children)
+
+    def tree(self, T: Sequence[str]) -> Tree:
+        return self._tree(self._indices(T))
+
+    def plan(self, position: Position) -> Tree | None:
+        return self.tree(position.candidates) if position.candidates else None
+
+
+def complete(plan: Tree | None, candidates: Sequence[str], fallback: FewestGuesses) -> Tree:
+    """The plan with every branch it lacks (for these candidates) filled by the fallback."""
+    if plan is None:
+        return fallback.tree(candidates)
+    green = all_green(len(plan.guess))
+    children = {}
+    for p, P in sorted(classes(plan.guess, candidates).items()):
+        if p != green:
+            children[p] = complete(plan.children.get(p), P, fallback)
+    return Tree(plan.guess, len(candidates), children)
+
+
+def guesses_to_solve(plan: Tree, candidates: Sequence[str], strict: bool = True) -> dict[str, int | None]:
+    """How many guesses a plan plays until each candidate is guessed (1: the root guess).
+
+    A candidate whose feedback has no child is an internal error for a complete plan (``strict``);
+    otherwise it maps to None (the plan never finds it).
+    """
+    out: dict[str, int | None] = {}
+
+    def visit(node: Tree, reaching: Sequence[str], step: int) -> None:
+        for p, P in classes(node.guess, reaching).items():
+            if p == all_green(len(node.guess)):
+                out[P[0]] = step
+            elif p in node.children:
+                visit(node.children[p], P, step + 1)
+            elif strict:
+                raise ExactError(f"internal error: the plan has no guess after {node.guess} "
+                                 f"{format_pattern(p, len(node.guess))}")
+            else:
+                out.update((a, None) for a in P)
+
+    visit(plan, candidates, 1)
+    return out
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Advice:
+    guess: str
+    source: str  # the strategy that chose it (or the fallback)
+    position: Position
+    depth: int
+    wins: int  # candidates won within the depth under the complete plan
+    expected: float  # mean guesses still to play (this one included) under the complete plan
+    worst: int  # most guesses still to play
+
+    @property
+    def candidates(self) -> tuple[str, ...]:
+        return self.position.candidates
+
+    @property
+    def guesses_left(self) -> int:
+        """Guesses left within the depth, this one included (0 or less: beyond the depth)."""
+        return self.depth - self.position.played
+
+    @property
+    def probability(self) -> float:
+        return self.wins / len(self.candidates) if self.candidates else 0.0
+
+
+class ImpossibleFeedback(ExactError):
+    """No candidate answer gives this feedback to the guess played."""
+
+
+class Game:
+    """A game in progress: ``advice()`` says what to play, ``give(pattern)`` records its feedback."""
+
+    def __init__(self, strategy: Strategy, answers: WordList, fallback: FewestGuesses | None = None,
+                 guesses: WordList | None = None, hard: bool = False, rescue: Strategy | None = None):
+        """``guesses``: the allowed guesses (a word the player chooses instead of the advice must be
+        one; the fallback probes with them, except in hard mode where a probe could break the rule).
+        ``rescue``: asked for a plan where the strategy has none (a tree the player left by playing
+        another word), before the fallback; e.g. :class:`LiveWins` with the same depth."""
+        self.strategy = strategy
+        self.rescue = rescue
+        self.allowed = guesses
+        self.hard = hard
+        probes = None if guesses is None or hard else guesses.words
+        self.fallback = fallback or FewestGuesses(answers.words, probes)
+        self.positions = [start(answers)]
+        self._advice: dict[int, Advice] = {}
+
+    @property
+    def position(self) -> Position:
+        return self.positions[-1]
+
+    @property
+    def solved(self) -> bool:
+        h = self.position.history
+        return bool(h) and h[-1][1] == all_green(len(h[-1][0]))
+
+    def advice(self) -> Advice:
+        """The next guess with the chances under the strategy (computed once per position)."""
+        key = len(self.positions)
+        if key not in self._advice:
+            pos = self.position
+            if not pos.candidates:
+                raise ExactError("no candidate answer is left")
+            plan, source = self.strategy.plan(pos), self.strategy.name
+            if plan is None and self.rescue is not None:
+                plan, source = self.rescue.plan(pos), self.rescue.name
+            if plan is None:
+                source = self.fallback.name
+            full = complete(plan, pos.candidates, self.fallback)
+            steps = guesses_to_solve(full, pos.candidates)
+            within = self.strategy.depth - pos.played
+            self._advice[key] = Advice(
+                guess=full.guess, source=source, position=pos, depth=self.strategy.depth,
+                wins=sum(1 for s in steps.values() if s <= within),
+                expected=sum(steps.values()) / len(steps), worst=max(steps.values()))
+        return self._advice[key]
+
+    def possible(self) -> dict[int, tuple[str, ...]]:
+        """The feedback patterns the advised guess can get, with the candidates giving each."""
+        return classes(self.advice().guess, self.position.candidates)
+
+    def give(self, pattern: int, guess: str | None = None) -> Position:
+        """Record the feedback of the advised guess (or of ``guess``, another word the player chose:
+        the strategy then continues from there where it can, else the fallback); feedback no candidate
+        gives is an ImpossibleFeedback."""
+        if guess is not None and guess != self.advice().guess:
+            self.check_guess(guess)
+        guess = guess or self.advice().guess
+        length = len(guess)
+        if pattern not in classes(guess, self.position.candidates):
+            raise ImpossibleFeedback(
+                f"no candidate answer gives {format_pattern(pattern, length, 'emoji')} "
+                f"({format_pattern(pattern, length)}) to {guess}; "
+                f"{len(self.position.candidates)} candidates were left")
+        self.positions.append(after(self.position, guess, pattern))
+        return self.position
+
+    def check_guess(self, word: str) -> None:
+        """An ExactError unless ``word`` may be played here: an allowed guess of the advice's length,
+        keeping the hard-mode rule in hard mode."""
+        length = len(self.advice().guess)
+        if len(word) != length or not word.isalpha() or not word.islower():
+            raise ExactError(f"{word!r} is not a {length}-letter lowercase word")
+        if self.allowed is not None and word not in self.allowed.index:
+            raise ExactError(f"{word!r} is not an allowed guess of {self.allowed.source}")
+        if self.hard:
+            from exact.wordle.hard import is_allowed
+
+            if not is_allowed(word, self.position.history):
+                raise ExactError(f"{word!r} breaks the hard-mode rule after this game's feedback")
+
+    def undo(self) -> bool:
+        """Forget the last feedback; False when there is none."""
+        if len(self.positions) == 1:
+            return False
+        self._advice.pop(len(self.positions), None)
+        self.positions.pop()
+        return True
+
+
+@dataclass(frozen=True)
+class Turn:
+    advice: Advice
+    pattern: int
+
+
+def play_answer(game: Game, answer: str, max_guesses: int = 30) -> tuple[list[Turn], bool]:
+    """Play the game against a known answer: (turns, solved). The answer need not be in the list: the
+    game then stops (unsolved) when no candidate is left."""
+    turns: list[Turn] = []
+    while len(turns) < max_guesses:
+        if not game.position.candidates:
+            return turns, False
+        advice = game.advice()
+        pattern = feedback(advice.guess, answer)
+        turns.append(Turn(advice, pattern))
+        if pattern not in game.possible():
+            return turns, False
+        game.give(pattern)
+        if game.solved:
+            return turns, True
+    return turns, False
+
+
+# --- the committed trees ------------------------------------------------------------------------
+
+#: The committed strategy files ``play`` uses by default, by mode, first found wins; they are
+#: optimal for P(win within DEFAULT_DEPTH) (a tree may play on beyond it).
+DEFAULT_DEPTH = 3
+DEFAULT_TREES = {
+    False: ("results/wordle/optimal-depth3.txt", "results/wordle/optimal-depth3.graphml"),
+    True: ("results/wordle/hard-depth3.txt", "results/wordle/hard-depth3.graphml"),
+}
+
+
+def default_tree(hard: bool) -> Path | None:
+    """The committed optimal depth-3 tree of a source checkout, or None when absent (an install)."""
+    try:
+        root = instances_dir().parent
+    except ExactError:
+        return None
+    for name in DEFAULT_TREES[hard]:
+        if (root / name).is_file():
+            return root / name
+    return None

@@ -1,0 +1,333 @@
+"""A strategy tree as one self-contained HTML page: the tree explorer of ``exact wordle export --html``.
+
+The page needs no network and no server: the data is a JSON block inside the file and the code is
+plain JavaScript and CSS. It shows each node as the game's tiles (the feedback that led there on the
+guess before, then the next guess), with the number of answers that reach it and the probability of
+winning within the depth from there; nodes expand and collapse; a search box finds an answer and
+highlights its path; a list gives the answers the tree loses.
+
+Data (:func:`explorer_data`), stated once: ``nodes[i]`` = ``{"g": guess, "n": answers reaching it,
+"w": of which won within the depth, "s": its step (1 = first guess), "won": whether its guess is one
+of them, "c": [[feedback digits, child id], ...], "lost": [[feedback digits, [answers]], ...]}``
+(children largest first); ``paths[answer]`` = ``{"won": bool, "solved": the guess that finds it or None,
+"p": [[node id, feedback digits], ...]}``, the nodes the answer passes and the feedback it gets at each.
+
+>>> from exact.words import words_from_lines
+>>> from exact.wordle.tree import Tree
+>>> from exact.feedback import feedback
+>>> A = words_from_lines(["caber", "cabin", "cable"])
+>>> d = explorer_data(Tree("cabin", 3, {feedback("cabin", "cable"): Tree("cable", 2, {})}), A)
+>>> d["wins"], d["nodes"][0]["c"], d["nodes"][1]["lost"], d["paths"]["caber"]["won"]
+(2, [['22200', 1]], [['22201', ['caber']]], False)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from exact.errors import ExactError
+from exact.feedback import all_green, format_pattern
+from exact.fileio import write_text
+from exact.play import classes
+from exact.wordle.tree import Tree, replay, tree_depth
+from exact.words import WordList
+
+
+def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title: str = "") -> dict:
+    """The page's data: every node reached by some answer, and every answer's path (see above).
+
+    Nodes beyond ``depth`` are kept (a tree may play on after the guesses that count as a win); an
+    answer is *won* when the tree guesses it within ``depth`` guesses, and listed as lost otherwise.
+    """
+    depth = depth or tree_depth(tree)
+    length = len(tree.guess)
+    green = all_green(length)
+    nodes: list[dict] = []
+    paths: dict[str, dict] = {}
+
+    def visit(node: Tree, reaching: tuple[str, ...], step: int, trail: list) -> int:
+        nid = len(nodes)
+        entry = {"g": node.guess, "n": len(reaching), "w": 0, "s": step, "won": False, "c": [], "lost": []}
+        nodes.append(entry)
+        split = classes(node.guess, reaching)
+        if green in split:
+            entry["won"] = True
+            entry["w"] += step <= depth
+            paths[node.guess] = {"won": step <= depth, "solved": step,
+                                 "p": trail + [[nid, format_pattern(green, length)]]}
+        for p, P in sorted(split.items(), key=lambda pc: (-len(pc[1]), pc[0])):
+            if p == green:
+                continue
+            digits = format_pattern(p, length)
+            child = node.children.get(p)
+            if child is not None:
+                cid = visit(child, P, step + 1, trail + [[nid, digits]])
+                entry["c"].append([digits, cid])
+                entry["w"] += nodes[cid]["w"]
+            else:
+                entry["lost"].append([digits, list(P)])
+                for a in P:
+                    paths[a] = {"won": False, "solved": None, "p": trail + [[nid, digits]]}
+        return nid
+
+    visit(tree, tuple(answers.words), 1, [])
+    check = replay(tree, answers, depth=depth)
+    if check.wins != nodes[0]["w"]:
+        raise ExactError(f"internal error: the explorer counts {nodes[0]['w']} wins, the replay {check.wins}")
+    lost = [a for a in answers.words if not paths[a]["won"]]
+    return {"title": title or f"first guess {tree.guess}", "answers": answers.source, "n": len(answers),
+            "depth": depth, "wins": nodes[0]["w"], "nodes": nodes, "paths": paths, "lost": lost}
+
+
+def explorer_html(data: dict) -> str:
+    """The page: the template below with the data inlined (``</`` escaped inside the script)."""
+    blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    return TEMPLATE.replace("__TITLE__", _escape(data["title"])).replace("__DATA__", blob)
+
+
+def write_explorer(tree: Tree, answers: WordList, path: str | Path, depth: int | None = None,
+                   title: str = "") -> dict:
+    """Write the explorer page atomically; returns its data."""
+    data = explorer_data(tree, answers, depth, title)
+    write_text(path, explorer_html(data))
+    return data
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def screenshot(html: str | Path, png: str | Path, find: str | None = None, expand: int = 1,
+               size: tuple[int, int] = (1100, 900)) -> None:
+    """Open the page in headless Chromium (selenium with /usr/bin/chromium and chromedriver), expand
+    the root, find ``find`` if given, and save a PNG of the window."""
+    driver = chromium(size)
+    try:
+        driver.get(Path(html).resolve().as_uri())
+        if find:
+            box = driver.find_element("id", "find")
+            box.send_keys(find)
+            driver.find_element("id", "find-button").click()
+        else:
+            for _ in range(expand):
+                driver.find_element("css selector", ".node[data-id='0'] > .row .toggle").click()
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(str(png))
+    finally:
+        driver.quit()
+
+
+CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+CHROMEDRIVER = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")
+
+
+def browser_paths() -> tuple[str, str] | None:
+    """(browser, driver) installed on this machine, or None."""
+    browser = next((p for p in CHROMIUM if Path(p).is_file()), None)
+    driver = next((p for p in CHROMEDRIVER if Path(p).is_file()), None)
+    return (browser, driver) if browser and driver else None
+
+
+def chromium(size: tuple[int, int] = (1100, 900)):
+    """A headless Chromium driven by selenium (no browser download: the system's browser and driver)."""
+    found = browser_paths()
+    if found is None:
+        raise ExactError(f"no Chromium with a driver here (looked for {', '.join(CHROMIUM)} and "
+                         f"{', '.join(CHROMEDRIVER)})")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        raise ExactError("the browser test needs selenium (pip install selenium)") from None
+    options = webdriver.ChromeOptions()
+    options.binary_location = found[0]
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                f"--window-size={size[0]},{size[1]}", "--force-device-scale-factor=1"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(found[1]), options=options)
+
+
+TEMPLATE = r"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>exact: Wordle strategy explorer: __TITLE__</title>
+<style>
+  body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 1.2em 2em; color: #1a1a1b; }
+  h1 { font-size: 1.3em; margin: 0 0 .3em; }
+  #summary { margin: 0 0 .8em; color: #444; }
+  form { margin: .5em 0; }
+  #find { font: inherit; padding: .25em .5em; width: 10em; text-transform: lowercase; }
+  button { font: inherit; cursor: pointer; }
+  #find-result { min-height: 1.4em; margin: .3em 0 .8em; }
+  .node { margin-left: 1.6em; }
+  .node[data-id="0"] { margin-left: 0; }
+  .row { display: flex; align-items: center; gap: .45em; padding: 2px 4px; border-radius: 4px; }
+  .row.hl { background: #fff3b0; outline: 2px solid #e0b000; }
+  .toggle { width: 1.7em; height: 1.7em; border: 1px solid #bbb; background: #fafafa; border-radius: 3px; padding: 0; }
+  .toggle.leaf { visibility: hidden; }
+  .tiles { display: inline-flex; gap: 2px; }
+  .tile { width: 1.55em; height: 1.55em; display: inline-flex; align-items: center; justify-content: center;
+          font-weight: bold; text-transform: uppercase; color: white; font-size: .9em; }
+  .t0 { background: #787c7e; } .t1 { background: #c9b458; } .t2 { background: #6aaa64; }
+  .next .tile { background: white; color: #1a1a1b; border: 2px solid #878a8c; width: 1.35em; height: 1.35em; }
+  .arrow { color: #888; }
+  .info { color: #333; font-size: .9em; }
+  .p { font-weight: 600; }
+  .lost-row .info, .lost-row .words { color: #a33; }
+  .won-row .info { color: #2e7d32; }
+  .words { font-size: .85em; max-width: 40em; }
+  #lost a, .words a { color: inherit; margin-right: .4em; cursor: pointer; text-decoration: underline dotted; }
+  #lost { font-size: .9em; line-height: 1.6; max-width: 56em; }
+  .row { flex-wrap: wrap; }
+  h2 { font-size: 1.05em; margin-top: 1.5em; }
+</style>
+</head>
+<body>
+<h1>Wordle strategy explorer: <span id="title"></span></h1>
+<p id="summary"></p>
+<form id="find-form" autocomplete="off">
+  <label for="find">Find an answer:</label>
+  <input id="find" list="answer-list" placeholder="e.g. crane">
+  <button id="find-button" type="submit">Find</button>
+  <button id="collapse-all" type="button">Collapse all</button>
+  <datalist id="answer-list"></datalist>
+</form>
+<p id="find-result"></p>
+<main id="tree"></main>
+<h2>Answers not won within the depth: <span id="lost-count"></span></h2>
+<div id="lost"></div>
+<script id="data" type="application/json">__DATA__</script>
+<script>
+"use strict";
+const DATA = JSON.parse(document.getElementById("data").textContent);
+const NODES = DATA.nodes;
+const pct = (w, n) => (n ? (100 * w / n).toFixed(2) : "0.00") + "%";
+const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; };
+
+function tiles(word, digits) {
+  const box = el("span", digits ? "tiles fb" : "tiles next");
+  for (let i = 0; i < word.length; i++) box.appendChild(el("span", "tile" + (digits ? " t" + digits[i] : ""), word[i]));
+  box.title = digits ? word + " " + digits : word;
+  return box;
+}
+
+function info(node) {
+  const s = el("span", "info");
+  const left = DATA.depth - node.s + 1;
+  s.append(node.n + (node.n === 1 ? " answer" : " answers") + " \u00b7 P(win within " + DATA.depth + ") = ");
+  s.appendChild(el("span", "p", node.w + "/" + node.n + " = " + pct(node.w, node.n)));
+  s.append(" \u00b7 guess " + node.s + (left > 0 ? " (" + left + " left)" : " (beyond the depth)"));
+  return s;
+}
+
+function wordLinks(words) {
+  const box = el("span", "words");
+  for (const w of words) { const a = el("a", null, w); a.onclick = () => find(w); box.appendChild(a); box.append(" "); }
+  return box;
+}
+
+// A node: its row (feedback on the guess before, then its own guess) and its children, built on first expand.
+function nodeElement(id, parentGuess, digits) {
+  const node = NODES[id];
+  const div = el("div", "node");
+  div.dataset.id = id;
+  const row = el("div", "row");
+  row.dataset.guess = node.g;
+  const hasKids = node.c.length + node.lost.length + (node.won ? 1 : 0) > 0;
+  const toggle = el("button", "toggle" + (hasKids ? "" : " leaf"), "\u25b8");
+  toggle.type = "button";
+  toggle.setAttribute("aria-expanded", "false");
+  toggle.onclick = () => setOpen(div, div.dataset.open !== "1");
+  row.appendChild(toggle);
+  if (parentGuess) { row.appendChild(tiles(parentGuess, digits)); row.appendChild(el("span", "arrow", "\u2192")); }
+  row.appendChild(tiles(node.g, null));
+  row.appendChild(info(node));
+  div.appendChild(row);
+  return div;
+}
+
+function buildKids(div) {
+  const id = +div.dataset.id, node = NODES[id];
+  const kids = el("div", "kids");
+  if (node.won) {
+    const r = el("div", "node won-row"); const row = el("div", "row"); row.dataset.won = node.g;
+    row.appendChild(el("button", "toggle leaf", "")); row.appendChild(tiles(node.g, "2".repeat(node.g.length)));
+    row.appendChild(el("span", "info", "solved: " + node.g + " with guess " + node.s)); r.appendChild(row); kids.appendChild(r);
+  }
+  for (const [digits, cid] of node.c) kids.appendChild(nodeElement(cid, node.g, digits));
+  for (const [digits, words] of node.lost) {
+    const r = el("div", "node lost-row"); const row = el("div", "row"); row.dataset.lost = digits;
+    row.appendChild(el("button", "toggle leaf", "")); row.appendChild(tiles(node.g, digits));
+    row.appendChild(el("span", "info", "lost (" + words.length + "):")); row.appendChild(wordLinks(words));
+    r.appendChild(row); kids.appendChild(r);
+  }
+  div.appendChild(kids);
+  return kids;
+}
+
+function setOpen(div, open) {
+  let kids = div.querySelector(":scope > .kids");
+  if (open && !kids) kids = buildKids(div);
+  if (kids) kids.hidden = !open;
+  div.dataset.open = open ? "1" : "0";
+  const t = div.querySelector(":scope > .row > .toggle");
+  t.textContent = open ? "\u25be" : "\u25b8";
+  t.setAttribute("aria-expanded", open ? "true" : "false");
+}
+
+function clearHighlight() { document.querySelectorAll(".row.hl").forEach(r => r.classList.remove("hl")); }
+
+function find(word) {
+  word = (word || "").trim().toLowerCase();
+  document.getElementById("find").value = word;
+  const out = document.getElementById("find-result");
+  clearHighlight();
+  const path = DATA.paths[word];
+  if (!path) { out.textContent = "\u201c" + word + "\u201d is not one of the " + DATA.n + " answers of " + DATA.answers + "."; out.dataset.found = "0"; return; }
+  let div = document.querySelector(".node[data-id='0']");
+  const steps = [];
+  for (let i = 0; i < path.p.length; i++) {
+    const [nid, digits] = path.p[i];
+    div = div.dataset.id == nid ? div : div.querySelector(":scope > .kids > .node[data-id='" + nid + "']");
+    div.querySelector(":scope > .row").classList.add("hl");
+    steps.push(NODES[nid].g);
+    setOpen(div, true);
+    const next = path.p[i + 1];
+    if (!next) {
+      const sel = path.solved ? "[data-won='" + word + "']" : "[data-lost='" + digits + "']";
+      const last = div.querySelector(":scope > .kids > .node > .row" + sel);
+      last.classList.add("hl");
+      last.scrollIntoView({block: "center"});
+    }
+  }
+  out.dataset.found = "1";
+  out.dataset.path = steps.join(" ");
+  out.textContent = word + ": " + steps.join(" \u2192 ") + (path.won ? " \u2014 won with guess " + steps.length
+    : path.solved ? " \u2014 lost: found with guess " + steps.length + ", beyond the " + DATA.depth + " that count"
+    : " \u2014 lost: the tree has no guess for it after " + DATA.depth + " guesses");
+}
+
+document.getElementById("title").textContent = DATA.title;
+document.getElementById("summary").textContent = "Answers: " + DATA.answers + " (" + DATA.n + "); depth " + DATA.depth +
+  "; wins " + DATA.wins + "/" + DATA.n + " = " + pct(DATA.wins, DATA.n) + ". Click \u25b8 to expand a node; each row shows the feedback on the guess before, then the next guess.";
+const tree = document.getElementById("tree");
+tree.appendChild(nodeElement(0, null, null));
+document.getElementById("find-form").onsubmit = (e) => { e.preventDefault(); find(document.getElementById("find").value); };
+document.getElementById("collapse-all").onclick = () => { clearHighlight(); document.querySelectorAll(".node[data-open='1']").forEach(d => setOpen(d, false)); };
+const list = document.getElementById("answer-list");
+for (const w of Object.keys(DATA.paths).sort()) { const o = document.createElement("option"); o.value = w; list.appendChild(o); }
+document.getElementById("lost-count").textContent = DATA.lost.length + " of " + DATA.n;
+document.getElementById("lost").appendChild(wordLinks(DATA.lost));
+</script>
+</body>
+</html>
+"""
+
+
+if __name__ == "__main__":  # python -m exact.wordle.explorer PAGE.html SHOT.png [ANSWER]
+    import sys
+
+    screenshot(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)

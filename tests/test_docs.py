@@ -1,0 +1,42 @@
+"""docs/results.md is generated from results/: the committed page must equal what the files give."""
+
+import json
+
+from conftest import ROOT, run_exact
+from exact.docs import kind_of, results_markdown
+
+
+def test_committed_results_page_is_up_to_date():
+    r = run_exact("docs", "results", "--root", ROOT, "--check")
+    assert r.returncode == 0, r.stderr + " (run `python -m exact docs results` and commit docs/results.md)"
+
+
+def test_each_kind_of_file_is_recognised():
+    certificate = json.loads((ROOT / "results/wordle/optimal-depth3-certificate.json").read_text())
+    assert kind_of(certificate) == "certificate"
+    assert kind_of(json.loads((ROOT / "results/wordle/memorable-curve.json").read_text())) == "curve"
+    assert kind_of(json.loads((ROOT / "results/lingo/enable-5.json").read_text())) == "lingo"
+    assert kind_of(json.loads((ROOT / "results/lingo/enable-5-bound.json").read_text())) == "lingo-bound"
+    assert kind_of({"nodes": [], "edges": [], "graph": {}}) == "tree"
+    assert kind_of({"something": "new"}) == kind_of([1, 2]) == "other"
+
+
+def test_numbers_come_from_the_files_and_check_catches_drift(tmp_path):
+    (tmp_path / "results" / "wordle").mkdir(parents=True)
+    certificate = json.loads((ROOT / "results/wordle/optimal-depth3-certificate.json").read_text())
+    certificate.pop("tree")
+    certificate.update(wins=1234, top=[{"guess": "zzzzz", "wins": 1234}, {"guess": "yyyyy", "wins": 1200}],
+                       optimal_first=["zzzzz"])
+    (tmp_path / "results/wordle/x-certificate.json").write_text(json.dumps(certificate))
+    (tmp_path / "results/wordle/new.json").write_text(json.dumps({"a": 1}))
+    page = results_markdown(tmp_path)
+    assert "| 1234 / 2315 | 53.30% | OPTIMAL | zzzzz |" in page
+    assert "exact wordle solve --depth 3 --certificate results/wordle/x-certificate.json" in page
+    assert "results/wordle/new.json" in page.split("## Other result files")[1]
+    r = run_exact("docs", "results", "--root", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert run_exact("docs", "results", "--root", tmp_path, "--check").returncode == 0
+    certificate["wins"] = 1235
+    (tmp_path / "results/wordle/x-certificate.json").write_text(json.dumps(certificate))
+    r = run_exact("docs", "results", "--root", tmp_path, "--check")
+    assert r.returncode == 1 and "out of date" in r.stderr

@@ -1,0 +1,138 @@
+"""The HTML tree explorer in a real headless Chromium: open, click, find, check what is shown.
+
+Needs selenium and Debian's chromium + chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver);
+skips with a message where they are absent. Run it alone with `python -m pytest tests/test_explorer.py`.
+"""
+
+import json
+import re
+
+import pytest
+
+from conftest import run_exact, write_lines
+from exact.feedback import feedback, format_pattern
+from exact.wordle.dp import best_tree, solve
+from exact.wordle.explorer import browser_paths, explorer_data, explorer_html
+from exact.wordle.tree import replay
+from exact.words import wordle_answers, words_from_lines
+
+SMALL = wordle_answers().words[:150]
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    """A depth-2 optimal tree on 150 answers (so some answers are lost), written by the real command."""
+    d = tmp_path_factory.mktemp("explorer")
+    A = words_from_lines(SMALL, "small")
+    r = solve(A, A, depth=2, progress=False)
+    tree = best_tree(A, A, 2, r.optimal_first[0])
+    from exact.wordle.treeio import write_tree
+
+    write_tree(tree, d / "t.json")
+    answers = write_lines(d / "a.txt", SMALL)
+    out = run_exact("wordle", "export", d / "t.json", "--answers", answers, "--html", d / "t.html")
+    assert out.returncode == 0, out.stderr
+    return A, tree, r.wins, d / "t.html"
+
+
+def test_the_page_is_self_contained(page):
+    A, tree, wins, html = page
+    text = html.read_text()
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text), "the page must not load anything"
+    blob = re.search(r'<script id="data" type="application/json">(.*?)</script>', text, re.S).group(1)
+    data = json.loads(blob)
+    assert data["wins"] == wins == replay(tree, A, depth=2).wins
+    assert sorted(data["lost"]) == sorted(replay(tree, A, depth=2).lost)
+    assert set(data["paths"]) == set(A.words)
+
+
+def test_explorer_data_escapes_the_script_end():
+    data = explorer_data(best_tree(words_from_lines(SMALL[:5]), words_from_lines(SMALL[:5]), 2, SMALL[0]),
+                         words_from_lines(SMALL[:5]), title="</script><b>")
+    assert "</script><b>" not in explorer_html(data).split('<script id="data"')[1].split("</script>")[0]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if browser_paths() is None:
+        pytest.skip("no Chromium with chromedriver installed (apt install chromium chromium-driver)")
+    pytest.importorskip("selenium", reason="selenium drives the browser")
+    from exact.wordle.explorer import chromium
+
+    driver = chromium((1100, 900))
+    yield driver
+    driver.quit()
+
+
+def test_in_a_real_browser(page, browser, tmp_path):
+    A, tree, wins, html = page
+    d = browser
+    d.get(html.resolve().as_uri())
+    by = "css selector"
+    summary = d.find_element("id", "summary").text
+    assert f"wins {wins}/{len(A)}" in summary
+    root = d.find_element(by, ".node[data-id='0']")
+    assert root.find_element(by, ".row").get_attribute("data-guess") == tree.guess
+    assert f"{len(A)} answers" in root.find_element(by, ".row").text
+    # Expand the root: one row per non-green class, largest first, with its count and P(win).
+    root.find_element(by, ".row .toggle").click()
+    rows = d.find_elements(by, ".node[data-id='0'] > .kids > .node:not(.won-row):not(.lost-row) > .row")
+    classes = {}
+    for a in A.words:
+        classes.setdefault(feedback(tree.guess, a), []).append(a)
+    with_child = [p for p in tree.children if p in classes]
+    assert len(rows) == len(with_child)
+    biggest = max(with_child, key=lambda p: (len(classes[p]), -p))
+    assert rows[0].get_attribute("data-guess") == tree.children[biggest].guess
+    assert f"{len(classes[biggest])} answers" in rows[0].text
+    assert "P(win within 2)" in rows[0].text
+    # Collapse hides the children again.
+    root.find_element(by, ".row .toggle").click()
+    assert not d.find_element(by, ".node[data-id='0'] > .kids").is_displayed()
+    # Find a lost answer and a won one: the path is highlighted and the message says which.
+    lost = replay(tree, A, depth=2).lost[0]
+    d.find_element("id", "find").send_keys(lost)
+    d.find_element("id", "find-button").click()
+    result = d.find_element("id", "find-result")
+    assert "lost" in result.text and result.get_attribute("data-found") == "1"
+    highlighted = d.find_elements(by, ".row.hl")
+    node, path = tree, [tree.guess]
+    p = feedback(node.guess, lost)
+    if p in node.children:
+        node = node.children[p]
+        path.append(node.guess)
+    assert result.get_attribute("data-path") == " ".join(path)
+    assert [h.get_attribute("data-guess") for h in highlighted if h.get_attribute("data-guess")] == path
+    assert highlighted[-1].get_attribute("data-lost") == format_pattern(feedback(node.guess, lost), 5)
+    won = next(a for a in A.words if a != tree.guess and a not in replay(tree, A, depth=2).lost)
+    box = d.find_element("id", "find")
+    box.clear()
+    box.send_keys(won)
+    d.find_element("id", "find-button").click()
+    assert "won with guess 2" in d.find_element("id", "find-result").text
+    assert d.find_elements(by, ".row.hl")[-1].get_attribute("data-won") == won
+    # Not an answer: said so.
+    box.clear()
+    box.send_keys("zzzzz")
+    d.find_element("id", "find-button").click()
+    assert "is not one of the 150 answers" in d.find_element("id", "find-result").text
+    # The lost answers are listed and clickable.
+    lost_all = replay(tree, A, depth=2).lost
+    assert d.find_element("id", "lost-count").text == f"{len(lost_all)} of {len(A)}"
+    d.find_elements(by, "#lost a")[0].click()
+    assert d.find_element("id", "find-result").text.startswith(lost_all[0])
+    shot = tmp_path / "explorer.png"
+    assert d.save_screenshot(str(shot)) and shot.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_tree_that_plays_on_beyond_the_depth(page):
+    from exact.play import FewestGuesses, complete
+
+    A, tree, wins, _ = page
+    full = complete(tree, A.words, FewestGuesses(A.words))
+    data = explorer_data(full, A, depth=2)
+    assert data["wins"] == wins and data["depth"] == 2
+    lost = replay(tree, A, depth=2).lost
+    assert sorted(data["lost"]) == sorted(lost)
+    assert all(data["paths"][a]["solved"] > 2 for a in lost)
+    assert all(data["paths"][a]["solved"] <= 2 for a in A.words if a not in lost)

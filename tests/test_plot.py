@@ -1,0 +1,125 @@
+"""exact.plot and `exact plot ...`: the numbers behind each figure, and real PNG/SVG files."""
+
+import json
+
+import pytest
+
+from conftest import ROOT, run_exact, write_lines
+from exact.errors import ExactError
+from exact.plot import first_guess_values, guess_counts, lingo_runs, log_history
+from exact.wordle.dp import best_tree, solve
+from exact.wordle.tree import replay
+from exact.wordle.treeio import write_tree
+from exact.words import wordle_answers, words_from_lines
+
+pytest.importorskip("matplotlib", reason="matplotlib draws the figures")
+SMALL = wordle_answers().words[:80]
+
+
+@pytest.fixture(scope="module")
+def trees(tmp_path_factory):
+    d = tmp_path_factory.mktemp("trees")
+    A = words_from_lines(SMALL, "small")
+    paths = []
+    for depth in (2, 3):
+        r = solve(A, A, depth=depth, progress=False)
+        path = d / f"depth{depth}.json"
+        write_tree(best_tree(A, A, depth, r.optimal_first[0]), path)
+        paths.append((path, r.wins))
+    return A, d, paths
+
+
+def test_guess_counts_are_the_replay(trees):
+    A, _, paths = trees
+    from exact.wordle.treeio import read_tree
+
+    for path, wins in paths:
+        c = guess_counts(read_tree(path), A)
+        r = replay(read_tree(path), A, depth=c.depth)
+        assert c.wins == wins == r.wins and c.n == len(A)
+        assert c.solved_at[: c.depth] == r.wins_at and c.unsolved == len(r.lost)
+
+
+def test_guess_counts_of_a_tree_that_plays_on(trees):
+    from exact.play import FewestGuesses, complete
+    from exact.wordle.treeio import read_tree
+
+    A, _, paths = trees
+    tree = read_tree(paths[0][0])  # depth 2: some answers lost
+    full = complete(tree, A.words, FewestGuesses(A.words))
+    c = guess_counts(full, A, depth=2)
+    assert c.wins == paths[0][1] and c.unsolved == 0 and len(c.solved_at) > 2
+    assert sum(c.solved_at[2:]) == len(replay(tree, A, depth=2).lost)
+
+
+def test_first_guess_values_from_the_certificates(tmp_path):
+    paths = sorted((ROOT / "results" / "wordle").glob("*-certificate.json"))
+    if not paths:
+        pytest.skip("no certificates in results/wordle")
+    groups = {(g.depth, g.hard): g for g in first_guess_values(paths)}
+    depth3 = json.loads((ROOT / "results/wordle/optimal-depth3-certificate.json").read_text())
+    assert groups[(3, False)].values[0] == (depth3["optimal_first"][0], depth3["wins"])
+    assert [v for _, v in groups[(3, False)].values] == sorted((r["wins"] for r in depth3["top"]), reverse=True)
+    feasible = tmp_path / "f.json"
+    feasible.write_text(json.dumps({**depth3, "status": "FEASIBLE"}))
+    assert first_guess_values([feasible]) == []
+    with pytest.raises(ExactError, match="not an `exact wordle solve` certificate"):
+        first_guess_values([write_lines(tmp_path / "x.json", ["{}"])])
+
+
+def test_lingo_history_from_a_file_or_a_log(tmp_path):
+    result = tmp_path / "r.json"
+    result.write_text(json.dumps({"n": 100, "wins": 90, "upper_bound": 95, "seconds": 12.0,
+                                  "stats": {"history": [[0.5, 80], [3.0, 90]]}}))
+    (run,) = lingo_runs([result])
+    assert run.history == ((0.5, 80), (3.0, 90)) and run.bound == 95
+    log = write_lines(tmp_path / "run.log", ["exact: search     1.0s  best 85/100 (85%)  worker 0 round 1",
+                                             "exact: search     4.5s  best 88/100 (88%)  worker 1 round 3"])
+    assert log_history(log) == ((1.0, 85), (4.5, 88))
+    assert lingo_runs([result], [log])[0].history == ((1.0, 85), (4.5, 88))
+    with pytest.raises(ExactError, match="no 'search"):
+        log_history(write_lines(tmp_path / "empty.log", ["nothing"]))
+
+
+def assert_figures(stem):
+    png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "<svg" in svg.read_text()[:2000]
+
+
+def test_plot_commands_write_png_and_svg(trees, tmp_path):
+    A, d, paths = trees
+    answers = write_lines(tmp_path / "a.txt", SMALL)
+    r = run_exact("plot", "histogram", paths[0][0], paths[1][0], "--label", "depth 2", "--label", "depth 3",
+                  "--answers", answers, "--out", tmp_path / "hist")
+    assert r.returncode == 0, r.stderr
+    assert_figures(tmp_path / "hist")
+    r = run_exact("plot", "memorable", ROOT / "results/wordle/memorable-curve.json", "--out", tmp_path / "m.png")
+    assert r.returncode == 0, r.stderr
+    assert_figures(tmp_path / "m")
+    result = tmp_path / "r.json"
+    result.write_text(json.dumps({"n": 100, "wins": 90, "upper_bound": 95, "seconds": 12.0}))
+    r = run_exact("plot", "lingo", result, "--out", tmp_path / "l")
+    assert r.returncode == 0, r.stderr
+    assert_figures(tmp_path / "l")
+
+
+def test_plot_errors_are_one_line(tmp_path):
+    r = run_exact("plot", "memorable", tmp_path / "missing.json", "--out", tmp_path / "m")
+    assert r.returncode == 2 and r.stderr.startswith("exact: error: ") and "no such file" in r.stderr
+    assert not (tmp_path / "m.png").exists()
+
+
+def test_lingo_log_of_a_real_run(tmp_path):
+    """The progress lines `exact lingo solve` writes are what `exact plot lingo --log` reads."""
+    pool = write_lines(tmp_path / "pool.txt", wordle_answers().words[:200])
+    r = run_exact("lingo", "solve", "--words", pool, "--time-limit", "2", "--workers", "1", "--cpsat-max-n", "0",
+                  "--bound-time", "0.5", "--out", tmp_path / "run.json")
+    assert r.returncode == 0, r.stderr
+    (tmp_path / "run.log").write_text(r.stderr)
+    history = log_history(tmp_path / "run.log")
+    result = json.loads((tmp_path / "run.json").read_text())
+    assert history[-1][1] == result["wins"] and all(a[1] < b[1] for a, b in zip(history, history[1:]))
+    r = run_exact("plot", "lingo", tmp_path / "run.json", "--log", tmp_path / "run.log", "--out", tmp_path / "l")
+    assert r.returncode == 0, r.stderr
+    assert_figures(tmp_path / "l")
