@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import echo_json, words_option
+import sys
+
+from exact.cli.common import check_outputs, echo_json, exit_interrupted, words_option, write_all
 from exact.words import load_or_default, wordle_allowed, wordle_answers
 
 ANSWERS_HELP = "Answer list, one word a line [default: the embedded 2315 Wordle answers]."
@@ -240,38 +242,57 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         (first,) = check_words([first], guess_list.length, "--first")
     for path in out:
         tree_format(path)  # a bad extension fails now, not after the search
+    check_outputs(*out, certificate)  # and so does a destination that cannot be written
     result = solve_dp(answer_list, guess_list, depth=depth, hard=hard, first=first, top=top)
     data = result.to_json()
-    if out and result.status != "NONE":
-        root = tie_break_first(result)
-        tree = best_tree(answer_list, guess_list, depth, root, hard)
+    tree = None
+    if out and result.status != "UNKNOWN" and not result.interrupted:
+        try:
+            root = tie_break_first(result)
+            tree = best_tree(answer_list, guess_list, depth, root, hard)
+        except KeyboardInterrupt:
+            result.interrupted = True
+            data["interrupted"] = True
+            click.echo("exact: interrupted while building the tree; no tree written", err=True)
+    if tree is not None:
         played = replay(tree, answer_list, guess_list, depth=depth, hard=hard)
         data["tree"] = {"files": list(out), "first": root, "tie_break": TIE_BREAK,
                         "replay": {"wins": played.wins, "valid": played.valid}}
         if played.wins != result.wins or not played.valid:
             raise ExactError(f"internal error: the tree replays to {played.wins} wins "
                              f"({len(played.invalid)} invalid nodes), not {result.wins}")
-        for path in out:
-            write_tree(tree, path, answers=answer_list)
+    elif out:
+        data["tree"] = None  # interrupted, or nothing found: no tree file is written
+    writes = [lambda path=path: write_tree(tree, path, answers=answer_list) for path in out if tree is not None]
     if certificate is not None:
-        write_json(certificate, data)
+        writes.append(lambda: write_json(certificate, data))
+    failed = write_all(writes)
     if as_json:
         echo_json(data)
-        return
-    mode = "hard mode, " if hard else ""
-    click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
-               f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else ""))
-    click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}  "
-               f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
-               f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
-    if first is None:
-        click.echo(f"optimal first guesses: {' '.join(result.optimal_first)}")
-        click.echo(f"top {len(result.top)} first guesses (exact):")
-        for rank, (g, v) in enumerate(result.top, start=1):
-            click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
-    if "tree" in data:
-        click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
-                   f"{data['tree']['replay']['wins']} wins, valid)")
+    else:
+        mode = "hard mode, " if hard else ""
+        click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
+                   f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else ""))
+        click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}"
+                   f"{' (interrupted)' if result.interrupted else ''}  "
+                   f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
+                   f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
+        if first is None:
+            click.echo(f"optimal first guesses: {' '.join(result.optimal_first)}"
+                       + (" (among those evaluated before the interrupt)" if result.interrupted else ""))
+            click.echo(f"top {len(result.top)} first guesses (exact):")
+            for rank, (g, v) in enumerate(result.top, start=1):
+                click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+        if data.get("tree") and not failed:
+            click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
+                       f"{data['tree']['replay']['wins']} wins, valid)")
+        elif out and data.get("tree") is None:
+            click.echo(f"no tree written to {', '.join(out)}: "
+                       + ("interrupted" if result.interrupted else "no first guess was evaluated"))
+    if result.interrupted:
+        exit_interrupted()
+    if failed:
+        sys.exit(2)
 
 
 @wordle.command()

@@ -48,7 +48,8 @@ from ortools.sat.python import cp_model
 from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
-from exact.wordle.cpsat import check_answers_are_guesses, solve_model, solver_for
+from exact import cpsat
+from exact.wordle.cpsat import check_answers_are_guesses
 from exact.wordle.tree import Tree
 from exact.words import WordList, require_in_pool
 
@@ -229,11 +230,17 @@ class MemorableResult:
     def probability(self) -> float:
         return self.wins / self.n
 
+    @property
+    def interrupted(self) -> bool:
+        """Stopped by Ctrl-C or SIGTERM: the selection is the best so far, the bound still valid."""
+        return bool(self.stats.get("interrupted"))
+
     def to_json(self) -> dict:
         return {"first": self.first, "M": self.M, "wins": self.wins, "bound": self.bound,
                 "status": self.status, "n": self.n, "probability": self.probability,
                 "unconstrained": self.unconstrained, "second_guesses": self.second_guesses,
-                "seconds": round(self.seconds, 3), "workers": self.workers, "stats": self.stats}
+                "seconds": round(self.seconds, 3), "workers": self.workers, "stats": self.stats,
+                "interrupted": self.interrupted}
 
 
 def smallest_full_cover(W: np.ndarray, time_limit: float | None, workers: int) -> tuple[list[int], int]:
@@ -252,11 +259,10 @@ def smallest_full_cover(W: np.ndarray, time_limit: float | None, workers: int) -
     model.minimize(sum(y.values()))
     for g in greedy_selection(np.where(serves, 1, 0), W.shape[0]):
         model.add_hint(y[g], True)
-    solver = solver_for(time_limit, workers)
-    status = solve_model(model, solver)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    out = cpsat.run(model, time_limit=time_limit, workers=workers)
+    if not out.has_solution:
         return [], 1
-    return sorted(g for g, var in y.items() if solver.boolean_value(var)), int(round(solver.best_objective_bound))
+    return sorted(g for g, var in y.items() if out.value(var)), int(round(out.bound))
 
 
 def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
@@ -316,19 +322,19 @@ def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidat
         return S, lower, upper
     # Every selection beating `lower` lies inside `keep`: ask CP-SAT for one, or a proof there is none.
     model, y, _ = build_cover_model(W, keep, M, at_least=lower + 1)
-    solver = solver_for(time_limit, workers)
-    solver.parameters.linearization_level = 2  # the LP relaxation is what proves these
-    result = solve_model(model, solver)
-    stats.update(cp_sat_status=solver.status_name(result), cp_sat_seconds=round(solver.wall_time, 3),
+    # the LP relaxation is what proves these
+    out = cpsat.run(model, time_limit=time_limit, workers=workers, parameters={"linearization_level": 2})
+    stats.update(cp_sat_status=out.status, cp_sat_seconds=round(out.stats["wall_time"], 3),
                  cp_sat_variables=len(model.proto.variables))
-    if result == cp_model.INFEASIBLE:
+    if out.interrupted:
+        stats["interrupted"] = True
+    if out.status == "INFEASIBLE":
         return S, lower, lower
-    if result in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        found = sorted(g for g, var in y.items() if solver.boolean_value(var))
+    if out.has_solution:
+        found = sorted(g for g, var in y.items() if out.value(var))
         if wins_of(W, found) > lower:
             S, lower = found, wins_of(W, found)
-        bound = round(solver.objective_value) if result == cp_model.OPTIMAL else \
-            int(np.floor(solver.best_objective_bound + 1e-9))
+        bound = out.objective if out.status == "OPTIMAL" else int(np.floor(out.bound + 1e-9))
         upper = min(upper, max(lower, bound))
     return S, lower, upper
 
@@ -370,6 +376,8 @@ def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: 
                                           F=F, classes=classes))
             if progress:
                 progress(points[-1])
+            if points[-1].interrupted:
+                return points
     except KeyboardInterrupt:  # keep the points finished so far
         if not points:
             raise
@@ -395,6 +403,7 @@ def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordLi
         "points": [{"M": r.M, "wins": r.wins, "bound": r.bound, "probability": round(r.probability, 6),
                     "status": r.status, "seconds": round(r.seconds, 1), "second_guesses": r.second_guesses,
                     "stats": r.stats} for r in points],
+        "interrupted": any(r.interrupted for r in points),
     }
 
 
