@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 from exact.errors import ExactError
 
@@ -54,27 +57,42 @@ def _special(path: Path) -> bool:
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     """Write ``data`` to ``path`` as the module docstring says (atomically for regular files)."""
+    atomic_write(path, lambda f: f.write(data))
+
+
+def atomic_write(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
+    """Call ``write(file)`` on a binary file that becomes ``path`` as the module docstring says.
+
+    The temporary file is named ``.NAME.PID-XXXXXXXX.tmp`` beside the destination, so that a later
+    run can tell the leftovers of a killed writer (:func:`temp_owner`).
+    """
     target = destination(path)
     if target.is_dir():
         raise IsADirectoryError(21, "Is a directory", str(path))
     if _special(target):
         with open(target, "wb") as f:
-            f.write(data)
+            write(f)
         return
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            write(f)
             os.fchmod(f.fileno(), mode)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def temp_owner(tmp: str | Path) -> int | None:
+    """The pid of the process that made a temporary file of :func:`atomic_write`, if its name says."""
+    match = re.search(r"\.(\d+)-[^.]*\.tmp$", Path(tmp).name)
+    return int(match.group(1)) if match else None
 
 
 def write_bytes(path: str | Path, data: bytes) -> None:
@@ -117,10 +135,29 @@ def check_writable(path: str | Path, what: str = "output") -> None:
         raise ExactError(f"{path}: the {what} cannot be written ({e.strerror})") from None
 
 
+#: The largest text file read whole (trees, results): larger is refused before it fills memory.
+MAX_READ = 64 * 1024 * 1024
+
+
+def read_text(path: str | Path, what: str = "file", limit: int = MAX_READ) -> str:
+    """A UTF-8 text file, read in blocks up to ``limit`` bytes; more (``/dev/zero``) is an error.
+
+    Raises OSError and UnicodeDecodeError as :meth:`pathlib.Path.read_text` does.
+    """
+    blocks, size = [], 0
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            size += len(block)
+            if size > limit:
+                raise ExactError(f"{path}: larger than {limit // (1024 * 1024)} MiB; not a {what}")
+            blocks.append(block)
+    return b"".join(blocks).decode("utf-8")
+
+
 def read_json(path: str | Path, what: str = "JSON file") -> object:
     """Read JSON; a missing, unreadable or malformed file is a one-line ExactError."""
     try:
-        return json.loads(Path(path).read_text())
+        return json.loads(read_text(path, what))
     except FileNotFoundError:
         raise ExactError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as e:

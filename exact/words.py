@@ -12,6 +12,7 @@ and certificates so that CRLF or stray spaces do not change an instance's identi
 from __future__ import annotations
 
 import hashlib
+import itertools
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -81,7 +82,7 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
         word = text.lower()
         if word != text:
             lowered += 1
-        where = f"{source}:{number}: {text!r}"
+        where = f"{source}:{number}: {shorten(text)!r}"
         if not is_word(word):
             raise ExactError(f"{where} is not a word of letters a-z")
         if word in first_seen:
@@ -100,20 +101,46 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
     return WordList(tuple(words), source, tuple(numbers))
 
 
+#: The longest line a word list may have (in bytes); longer is an error, not a word.
+MAX_LINE = 256
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (with "..." and its length), for echoing in errors."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def _lines(path: Path, f) -> Iterable[str]:
+    """The file's lines, read one at a time; a line over :data:`MAX_LINE` bytes is an error."""
+    for number in itertools.count(1):
+        raw = f.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            head = raw[:40].decode("utf-8", "replace")
+            raise ExactError(f"{path}:{number}: line longer than {MAX_LINE} bytes "
+                             f"(starts {head!r}); not a word list")
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ExactError(f"{path}:{number}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+        yield from text.splitlines() or [""]
+
+
 def read_words(path: str | Path) -> WordList:
-    """Read and validate a word-list file (one word a line)."""
+    """Read and validate a word-list file (one word a line), a line at a time."""
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        with open(path, "rb") as f:
+            return words_from_lines(_lines(path, f), str(path))
     except FileNotFoundError:
         raise ExactError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise ExactError(f"{path}: is a directory, not a word list") from None
-    except UnicodeDecodeError as e:
-        raise ExactError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     except OSError as e:
         raise ExactError(f"{path}: cannot read ({e.strerror})") from None
-    return words_from_lines(text.splitlines(), str(path))
 
 
 def require_in_pool(words: Sequence[str], pool: WordList, what: str = "guess") -> None:
@@ -129,9 +156,9 @@ def check_words(words: Sequence[str], length: int, source: str = "command line")
     for w in words:
         lw = w.strip().lower()
         if not is_word(lw):
-            raise ExactError(f"{source}: {w!r} is not a word of letters a-z")
+            raise ExactError(f"{source}: {shorten(w)!r} is not a word of letters a-z")
         if len(lw) != length:
-            raise ExactError(f"{source}: {w!r} has {len(lw)} letters; the pool's words have {length}")
+            raise ExactError(f"{source}: {shorten(w)!r} has {len(lw)} letters; the pool's words have {length}")
         out.append(lw)
     return tuple(out)
 

@@ -52,9 +52,9 @@ import networkx as nx
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern
-from exact.fileio import write_text
+from exact.fileio import read_text, write_text
 from exact.wordle.tree import Tree, from_networkx, to_networkx
-from exact.words import WordList
+from exact.words import WordList, shorten
 
 FORMATS = ("graphml", "json", "dot", "txt")
 
@@ -96,7 +96,7 @@ def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
     """Read a tree in ``fmt`` (from the extension when None); a malformed file is an ExactError."""
     fmt = tree_format(path, fmt)
     try:
-        text = Path(path).read_text()
+        text = read_text(path, "tree file")
     except FileNotFoundError:
         raise ExactError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as e:
@@ -233,10 +233,10 @@ def _tree_from_paths(paths: list[tuple[int, list[str]]]) -> Tree:
         for i in range(0, len(tokens), 2):
             word, step_text, step = tokens[i], tokens[i + 1], i // 2 + 1
             if not is_word(word) or len(word) != length:
-                raise ExactError(f"{number}: {word!r} is not a {length}-letter lowercase word")
+                raise ExactError(f"{number}: {shorten(word)!r} is not a {length}-letter lowercase word")
             m = _STEP.fullmatch(step_text)
             if not m or len(m.group(1)) != length:
-                raise ExactError(f"{number}: {step_text!r} is not a {length}-letter pattern (B/Y/G) "
+                raise ExactError(f"{number}: {shorten(step_text)!r} is not a {length}-letter pattern (B/Y/G) "
                                  f"followed by the guess number")
             if int(m.group(2)) != step:
                 raise ExactError(f"{number}: {step_text!r} says guess {m.group(2)} but {word!r} is guess {step}")
