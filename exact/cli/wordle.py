@@ -71,6 +71,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
     lad.check_ladder()
     rungs = [lad.rung_named(name) for name in only] if only else lad.LADDER
     rows = []
+    interrupted = False
     try:
         for rung in rungs:
             A, _ = lad.read_rung(rung)
@@ -85,6 +86,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
             lad.say(f"{rung.name}: CP-SAT {c['status']} {c['wins']} (bound {c['bound']}, {c['seconds']} s), "
                     f"DP {result.dp['wins']}, brute force {result.brute_force}, agree {result.agree}")
     except KeyboardInterrupt:
+        interrupted = True
         lad.say("interrupted; the instances finished so far are written")
     if as_json:
         echo_json([r.to_json() for r in rows])
@@ -98,6 +100,8 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
     if not all(r.agree for r in rows):
         raise ExactError("CP-SAT, the DP and brute force disagree on: "
                          + ", ".join(r.name for r in rows if not r.agree))
+    if interrupted:
+        exit_interrupted()
 
 
 # --- Trees as data: verify a strategy file, evaluate simple policies ---------------
@@ -332,18 +336,25 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
     if not curve:
+        check_outputs(out)
         result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
+        failed = None
         if out is not None:
             from exact.wordle.treeio import write_tree
 
-            write_tree(result.tree, out, answers=answer_list)
+            failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
         if as_json:
             echo_json(result.to_json())
-            return
-        click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} {result.wins}/{result.n} "
-                   f"= {result.probability:.4f} (bound {result.bound}; unconstrained {result.unconstrained}) "
-                   f"in {result.seconds:.1f} s, {workers} CP-SAT workers")
-        click.echo("second guesses: " + " ".join(result.second_guesses))
+        else:
+            click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} "
+                       f"{result.wins}/{result.n} = {result.probability:.4f} (bound {result.bound}; unconstrained "
+                       f"{result.unconstrained}) in {result.seconds:.1f} s, {workers} CP-SAT workers"
+                       + (" (interrupted)" if result.interrupted else ""))
+            click.echo("second guesses: " + " ".join(result.second_guesses))
+        if result.interrupted:
+            exit_interrupted()
+        if failed:
+            sys.exit(2)
         return
     try:
         values = None if m_values is None else sorted({int(v) for v in m_values.split(",")})
@@ -351,17 +362,23 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         raise ExactError(f"--m-values {m_values!r}: give whole numbers separated by commas") from None
     if values is not None and min(values) < 1:
         raise ExactError("--m-values: every M must be at least 1")
+    check_outputs(out, out.with_suffix(".csv") if out is not None else None)
     data = mem.curve_json(mem.memorable_curve(
         answer_list, guess_list, first, values, time_limit=time_limit, workers=workers,
         progress=lambda r: click.echo(f"exact: M={r.M}: {r.status} {r.wins} (bound {r.bound}), {r.seconds:.1f} s",
                                       err=True)), answer_list, guess_list)
-    if out is not None:
-        mem.write_curve(data, out)
+    failed = write_all([lambda: mem.write_curve(data, out)] if out is not None else [])
     if as_json:
         echo_json(data)
-        return
+        if data["interrupted"]:
+            exit_interrupted()
+        sys.exit(2 if failed else 0)
     click.echo(f"first {first}: {data['classes']} first-feedback classes, unconstrained {data['unconstrained']}/{data['n']}, "
                f"smallest full cover {data['full_cover']}")
     click.echo(f"{'M':>4} {'wins':>5} {'bound':>5} {'P(win)':>7} {'status':<8} {'seconds':>8}")
     for p in data["points"]:
         click.echo(f"{p['M']:4d} {p['wins']:5d} {p['bound']:5d} {p['probability']:7.4f} {p['status']:<8} {p['seconds']:8.1f}")
+    if data["interrupted"]:
+        exit_interrupted()
+    if failed:
+        sys.exit(2)

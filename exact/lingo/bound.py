@@ -76,14 +76,13 @@ from __future__ import annotations
 
 import collections
 import itertools
-import sys
 import time
 from dataclasses import dataclass, field
 
 import numba
 import numpy as np
 
-from exact import stop
+from exact import progress, stop
 from exact.errors import ExactError
 from exact.feedback import encode
 from exact.words import WordList
@@ -331,7 +330,7 @@ class _Search:
     def say(self, what: str) -> None:
         if self.progress and time.monotonic() - self.last_say > 5:
             self.last_say = time.monotonic()
-            print(f"exact: bound: {what}; {self.nodes} nodes, best leaf {self.best} words lost", file=sys.stderr)
+            progress.say(f"bound: {what}; {self.nodes} nodes, best leaf {self.best} words lost")
 
 
 def _exclusion_search(st: _Search, size: int, V: int, candidates: list[int], exact: bool,
