@@ -250,7 +250,10 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     result = solve_dp(answer_list, guess_list, depth=depth, hard=hard, first=first, top=top)
     data = result.to_json()
     tree = None
-    if out and result.status != "UNKNOWN" and not result.interrupted:
+    if out and result.status != "UNKNOWN":
+        if result.interrupted:
+            click.echo("exact: building the optimal tree after the best first guess so far "
+                       "(Ctrl-C again to skip it)", err=True)
         try:
             root = tie_break_first(result)
             tree = best_tree(answer_list, guess_list, depth, root, hard)

@@ -366,13 +366,17 @@ class Search:
     def __init__(self, inst: Instance):
         self.inst = inst
         self.root: Node | None = None
+        self.last: Node | None = None
 
     def node(self, T: np.ndarray) -> Node:
         if len(T) == len(self.inst.answers):  # the root set is used again and again: keep it
             if self.root is None:
                 self.root = make_node(self.inst, T)
             return self.root
-        return make_node(self.inst, T)
+        if self.last is not None and self.last.T is T:  # asked twice in a row (wins above depth 3)
+            return self.last
+        self.last = make_node(self.inst, T)
+        return self.last
 
     def after(self, rule: Constraint, g: int, pattern: int) -> Constraint:
         if not self.inst.hard:

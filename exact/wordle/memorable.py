@@ -176,9 +176,18 @@ def surviving_guesses(W: np.ndarray, mu: np.ndarray, M: int, lower: int) -> np.n
 
 # --- 4. The CP-SAT model ------------------------------------------------------------------------
 
+@dataclass
+class CoverModel:
+    """A selection model and its variables: y[g] (guess g is a second guess), z[c, g] (class c plays g)."""
+
+    model: cp_model.CpModel
+    y: dict
+    z: dict = field(default_factory=dict)
+
+
 def build_cover_model(W: np.ndarray, candidates: np.ndarray, M: int, at_least: int | None = None,
-                      hint: list[int] | None = None):
-    """Facility location over the candidate guesses: (model, y, z).
+                      hint: list[int] | None = None) -> CoverModel:
+    """Facility location over the candidate guesses.
 
     y[g] = 1 when g is one of the second guesses; z[c, g] = 1 when class c plays g; a class plays
     exactly one chosen guess; at most M chosen; maximise sum_c W[c, g] z[c, g]. A class only needs
@@ -206,7 +215,7 @@ def build_cover_model(W: np.ndarray, candidates: np.ndarray, M: int, at_least: i
         chosen = set(hint)
         for g, var in y.items():
             model.add_hint(var, g in chosen)
-    return model, y, z
+    return CoverModel(model, y, z)
 
 
 # --- Solving ------------------------------------------------------------------------------------
@@ -249,20 +258,27 @@ def smallest_full_cover(W: np.ndarray, time_limit: float | None, workers: int) -
     Set cover by CP-SAT: each class needs one of its best guesses. M below the lower bound cannot reach
     the unconstrained optimum, so there the optimum is at most that minus one.
     """
-    best = W.max(axis=1)
-    serves = W == best[:, None]
+    serves = W == W.max(axis=1)[:, None]
+    cm = build_full_cover_model(serves)
+    out = cpsat.run(cm.model, time_limit=time_limit, workers=workers)
+    if out.interrupted:
+        raise KeyboardInterrupt  # nothing to report yet: the caller stops
+    if not out.has_solution:
+        return [], 1
+    return sorted(g for g, var in cm.y.items() if out.value(var)), int(round(out.bound))
+
+
+def build_full_cover_model(serves: np.ndarray) -> CoverModel:
+    """Set cover: y[g] for each guess that is best on some class; each class needs one of its best."""
     candidates = np.flatnonzero(serves.any(axis=0))
     model = cp_model.CpModel()
     y = {int(g): model.new_bool_var(f"y[{g}]") for g in candidates}
-    for c in range(W.shape[0]):
+    for c in range(serves.shape[0]):
         model.add_bool_or([y[int(g)] for g in np.flatnonzero(serves[c])])
     model.minimize(sum(y.values()))
-    for g in greedy_selection(np.where(serves, 1, 0), W.shape[0]):
+    for g in greedy_selection(np.where(serves, 1, 0), serves.shape[0]):
         model.add_hint(y[g], True)
-    out = cpsat.run(model, time_limit=time_limit, workers=workers)
-    if not out.has_solution:
-        return [], 1
-    return sorted(g for g, var in y.items() if out.value(var)), int(round(out.bound))
+    return CoverModel(model, y)
 
 
 def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
@@ -321,17 +337,17 @@ def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidat
     if len(keep) > max_candidates:
         return S, lower, upper
     # Every selection beating `lower` lies inside `keep`: ask CP-SAT for one, or a proof there is none.
-    model, y, _ = build_cover_model(W, keep, M, at_least=lower + 1)
+    cm = build_cover_model(W, keep, M, at_least=lower + 1)
     # the LP relaxation is what proves these
-    out = cpsat.run(model, time_limit=time_limit, workers=workers, parameters={"linearization_level": 2})
+    out = cpsat.run(cm.model, time_limit=time_limit, workers=workers, parameters={"linearization_level": 2})
     stats.update(cp_sat_status=out.status, cp_sat_seconds=round(out.stats["wall_time"], 3),
-                 cp_sat_variables=len(model.proto.variables))
+                 cp_sat_variables=len(cm.model.proto.variables))
     if out.interrupted:
         stats["interrupted"] = True
     if out.status == "INFEASIBLE":
         return S, lower, lower
     if out.has_solution:
-        found = sorted(g for g, var in y.items() if out.value(var))
+        found = sorted(g for g, var in cm.y.items() if out.value(var))
         if wins_of(W, found) > lower:
             S, lower = found, wins_of(W, found)
         bound = out.objective if out.status == "OPTIMAL" else int(np.floor(out.bound + 1e-9))
