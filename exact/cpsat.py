@@ -122,23 +122,28 @@ def run(model, *, time_limit: float | None = None, workers: int = 2, seed: int =
     s = solver(params)
     started = time.perf_counter()
     result: dict = {}
+    done = threading.Event()
 
     def work():
         try:
             result["status"] = s.solve(model, callback) if callback is not None else s.solve(model)
         except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
             result["error"] = e
+        finally:
+            done.set()
 
     interrupted = False
     if threading.current_thread() is threading.main_thread():
         thread = threading.Thread(target=work, daemon=True, name="cp-sat")
         thread.start()
-        while thread.is_alive():
+        # wait on an Event: a KeyboardInterrupt inside Thread.join can leave is_alive() wrong
+        while not done.is_set():
             try:
-                thread.join(0.2)
+                done.wait(0.2)
             except KeyboardInterrupt:
                 interrupted = True
                 s.stop_search()
+        thread.join()
     else:
         work()
     if "error" in result:

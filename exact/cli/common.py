@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import warnings
 from pathlib import Path
@@ -18,6 +19,8 @@ class ExactGroup(click.Group):
     interrupts (Ctrl-C, SIGTERM) into a line and exit 130 or 143 (:mod:`exact.stop`)."""
 
     def invoke(self, ctx):
+        previous = {s: signal.getsignal(s) for s in stop.SIGNALS}
+        stop.reset()
         stop.install()
         try:
             return super().invoke(ctx)
@@ -30,6 +33,10 @@ class ExactGroup(click.Group):
         except MemoryError:
             click.echo("exact: error: out of memory (use smaller word lists, or free memory)", err=True)
             sys.exit(2)
+        finally:  # for callers in the same process (tests, notebooks)
+            for s, handler in previous.items():
+                if handler is not None:
+                    signal.signal(s, handler)
 
 
 def exit_interrupted() -> None:

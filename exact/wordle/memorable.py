@@ -377,6 +377,14 @@ def default_m_values(classes: int) -> list[int]:
     return sorted({m for m in values if m <= classes})
 
 
+class Curve(list):
+    """The points of a curve, in M order; ``interrupted`` when Ctrl-C or SIGTERM cut it short."""
+
+    def __init__(self, points=(), interrupted: bool = False):
+        super().__init__(points)
+        self.interrupted = interrupted
+
+
 def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: list[int] | None = None, *,
                     time_limit: float | None = 60, workers: int = 2, progress=None) -> list[MemorableResult]:
     """solve_memorable for each M, sharing the feedback matrix, the classes and the full cover; the
@@ -393,17 +401,17 @@ def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: 
             if progress:
                 progress(points[-1])
             if points[-1].interrupted:
-                return points
+                return Curve(points, interrupted=True)
     except KeyboardInterrupt:  # keep the points finished so far
         if not points:
             raise
-        return points
+        return Curve(points, interrupted=True)
     cover = classes.full_cover[0] if classes.full_cover else []
     if cover and len(cover) not in m_values:
         points.append(solve_memorable(answers, guesses, first, len(cover), time_limit=time_limit,
                                       workers=workers, F=F, classes=classes))
         points.sort(key=lambda r: r.M)
-    return points
+    return Curve(points)
 
 
 def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordList) -> dict:
@@ -419,7 +427,7 @@ def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordLi
         "points": [{"M": r.M, "wins": r.wins, "bound": r.bound, "probability": round(r.probability, 6),
                     "status": r.status, "seconds": round(r.seconds, 1), "second_guesses": r.second_guesses,
                     "stats": r.stats} for r in points],
-        "interrupted": any(r.interrupted for r in points),
+        "interrupted": bool(getattr(points, "interrupted", False)) or any(r.interrupted for r in points),
     }
 
 
