@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from exact import feedback as fb
+from exact import stop
 from exact.errors import ExactError
 from exact.fileio import atomic_write, temp_owner
 from exact.words import WordList
@@ -217,12 +218,14 @@ def build_matrix(guesses: Sequence[str], answers: Sequence[str], *, progress: bo
     if progress is None:
         progress = total * len(answers) >= 20_000_000
     if not progress or total <= _CHUNK_ROWS:
-        return fb.feedback_matrix(guesses, answers)
+        with stop.held():  # numba's parallel kernels must not be interrupted inside (exact.stop.held)
+            return fb.feedback_matrix(guesses, answers)
     parts = []
     with prog.bar(total=total, desc="feedback matrix", unit="guess") as bar:
         for start in range(0, total, _CHUNK_ROWS * 4):
             chunk = guesses[start:start + _CHUNK_ROWS * 4]
-            parts.append(fb.feedback_matrix(chunk, answers))
+            with stop.held():
+                parts.append(fb.feedback_matrix(chunk, answers))
             bar.update(len(chunk))
     return np.concatenate(parts)
 
@@ -312,4 +315,6 @@ def class_counts(F: np.ndarray, answers: np.ndarray | None = None) -> np.ndarray
 def _class_counts(rows: np.ndarray, patterns: int) -> np.ndarray:
     from exact._kernels import pattern_histograms
 
-    return pattern_histograms(np.ascontiguousarray(rows), patterns)
+    rows = np.ascontiguousarray(rows)
+    with stop.held():
+        return pattern_histograms(rows, patterns)

@@ -64,6 +64,19 @@ def running(pid: int) -> bool:
     return "\nState:\tZ" not in status
 
 
+def device(folder: Path, name: str, minor: int) -> Path:
+    """A private copy of /dev/null (minor 3) or /dev/full (minor 7) in ``folder``: tests never write
+    to the real devices (a regression there would replace them for the whole machine)."""
+    path = folder / name
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, minor))
+        with open(path, "wb"):
+            pass
+    except OSError as e:
+        pytest.skip(f"cannot make a device node here ({e.strerror})")
+    return path
+
+
 def shared_memory_names() -> set[str]:
     shm = Path("/dev/shm")
     return {p.name for p in shm.iterdir()} if shm.is_dir() else set()
@@ -284,11 +297,11 @@ def test_an_unwritable_out_fails_before_the_work(tmp_path, words30):
     assert r.returncode == 2 and "cannot be written" in r.stderr and "search" not in r.stderr
 
 
-@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full is absent")
-def test_a_write_failing_at_the_end_still_prints_the_result(words30):
-    r = run_exact("wordle", "solve", "--answers", words30, "--guesses", words30, "--certificate", "/dev/full")
-    assert r.returncode == 2 and "wins 30 / 30" in r.stdout and "/dev/full" in r.stderr
-    assert Path("/dev/full").is_char_device()
+def test_a_write_failing_at_the_end_still_prints_the_result(words30, tmp_path):
+    full = device(tmp_path, "full", 7)
+    r = run_exact("wordle", "solve", "--answers", words30, "--guesses", words30, "--certificate", full)
+    assert r.returncode == 2 and "wins 30 / 30" in r.stdout and str(full) in r.stderr
+    assert full.is_char_device()
 
 
 # --- 8, 9: symlinks, special files, permissions ---------------------------------------------------
@@ -313,13 +326,13 @@ def test_a_fifo_is_written_into_not_replaced(tmp_path):
     assert got == ["through the pipe\n"] and stat.S_ISFIFO(fifo.stat().st_mode)
 
 
-@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full is absent")
-def test_special_files_stay_special():
-    atomic_write_bytes("/dev/null", b"discarded")
-    assert Path("/dev/null").is_char_device()
-    with pytest.raises(ExactError, match="/dev/full"):
-        write_text("/dev/full", "no room")
-    assert Path("/dev/full").is_char_device()
+def test_special_files_stay_special(tmp_path):
+    null, full = device(tmp_path, "null", 3), device(tmp_path, "full", 7)
+    atomic_write_bytes(null, b"discarded")
+    assert null.is_char_device()  # was replaced by a regular file
+    with pytest.raises(ExactError, match="full"):
+        write_text(full, "no room")
+    assert full.is_char_device()
 
 
 def test_new_files_follow_the_umask_and_replaced_files_keep_their_mode(tmp_path):
@@ -352,11 +365,16 @@ def test_check_writable_refuses_folders_and_impossible_paths(tmp_path):
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="/dev/zero is absent")
 def test_endless_input_is_a_one_line_error():
+    import resource
+
+    def capped():  # before the fix memory grew without limit: keep a regression from eating the machine
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
     r = subprocess.run([sys.executable, "-m", "exact", "lingo", "score", "trace", "--words", "/dev/zero"],
-                       capture_output=True, text=True, timeout=60, cwd=ROOT)
+                       capture_output=True, text=True, timeout=60, cwd=ROOT, preexec_fn=capped)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "/dev/zero:1" in r.stderr
     r = subprocess.run([sys.executable, "-m", "exact", "wordle", "verify", "/dev/zero", "--format", "txt"],
-                       capture_output=True, text=True, timeout=60, cwd=ROOT)
+                       capture_output=True, text=True, timeout=60, cwd=ROOT, preexec_fn=capped)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "/dev/zero" in r.stderr
 
 
