@@ -1,12 +1,20 @@
+"""``python -m exact`` and the ``exact`` command."""
+
 import sys
 
 from exact import stop
 
-stop.install()  # before the imports below: a Ctrl-C during start-up is an interrupt, not a traceback
-try:
-    from exact.cli import main
-except KeyboardInterrupt:
-    print("exact: interrupted", file=sys.stderr)
-    sys.exit(stop.exit_code())
 
-main()
+def run() -> None:
+    stop.install(owner=True)  # before the imports below: a Ctrl-C during start-up is an interrupt
+    try:
+        from exact.cli import main
+
+        main()
+    except KeyboardInterrupt:
+        print("exact: interrupted", file=sys.stderr)
+        stop.exit_now()
+
+
+if __name__ == "__main__":
+    run()

@@ -32,6 +32,7 @@ from contextlib import contextmanager
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 _received: int | None = None
+_owner = False  # set by the ``exact`` program itself (exact.__main__), never by in-process callers
 
 
 def _raise(signum, frame):
@@ -40,8 +41,13 @@ def _raise(signum, frame):
     raise KeyboardInterrupt
 
 
-def install() -> None:
-    """Make SIGINT and SIGTERM raise KeyboardInterrupt in the main thread, remembering which."""
+def install(owner: bool = False) -> None:
+    """Make SIGINT and SIGTERM raise KeyboardInterrupt in the main thread, remembering which.
+
+    ``owner``: the caller is the program itself, so :func:`exit_now` may end the process at once.
+    """
+    global _owner
+    _owner = _owner or owner
     signal.signal(signal.SIGINT, _raise)
     signal.signal(signal.SIGTERM, _raise)
 
@@ -65,6 +71,27 @@ def reset() -> None:
 def exit_code() -> int:
     """The exit status of an interrupted run: 143 after SIGTERM, else 130 (Ctrl-C)."""
     return 128 + int(signal.SIGTERM) if _received == signal.SIGTERM else 128 + int(signal.SIGINT)
+
+
+def exit_now(code: int | None = None) -> None:
+    """End the process with ``code`` (default :func:`exit_code`) after flushing stdout and stderr.
+
+    Used once an interrupted run has printed and written its result. In the ``exact`` program it
+    skips the interpreter's shutdown, where the handled signal was seen to turn into a death by
+    SIGINT (status -2, about one run in ten when Ctrl-C came during start-up) instead of 130; for
+    in-process callers (tests, notebooks: :func:`install` without ``owner``) it is ``sys.exit``.
+    """
+    import os
+    import sys
+
+    if not _owner:
+        sys.exit(exit_code() if code is None else code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(exit_code() if code is None else code)
 
 
 def _main_thread() -> bool:

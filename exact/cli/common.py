@@ -29,7 +29,7 @@ class ExactGroup(click.Group):
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("exact: interrupted", err=True)
-            sys.exit(stop.exit_code())
+            stop.exit_now()
         except MemoryError:
             click.echo("exact: error: out of memory (use smaller word lists, or free memory)", err=True)
             sys.exit(2)
@@ -42,7 +42,7 @@ class ExactGroup(click.Group):
 def exit_interrupted() -> None:
     """End a command whose result was marked interrupted (after printing and writing it)."""
     click.echo("exact: interrupted: the result above is the best found so far", err=True)
-    sys.exit(stop.exit_code())
+    stop.exit_now()
 
 
 def show_warning(message, category, filename, lineno, file=None, line=None):
