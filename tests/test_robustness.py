@@ -486,3 +486,38 @@ def test_deep_values_agree_with_the_plain_recursion():
 
     for k in (1, 2, 3, 4, 5, 9):
         assert dp.solve(A, A, depth=k, progress=False).wins == plain(frozenset(A.words), k), k
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_deep_depths_match_brute_force_in_both_modes(seed):
+    """Depths 4 to 6 (the shortcuts and the useful-guess filter) against a plain recursive max,
+    normal and hard mode, on tiny instances."""
+    import random
+
+    from exact.feedback import all_green, feedback
+    from exact.wordle import dp
+    from exact.wordle.hard import is_allowed
+
+    rng = random.Random(seed)
+    A = sorted(rng.sample(wordle_answers().words, 6))
+    G = sorted(set(A) | set(rng.sample(wordle_allowed().words, 3)))
+    green = all_green(5)
+
+    def wins(T, k, history, hard):
+        if k == 0 or not T:
+            return 0
+        return max(value(g, T, k, history, hard) for g in G if not hard or is_allowed(g, history))
+
+    def value(g, T, k, history, hard):
+        classes: dict = {}
+        for a in T:
+            classes.setdefault(feedback(g, a), []).append(a)
+        return sum(1 if p == green else wins(P, k - 1, history + ((g, p),), hard) for p, P in classes.items())
+
+    AL, GL = words_from_lines(A), words_from_lines(G)
+    for hard in (False, True):
+        for k in (4, 5):
+            values = {g: value(g, A, k, (), hard) for g in G}
+            r = dp.solve(AL, GL, depth=k, hard=hard, progress=False)
+            assert r.wins == max(values.values()), (hard, k)
+            assert r.optimal_first == sorted(g for g, v in values.items() if v == r.wins), (hard, k)
