@@ -1,3 +1,20 @@
-from exact.cli import main
+"""``python -m exact`` and the ``exact`` command."""
 
-main()
+import sys
+
+from exact import stop
+
+
+def run() -> None:
+    stop.install(owner=True)  # before the imports below: a Ctrl-C during start-up is an interrupt
+    try:
+        from exact.cli import main
+
+        main()
+    except KeyboardInterrupt:
+        print("exact: interrupted", file=sys.stderr)
+        stop.exit_now()
+
+
+if __name__ == "__main__":
+    run()

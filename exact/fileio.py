@@ -1,35 +1,111 @@
-"""Writing files atomically: a reader (or an interrupted run) never leaves half a file behind."""
+"""Writing files atomically: a reader (or an interrupted run) never leaves half a file behind.
+
+What a write does with its destination:
+
+- a regular file (or a new name): the data goes to a temporary file in the same folder, which is
+  then renamed over the destination. A new file gets the permissions the umask allows (like any
+  file a program creates); a file that is replaced keeps its permissions;
+- a symbolic link: it is followed, and its target is written (atomically, as above), so the link
+  stays a link;
+- a special file (a device such as ``/dev/null``, a FIFO): written directly, since renaming over it
+  would replace the device or pipe with a regular file; a failure (``/dev/full``) is an error;
+- a folder: an error.
+
+:func:`check_writable` tells, before a long computation, whether its output can be written.
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> write_text(os.path.join(folder, "a.txt"), "hello\\n")
+>>> open(os.path.join(folder, "a.txt")).read()
+'hello\\n'
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 from exact.errors import ExactError
 
 
-def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    """Write under a temporary name in the same folder, then rename into place."""
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def destination(path: str | Path) -> Path:
+    """The file a write to ``path`` changes: ``path`` itself, or the target its symlinks lead to."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def _special(path: Path) -> bool:
+    """An existing file that is neither regular nor a folder (device, FIFO, socket)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` as the module docstring says (atomically for regular files)."""
+    atomic_write(path, lambda f: f.write(data))
+
+
+def atomic_write(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
+    """Call ``write(file)`` on a binary file that becomes ``path`` as the module docstring says.
+
+    The temporary file is named ``.NAME.PID-XXXXXXXX.tmp`` beside the destination, so that a later
+    run can tell the leftovers of a killed writer (:func:`temp_owner`).
+    """
+    target = destination(path)
+    if target.is_dir():
+        raise IsADirectoryError(21, "Is a directory", str(path))
+    if _special(target):
+        with open(target, "wb") as f:
+            write(f)
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
+            write(f)
+            os.fchmod(f.fileno(), mode)
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def write_text(path: str | Path, text: str) -> None:
-    """Write text atomically; a failure is a one-line ExactError naming the file."""
+def temp_owner(tmp: str | Path) -> int | None:
+    """The pid of the process that made a temporary file of :func:`atomic_write`, if its name says."""
+    match = re.search(r"\.(\d+)-[^.]*\.tmp$", Path(tmp).name)
+    return int(match.group(1)) if match else None
+
+
+def write_bytes(path: str | Path, data: bytes) -> None:
+    """Write bytes atomically; a failure is a one-line ExactError naming the file."""
     try:
-        atomic_write_bytes(path, text.encode())
+        atomic_write_bytes(path, data)
     except OSError as e:
         raise ExactError(f"cannot write ({e.strerror})", path=path) from None
+
+
+def write_text(path: str | Path, text: str) -> None:
+    """Write text atomically; a failure is a one-line ExactError naming the file."""
+    write_bytes(path, text.encode())
 
 
 def write_json(path: str | Path, data) -> None:
@@ -37,32 +113,54 @@ def write_json(path: str | Path, data) -> None:
     write_text(path, json.dumps(data, indent=2) + "\n")
 
 
+def check_writable(path: str | Path, what: str = "output") -> None:
+    """Fail now, with a one-line ExactError, when ``path`` could not be written later.
+
+    Creates the missing folders and a temporary file beside the destination (removed at once);
+    a special file must be writable as it is.
+    """
+    target = destination(path)
+    try:
+        if target.is_dir():
+            raise IsADirectoryError(21, "Is a directory")
+        if _special(target):
+            if not os.access(target, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as e:
+        raise ExactError(f"the {what} cannot be written ({e.strerror})", path=path) from None
+
+
+#: The largest text file read whole (trees, results): larger is refused before it fills memory.
+MAX_READ = 64 * 1024 * 1024
+
+
+def read_text(path: str | Path, what: str = "file", limit: int = MAX_READ) -> str:
+    """A UTF-8 text file, read in blocks up to ``limit`` bytes; more (``/dev/zero``) is an error.
+
+    Raises OSError and UnicodeDecodeError as :meth:`pathlib.Path.read_text` does.
+    """
+    blocks, size = [], 0
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            size += len(block)
+            if size > limit:
+                raise ExactError(f"larger than {limit // (1024 * 1024)} MiB; not a {what}", path=path)
+            blocks.append(block)
+    return b"".join(blocks).decode("utf-8")
+
+
 def read_json(path: str | Path, what: str = "JSON file") -> object:
     """Read JSON; a missing, unreadable or malformed file is a one-line ExactError."""
     try:
-        return json.loads(Path(path).read_text())
+        return json.loads(read_text(path, what))
     except FileNotFoundError:
         raise ExactError("no such file", path=path) from None
     except (OSError, UnicodeDecodeError) as e:
         raise ExactError(f"cannot read {what} ({e})", path=path) from None
     except json.JSONDecodeError as e:
         raise ExactError(f"not valid JSON ({e.msg})", path=path, line=e.lineno) from None
-
-
-def export_cp_model(model, path: str | Path) -> None:
-    """Write a CP-SAT model as protobuf (binary for ``.pb``, text for ``.pbtxt``), atomically."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix + ".tmp")
-    os.close(fd)
-    # export_to_file picks text or binary from the name's ending, so give it the real one.
-    tmp_named = tmp[: -len(".tmp")]
-    try:
-        if not model.export_to_file(tmp_named):
-            raise ExactError("OR-Tools could not export the model", path=path)
-        os.replace(tmp_named, path)
-    except OSError as e:
-        raise ExactError(f"cannot write the model ({e.strerror})", path=path) from None
-    finally:
-        Path(tmp).unlink(missing_ok=True)
-        Path(tmp_named).unlink(missing_ok=True)

@@ -10,9 +10,12 @@ Data types:
 
 The cache lives in ``$EXACT_CACHE_DIR`` (default ``$XDG_CACHE_HOME/exact`` or ``~/.cache/exact``).
 A matrix file is keyed by the sha256 of both lists and :data:`exact.feedback.RULE_VERSION`; its
-sidecar JSON, written last, holds the shape, dtype and a blake2b digest, so a file cut short, corrupt
-or stale is rebuilt with a message. Both files are written to a temporary name and renamed, so an
-interrupted build leaves no half-written cache.
+sidecar JSON, written last, holds the shape, dtype and a blake2b digest. A file is read only after its
+npy header (shape and dtype) matches what the key implies and its size matches the header; then its
+digest is checked; a file that fails any check, or fails to load at all, is corrupt or stale and is
+rebuilt with a message. Both files are written to a temporary name and renamed (:mod:`exact.fileio`),
+so an interrupted build leaves no half-written cache; the temporary files of a killed run are removed
+by the next one (:func:`clean_stale`).
 
 >>> import numpy as np
 >>> F = np.array([[0, 0, 1, 1], [0, 1, 0, 1]], dtype=np.uint8)
@@ -27,15 +30,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
-import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
 from exact import feedback as fb
-from exact.fileio import atomic_write_bytes
+from exact import stop
+from exact.errors import ExactError
+from exact.fileio import atomic_write, temp_owner
 from exact.words import WordList
 
 _CHUNK_ROWS = 512
@@ -60,45 +64,64 @@ def _digest(matrix: np.ndarray) -> str:
     return hashlib.blake2b(np.ascontiguousarray(matrix).data, digest_size=16).hexdigest()
 
 
-def _atomic_save_npy(path: Path, matrix: np.ndarray) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.save(f, matrix, allow_pickle=False)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _say(message: str) -> None:
-    print(f"exact: {message}", file=sys.stderr)
+    from exact.progress import say
+
+    say(message)
+
+
+def _paths(guesses: WordList, answers: WordList) -> tuple[Path, Path]:
+    stem = cache_dir() / f"feedback-{matrix_key(guesses, answers)}"
+    return stem.with_suffix(".npy"), stem.with_suffix(".json")
+
+
+def _read_checked(npy: Path, meta: Path, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray:
+    """The matrix of a cache file, or ValueError: everything is checked before memory is allocated
+    (the sidecar, the npy header's shape and dtype against what the key implies, the file size), and
+    the digest after reading."""
+    from numpy.lib import format as npy_format
+
+    info = json.loads(meta.read_text())
+    if not isinstance(info, dict):
+        raise ValueError("sidecar is not a JSON object")
+    if (info.get("rule_version") != fb.RULE_VERSION or info.get("dtype") != str(dtype)
+            or info.get("shape") != list(shape) or not isinstance(info.get("digest"), str)):
+        raise ValueError("sidecar does not match the key")
+    with open(npy, "rb") as f:
+        version = npy_format.read_magic(f)
+        if version == (1, 0):
+            file_shape, fortran, file_dtype = npy_format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            file_shape, fortran, file_dtype = npy_format.read_array_header_2_0(f)
+        else:
+            raise ValueError(f"npy version {version}")
+        if tuple(file_shape) != shape or fortran or file_dtype != dtype:
+            raise ValueError(f"header says {file_shape} {file_dtype}, expected {shape} {dtype}")
+        offset = f.tell()
+    if npy.stat().st_size != offset + shape[0] * shape[1] * dtype.itemsize:
+        raise ValueError("file size does not match the header")
+    matrix = np.fromfile(npy, dtype=dtype, offset=offset).reshape(shape)
+    if _digest(matrix) != info["digest"]:
+        raise ValueError("digest mismatch")
+    return matrix
 
 
 def load_cached(guesses: WordList, answers: WordList) -> np.ndarray | None:
     """The cached matrix, verified; None when absent. A bad file is reported and ignored."""
-    stem = cache_dir() / f"feedback-{matrix_key(guesses, answers)}"
-    npy, meta = stem.with_suffix(".npy"), stem.with_suffix(".json")
+    npy, meta = _paths(guesses, answers)
+    clean_stale(npy.parent)
     if not (npy.is_file() and meta.is_file()):
         return None
+    dtype = fb.pattern_dtype(guesses.length)
     try:
-        info = json.loads(meta.read_text())
-        matrix = np.load(npy, allow_pickle=False)
-        ok = (list(matrix.shape) == [len(guesses), len(answers)]
-              and str(matrix.dtype) == info["dtype"]
-              and info["rule_version"] == fb.RULE_VERSION
-              and _digest(matrix) == info["digest"])
-    except (OSError, ValueError, KeyError, TypeError, EOFError):
-        ok = False
-    if not ok:
+        return _read_checked(npy, meta, (len(guesses), len(answers)), dtype)
+    except Exception:  # noqa: BLE001 - whatever fails to load is a corrupt file, to be rebuilt
         _say(f"cache file {npy} is corrupt or stale; rebuilding it")
         return None
-    return matrix
 
 
 def save_cached(guesses: WordList, answers: WordList, matrix: np.ndarray) -> None:
-    stem = cache_dir() / f"feedback-{matrix_key(guesses, answers)}"
+    npy, meta = _paths(guesses, answers)
     info = {
         "rule_version": fb.RULE_VERSION,
         "shape": list(matrix.shape),
@@ -108,34 +131,114 @@ def save_cached(guesses: WordList, answers: WordList, matrix: np.ndarray) -> Non
         "answers": {"source": answers.source, "sha256": answers.sha256},
     }
     try:
-        _atomic_save_npy(stem.with_suffix(".npy"), matrix)
-        atomic_write_bytes(stem.with_suffix(".json"), json.dumps(info, indent=1).encode())
+        atomic_write(npy, lambda f: np.save(f, matrix, allow_pickle=False))
+        atomic_write(meta, lambda f: f.write(json.dumps(info, indent=1).encode()))
     except OSError as e:
-        _say(f"could not write the cache in {stem.parent} ({e.strerror}); continuing without it")
+        _say(f"could not write the cache in {npy.parent} ({e.strerror}); continuing without it")
+
+
+#: Temporary cache files of a dead process older than this are removed at start; so are those of
+#: any age whose writer (the pid in the name) is gone.
+STALE_SECONDS = 3600
+
+
+def clean_stale(folder: Path) -> list[Path]:
+    """Remove the temporary files that a killed build left in the cache (``.feedback-*.tmp``)."""
+    removed = []
+    try:
+        candidates = list(folder.glob(".feedback-*.tmp"))
+    except OSError:
+        return removed
+    now = time.time()
+    for tmp in candidates:
+        pid = temp_owner(tmp)
+        try:
+            stale = not pid_alive(pid) if pid is not None else now - tmp.stat().st_mtime > STALE_SECONDS
+            if stale:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:
+            continue
+    if removed:
+        _say(f"removed {len(removed)} unfinished cache file(s) left in {folder} by a killed run")
+    return removed
+
+
+def pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def required_bytes(rows: int, columns: int, length: int) -> int:
+    """Bytes of a feedback matrix of this shape (what building or loading it allocates)."""
+    return rows * columns * fb.pattern_dtype(length).itemsize
+
+
+def available_bytes() -> int | None:
+    """Memory available to a new allocation (Linux MemAvailable), or None where unknown."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def check_memory(rows: int, columns: int, length: int, what: str) -> None:
+    """A one-line ExactError, before anything is allocated, when the matrix would not fit."""
+    need = required_bytes(rows, columns, length)
+    free = available_bytes()
+    if free is not None and need > free:
+        raise ExactError(f"{what}: the feedback matrix ({rows} x {columns}) needs {_size(need)} of memory, "
+                         f"but {_size(free)} is available; use shorter word lists")
+
+
+def _size(n: int) -> str:
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
+        if n < 1024 or unit == "TiB":
+            return f"{n:.1f} {unit}" if unit != "bytes" else f"{n} bytes"
+        n /= 1024
+    return f"{n} bytes"
 
 
 def build_matrix(guesses: Sequence[str], answers: Sequence[str], *, progress: bool | None = None) -> np.ndarray:
     """The feedback matrix, built in row chunks so that a progress bar runs and Ctrl-C gets through."""
-    from tqdm import tqdm
+    from exact import progress as prog
 
     total = len(guesses)
     if progress is None:
         progress = total * len(answers) >= 20_000_000
     if not progress or total <= _CHUNK_ROWS:
-        return fb.feedback_matrix(guesses, answers)
-    parts = []
-    with tqdm(total=total, desc="feedback matrix", unit="guess", file=sys.stderr,
-              disable=None, leave=False) as bar:
+        with stop.held():  # numba's parallel kernels must not be interrupted inside (exact.stop.held)
+            return fb.feedback_matrix(guesses, answers)
+    out = np.empty((total, len(answers)), dtype=fb.pattern_dtype(len(answers[0])))  # no second copy
+    with prog.bar(total=total, desc="feedback matrix", unit="guess") as bar:
         for start in range(0, total, _CHUNK_ROWS * 4):
             chunk = guesses[start:start + _CHUNK_ROWS * 4]
-            parts.append(fb.feedback_matrix(chunk, answers))
+            with stop.held():
+                out[start:start + len(chunk)] = fb.feedback_matrix(chunk, answers)
             bar.update(len(chunk))
-    return np.concatenate(parts)
+    return out
 
 
 def feedback_matrix(guesses: WordList, answers: WordList, *, cache: bool = True,
                     progress: bool | None = None) -> np.ndarray:
-    """The feedback matrix of two word lists, from the cache when a verified copy is there."""
+    """The feedback matrix of two word lists, from the cache when a verified copy is there.
+
+    A matrix larger than the memory available is refused at once (a one-line ExactError).
+    """
+    if guesses.length == answers.length:
+        check_memory(len(guesses), len(answers), guesses.length,
+                     f"{guesses.source} x {answers.source}")
     if cache:
         matrix = load_cached(guesses, answers)
         if matrix is not None:
@@ -212,4 +315,6 @@ def class_counts(F: np.ndarray, answers: np.ndarray | None = None) -> np.ndarray
 def _class_counts(rows: np.ndarray, patterns: int) -> np.ndarray:
     from exact._kernels import pattern_histograms
 
-    return pattern_histograms(np.ascontiguousarray(rows), patterns)
+    rows = np.ascontiguousarray(rows)
+    with stop.held():
+        return pattern_histograms(rows, patterns)

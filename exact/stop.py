@@ -5,15 +5,34 @@ their best result so far, and return it marked ``interrupted``. :func:`install` 
 the ``exact`` command) makes SIGTERM raise that same exception in the main thread; :func:`exit_code`
 then tells the command line which signal it was: 130 for SIGINT, 143 for SIGTERM.
 
+Two helpers for code that must not be interrupted in the middle:
+
+- :func:`held`: SIGINT and SIGTERM are held back during the block and raised again as soon as it
+  ends. Calls into numba's parallel kernels go through it: a KeyboardInterrupt raised while the
+  thread pool runs crashes the process (exit 139; blocking the signal in the calling thread is not
+  enough, another thread receives it), one raised between calls stops the run cleanly.
+- :func:`flagged`: during the block SIGINT and SIGTERM only set a flag (and call ``on_signal``),
+  for loops that poll it, or for a solver stopped from the handler (CP-SAT's ``stop_search``).
+
 >>> reset(); exit_code()
 130
+>>> with flagged() as stopped:
+...     stopped()
+False
 """
 
 from __future__ import annotations
 
 import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+#: The signals that stop a run.
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 _received: int | None = None
+_owner = False  # set by the ``exact`` program itself (exact.__main__), never by in-process callers
 
 
 def _raise(signum, frame):
@@ -22,8 +41,13 @@ def _raise(signum, frame):
     raise KeyboardInterrupt
 
 
-def install() -> None:
-    """Make SIGINT and SIGTERM raise KeyboardInterrupt in the main thread, remembering which."""
+def install(owner: bool = False) -> None:
+    """Make SIGINT and SIGTERM raise KeyboardInterrupt in the main thread, remembering which.
+
+    ``owner``: the caller is the program itself, so :func:`exit_now` may end the process at once.
+    """
+    global _owner
+    _owner = _owner or owner
     signal.signal(signal.SIGINT, _raise)
     signal.signal(signal.SIGTERM, _raise)
 
@@ -31,6 +55,12 @@ def install() -> None:
 def received() -> int | None:
     """The signal that interrupted the run, if one did (None before any, or for a bare Ctrl-C in tests)."""
     return _received
+
+
+def note(signum: int) -> None:
+    """Record that ``signum`` interrupted the run (for handlers other than :func:`install`'s)."""
+    global _received
+    _received = signum
 
 
 def reset() -> None:
@@ -41,3 +71,73 @@ def reset() -> None:
 def exit_code() -> int:
     """The exit status of an interrupted run: 143 after SIGTERM, else 130 (Ctrl-C)."""
     return 128 + int(signal.SIGTERM) if _received == signal.SIGTERM else 128 + int(signal.SIGINT)
+
+
+def exit_now(code: int | None = None) -> None:
+    """End the process with ``code`` (default :func:`exit_code`) after flushing stdout and stderr.
+
+    Used once an interrupted run has printed and written its result. In the ``exact`` program it
+    skips the interpreter's shutdown, where the handled signal was seen to turn into a death by
+    SIGINT (status -2, about one run in ten when Ctrl-C came during start-up) instead of 130; for
+    in-process callers (tests, notebooks: :func:`install` without ``owner``) it is ``sys.exit``.
+    """
+    import os
+    import sys
+
+    if not _owner:
+        sys.exit(exit_code() if code is None else code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(exit_code() if code is None else code)
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back during the block: they are only noted, and the first one is
+    raised again (to the handlers in force before) when the block ends."""
+    if not _main_thread():
+        yield
+        return
+    hit: list[int] = []
+    previous = {s: signal.signal(s, lambda signum, frame: hit.append(signum)) for s in SIGNALS}
+    try:
+        yield
+    finally:
+        for s, h in previous.items():
+            signal.signal(s, h)
+        if hit:
+            signal.raise_signal(hit[0])
+
+
+@contextmanager
+def flagged(on_signal: Callable[[], None] | None = None) -> Iterator[Callable[[], bool]]:
+    """During the block SIGINT and SIGTERM set a flag (read by calling the yielded function) and
+    call ``on_signal``, instead of raising; the previous handlers are restored afterwards.
+
+    Off the main thread signals cannot be caught: the flag then stays False and the caller's
+    thread is stopped by whoever owns the main thread.
+    """
+    hit: list[int] = []
+
+    def handler(signum, frame):
+        note(signum)
+        hit.append(signum)
+        if on_signal is not None:
+            on_signal()
+
+    if not _main_thread():
+        yield lambda: False
+        return
+    previous = {s: signal.signal(s, handler) for s in SIGNALS}
+    try:
+        yield lambda: bool(hit)
+    finally:
+        for s, h in previous.items():
+            signal.signal(s, h)

@@ -12,6 +12,7 @@ and certificates so that CRLF or stray spaces do not change an instance's identi
 from __future__ import annotations
 
 import hashlib
+import itertools
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -83,13 +84,13 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
             lowered += 1
         where = {"path": source, "line": number}
         if not is_word(word):
-            raise ExactError(f"{text!r} is not a word of letters a-z", **where)
+            raise ExactError(f"{shorten(text)!r} is not a word of letters a-z", **where)
         if word in first_seen:
-            raise ExactError(f"{text!r} duplicates line {first_seen[word]}", **where)
+            raise ExactError(f"{shorten(text)!r} duplicates line {first_seen[word]}", **where)
         if words and len(word) != len(words[0]):
-            raise ExactError(f"{text!r} has {len(word)} letters, but line {numbers[0]} has {len(words[0])}", **where)
+            raise ExactError(f"{shorten(text)!r} has {len(word)} letters, but line {numbers[0]} has {len(words[0])}", **where)
         if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
-            raise ExactError(f"{text!r} has {len(word)} letters; word lengths {MIN_LENGTH}..{MAX_LENGTH} are "
+            raise ExactError(f"{shorten(text)!r} has {len(word)} letters; word lengths {MIN_LENGTH}..{MAX_LENGTH} are "
                              f"supported", **where)
         first_seen[word] = number
         words.append(word)
@@ -101,20 +102,46 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
     return WordList(tuple(words), source, tuple(numbers))
 
 
+#: The longest line a word list may have (in bytes); longer is an error, not a word.
+MAX_LINE = 256
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (with "..." and its length), for echoing in errors."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def _lines(path: Path, f) -> Iterable[str]:
+    """The file's lines, read one at a time; a line over :data:`MAX_LINE` bytes is an error."""
+    for number in itertools.count(1):
+        raw = f.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            head = raw[:40].decode("utf-8", "replace")
+            raise ExactError(f"line longer than {MAX_LINE} bytes (starts {head!r}); not a word list",
+                             path=path, line=number)
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ExactError(f"not UTF-8 text ({e.reason} at byte {e.start})", path=path, line=number) from None
+        yield from text.splitlines() or [""]
+
+
 def read_words(path: str | Path) -> WordList:
-    """Read and validate a word-list file (one word a line)."""
+    """Read and validate a word-list file (one word a line), a line at a time."""
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        with open(path, "rb") as f:
+            return words_from_lines(_lines(path, f), str(path))
     except FileNotFoundError:
         raise ExactError("no such file", path=path) from None
     except IsADirectoryError:
         raise ExactError("is a directory, not a word list", path=path) from None
-    except UnicodeDecodeError as e:
-        raise ExactError(f"not UTF-8 text ({e.reason} at byte {e.start})", path=path) from None
     except OSError as e:
         raise ExactError(f"cannot read ({e.strerror})", path=path) from None
-    return words_from_lines(text.splitlines(), str(path))
 
 
 def require_in_pool(words: Sequence[str], pool: WordList, what: str = "guess") -> None:
@@ -130,9 +157,9 @@ def check_words(words: Sequence[str], length: int, source: str = "command line")
     for w in words:
         lw = w.strip().lower()
         if not is_word(lw):
-            raise ExactError(f"{source}: {w!r} is not a word of letters a-z")
+            raise ExactError(f"{source}: {shorten(w)!r} is not a word of letters a-z")
         if len(lw) != length:
-            raise ExactError(f"{source}: {w!r} has {len(lw)} letters; the pool's words have {length}")
+            raise ExactError(f"{source}: {shorten(w)!r} has {len(lw)} letters; the pool's words have {length}")
         out.append(lw)
     return tuple(out)
 

@@ -119,8 +119,8 @@ def test_exported_model_resolves_to_the_same_value(tmp_path, suffix):
 def test_export_writes_atomically(tmp_path):
     pool = WordList(("cater", "hater", "later"), "three")
     red = reduce_instance(feedback_matrix(pool.words, pool.words), first_letters(pool.words), 1)
-    export_model(build_model(red), tmp_path / "a.pb")
-    export_model(build_model(red), tmp_path / "a.pb")
+    export_model(build_model(red).model, tmp_path / "a.pb")
+    export_model(build_model(red).model, tmp_path / "a.pb")
     assert [p.name for p in tmp_path.iterdir()] == ["a.pb"]
 
 

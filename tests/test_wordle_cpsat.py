@@ -12,7 +12,8 @@ from exact.cli import main
 from exact.feedback import all_green, feedback
 from exact.partitions import feedback_matrix
 from exact.wordle import dp
-from exact.wordle.cpsat import build_tree_model, export_model, import_model, solve_tree, solver_for, tree_nodes
+from exact.cpsat import run
+from exact.wordle.cpsat import build_tree_model, export_model, import_model, solve_tree, tree_nodes
 from exact.wordle.ladder import LADDER, brute_force_wins, check_ladder, write_ladder
 from exact.wordle.memorable import (improve_by_swaps, greedy_selection, lagrangian_bound, solve_memorable,
                                     surviving_guesses, wins_of)
@@ -58,9 +59,9 @@ def test_model_export_import_round_trip(tmp_path):
     model = import_model(path)
     root, nodes = tree_nodes(F, 3, all_green(5))
     assert len(model.proto.variables) == len(build_tree_model(root, nodes).choose) == sol.stats["variables"]
-    solver = solver_for(30, 1)
-    assert solver.status_name(solver.solve(model)) == "OPTIMAL"
-    assert round(solver.objective_value) == sol.wins
+    out = run(model, time_limit=30, workers=1)
+    assert out.status == "OPTIMAL"
+    assert out.objective == sol.wins
     assert [p.name for p in path.parent.iterdir()] == ["tiny.pb"]  # no temporary file left behind
     before = path.read_bytes()
     export_model(model, path)  # the imported model exports to the same bytes (and overwrites by rename)

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import echo_json, words_option
+import sys
+
+from exact.cli.common import check_outputs, echo_json, exit_interrupted, words_option, write_all
 from exact.words import load_or_default, wordle_allowed, wordle_answers
 
 ANSWERS_HELP = "Answer list, one word a line [default: the embedded 2315 Wordle answers]."
@@ -69,6 +71,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
     lad.check_ladder()
     rungs = [lad.rung_named(name) for name in only] if only else lad.LADDER
     rows = []
+    interrupted = False
     try:
         for rung in rungs:
             A, _ = lad.read_rung(rung)
@@ -83,6 +86,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
             lad.say(f"{rung.name}: CP-SAT {c['status']} {c['wins']} (bound {c['bound']}, {c['seconds']} s), "
                     f"DP {result.dp['wins']}, brute force {result.brute_force}, agree {result.agree}")
     except KeyboardInterrupt:
+        interrupted = True
         lad.say("interrupted; the instances finished so far are written")
     if as_json:
         echo_json([r.to_json() for r in rows])
@@ -96,6 +100,8 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
     if not all(r.agree for r in rows):
         raise ExactError("CP-SAT, the DP and brute force disagree on: "
                          + ", ".join(r.name for r in rows if not r.agree))
+    if interrupted:
+        exit_interrupted()
 
 
 # --- Trees as data: verify a strategy file, convert it, evaluate simple policies ---------------
@@ -316,38 +322,60 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         (first,) = check_words([first], guess_list.length, "--first")
     for path in out:
         tree_format(path)  # a bad extension fails now, not after the search
+    check_outputs(*out, certificate)  # and so does a destination that cannot be written
     result = solve_dp(answer_list, guess_list, depth=depth, hard=hard, first=first, top=top)
     data = result.to_json()
-    if out and result.status != "NONE":
-        root = tie_break_first(result)
-        tree = best_tree(answer_list, guess_list, depth, root, hard)
+    tree = None
+    if out and result.status != "UNKNOWN":
+        if result.interrupted:
+            click.echo("exact: building the optimal tree after the best first guess so far "
+                       "(Ctrl-C again to skip it)", err=True)
+        try:
+            root = tie_break_first(result)
+            tree = best_tree(answer_list, guess_list, depth, root, hard)
+        except KeyboardInterrupt:
+            result.interrupted = True
+            data["interrupted"] = True
+            click.echo("exact: interrupted while building the tree; no tree written", err=True)
+    if tree is not None:
         played = replay(tree, answer_list, guess_list, depth=depth, hard=hard)
         data["tree"] = {"files": list(out), "first": root, "tie_break": TIE_BREAK,
                         "replay": {"wins": played.wins, "valid": played.valid}}
         if played.wins != result.wins or not played.valid:
             raise ExactError(f"internal error: the tree replays to {played.wins} wins "
                              f"({len(played.invalid)} invalid nodes), not {result.wins}")
-        for path in out:
-            write_tree(tree, path, answers=answer_list)
+    elif out:
+        data["tree"] = None  # interrupted, or nothing found: no tree file is written
+    writes = [lambda path=path: write_tree(tree, path, answers=answer_list) for path in out if tree is not None]
     if certificate is not None:
-        write_json(certificate, data)
+        writes.append(lambda: write_json(certificate, data))
+    failed = write_all(writes)
     if as_json:
         echo_json(data)
-        return
-    mode = "hard mode, " if hard else ""
-    click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
-               f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else ""))
-    click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}  "
-               f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
-               f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
-    if first is None:
-        click.echo(f"optimal first guesses: {' '.join(result.optimal_first)}")
-        click.echo(f"top {len(result.top)} first guesses (exact):")
-        for rank, (g, v) in enumerate(result.top, start=1):
-            click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
-    if "tree" in data:
-        click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
-                   f"{data['tree']['replay']['wins']} wins, valid)")
+    else:
+        mode = "hard mode, " if hard else ""
+        click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
+                   f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else ""))
+        click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}"
+                   f"{' (interrupted)' if result.interrupted else ''}  "
+                   f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
+                   f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
+        if first is None:
+            click.echo(f"optimal first guesses: {' '.join(result.optimal_first)}"
+                       + (" (among those evaluated before the interrupt)" if result.interrupted else ""))
+            click.echo(f"top {len(result.top)} first guesses (exact):")
+            for rank, (g, v) in enumerate(result.top, start=1):
+                click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+        if data.get("tree") and not failed:
+            click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
+                       f"{data['tree']['replay']['wins']} wins, valid)")
+        elif out and data.get("tree") is None:
+            click.echo(f"no tree written to {', '.join(out)}: "
+                       + ("interrupted" if result.interrupted else "no first guess was evaluated"))
+    if result.interrupted:
+        exit_interrupted()
+    if failed:
+        sys.exit(2)
 
 
 @wordle.command()
@@ -387,18 +415,25 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
     if not curve:
+        check_outputs(out)
         result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
+        failed = None
         if out is not None:
             from exact.wordle.treeio import write_tree
 
-            write_tree(result.tree, out, answers=answer_list)
+            failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
         if as_json:
             echo_json(result.to_json())
-            return
-        click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} {result.wins}/{result.n} "
-                   f"= {result.probability:.4f} (bound {result.bound}; unconstrained {result.unconstrained}) "
-                   f"in {result.seconds:.1f} s, {workers} CP-SAT workers")
-        click.echo("second guesses: " + " ".join(result.second_guesses))
+        else:
+            click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} "
+                       f"{result.wins}/{result.n} = {result.probability:.4f} (bound {result.bound}; unconstrained "
+                       f"{result.unconstrained}) in {result.seconds:.1f} s, {workers} CP-SAT workers"
+                       + (" (interrupted)" if result.interrupted else ""))
+            click.echo("second guesses: " + " ".join(result.second_guesses))
+        if result.interrupted:
+            exit_interrupted()
+        if failed:
+            sys.exit(2)
         return
     try:
         values = None if m_values is None else sorted({int(v) for v in m_values.split(",")})
@@ -406,17 +441,23 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         raise ExactError(f"--m-values {m_values!r}: give whole numbers separated by commas") from None
     if values is not None and min(values) < 1:
         raise ExactError("--m-values: every M must be at least 1")
+    check_outputs(out, out.with_suffix(".csv") if out is not None else None)
     data = mem.curve_json(mem.memorable_curve(
         answer_list, guess_list, first, values, time_limit=time_limit, workers=workers,
         progress=lambda r: click.echo(f"exact: M={r.M}: {r.status} {r.wins} (bound {r.bound}), {r.seconds:.1f} s",
                                       err=True)), answer_list, guess_list)
-    if out is not None:
-        mem.write_curve(data, out)
+    failed = write_all([lambda: mem.write_curve(data, out)] if out is not None else [])
     if as_json:
         echo_json(data)
-        return
+        if data["interrupted"]:
+            exit_interrupted()
+        sys.exit(2 if failed else 0)
     click.echo(f"first {first}: {data['classes']} first-feedback classes, unconstrained {data['unconstrained']}/{data['n']}, "
                f"smallest full cover {data['full_cover']}")
     click.echo(f"{'M':>4} {'wins':>5} {'bound':>5} {'P(win)':>7} {'status':<8} {'seconds':>8}")
     for p in data["points"]:
         click.echo(f"{p['M']:4d} {p['wins']:5d} {p['bound']:5d} {p['probability']:7.4f} {p['status']:<8} {p['seconds']:8.1f}")
+    if data["interrupted"]:
+        exit_interrupted()
+    if failed:
+        sys.exit(2)

@@ -76,14 +76,13 @@ from __future__ import annotations
 
 import collections
 import itertools
-import signal
-import sys
 import time
 from dataclasses import dataclass, field
 
 import numba
 import numpy as np
 
+from exact import progress, stop
 from exact.errors import ExactError
 from exact.feedback import encode
 from exact.words import WordList
@@ -331,7 +330,7 @@ class _Search:
     def say(self, what: str) -> None:
         if self.progress and time.monotonic() - self.last_say > 5:
             self.last_say = time.monotonic()
-            print(f"exact: bound: {what}; {self.nodes} nodes, best leaf {self.best} words lost", file=sys.stderr)
+            progress.say(f"bound: {what}; {self.nodes} nodes, best leaf {self.best} words lost")
 
 
 def _exclusion_search(st: _Search, size: int, V: int, candidates: list[int], exact: bool,
@@ -455,8 +454,8 @@ def upper_bound(pool: WordList, F: np.ndarray | None, k: int, *, time_limit: flo
 
     ``F`` is not needed (the argument works on letters); it is accepted so that callers holding the
     feedback matrix can pass it. The search is one process: ``workers`` is accepted and unused.
-    Progress goes to stderr every 5 seconds when ``progress``; Ctrl-C stops the search and returns
-    the anytime bound.
+    Progress goes to stderr every 5 seconds when ``progress``; Ctrl-C or SIGTERM stops the search and
+    returns the anytime bound, with ``details["interrupted"]`` True.
     """
     if k < 1:
         raise ExactError(f"k = {k}: give at least one guess")
@@ -471,19 +470,8 @@ def upper_bound(pool: WordList, F: np.ndarray | None, k: int, *, time_limit: flo
         return LingoBound(n, "trivial: no two words one letter apart", n, k, True,
                           round(time.monotonic() - t0, 3))
     interrupted = [False]
-
-    def on_interrupt(signum, frame):
-        interrupted[0] = True
-
-    try:
-        previous = signal.signal(signal.SIGINT, on_interrupt)
-    except ValueError:  # not the main thread: Ctrl-C is then the caller's business
-        previous = None
-    try:
+    with stop.flagged(lambda: interrupted.__setitem__(0, True)):  # Ctrl-C, SIGTERM: the anytime bound
         lower, complete, leaf, nodes = search(fam, k, t0 + time_limit, progress, interrupted=interrupted)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
     lower = max(0, min(int(lower), n))
     details = {"families": int(len(fam.position)), "family_members": int(len(fam.word)), "nodes": nodes,
                "certified_losses": int(lower)}

@@ -52,7 +52,6 @@ Ctrl-C stops the search cleanly; the best set found so far is returned (status F
 from __future__ import annotations
 
 import math
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -60,7 +59,8 @@ from pathlib import Path
 
 import numpy as np
 
-from exact.fileio import export_cp_model
+from exact import cpsat
+from exact.cpsat import export_model
 from exact.errors import ExactError
 from exact.lingo.score import count_wins, first_letters
 from exact.words import WordList
@@ -261,12 +261,18 @@ def hint_groups(reduced: Reduction, F: np.ndarray, first: np.ndarray, hint: Sequ
 
 # --- The model ------------------------------------------------------------------------------------
 
-def build_model(reduced: Reduction, *, hint: Sequence[int] | None = None,
-                names: Sequence[str] | None = None):
-    """The CP-SAT model of a reduced instance.
+@dataclass
+class LingoModel:
+    """The CP-SAT model of a reduced instance and its variables."""
 
-    Variables, in proto order: x for each kept guess (``reduced.kept``), then y for each contested
-    answer (``reduced.contested()``). ``hint``: positions in ``reduced.kept`` to hint as chosen.
+    model: object  # cp_model.CpModel
+    x: list  # x[p]: choose the kept guess reduced.kept[p] (pool row reduced.rows[p])
+    y: dict  # y[j]: contested answer j (a pool index) is the first of its class
+
+
+def build_model(reduced: Reduction, *, names: Sequence[str] | None = None) -> LingoModel:
+    """The CP-SAT model of a reduced instance (the module docstring's, after the reductions).
+
     ``names``: pool words, used to name the variables (``x[word]``, ``y[word]``).
     """
     from ortools.sat.python import cp_model
@@ -290,21 +296,22 @@ def build_model(reduced: Reduction, *, hint: Sequence[int] | None = None,
         else:
             model.add(sum(x[g] for g in np.flatnonzero(~col)) <= reduced.k - 1).only_enforce_if(y[int(j)])
     model.maximize(sum(y.values()) + reduced.free)
-    if hint is not None:
-        chosen = set(int(p) for p in hint)
-        for p, var in enumerate(x):
-            model.add_hint(var, p in chosen)
-        split = reduced.separates[sorted(chosen)].any(axis=0)
-        first_of_class = {int(j): True for j in contested}
-        for p, (i, j) in enumerate(reduced.pairs):
-            if not split[p]:
-                first_of_class[int(j)] = False
-        for j, var in y.items():
-            model.add_hint(var, first_of_class[j])
-    return model
+    return LingoModel(model, x, y)
 
 
-export_model = export_cp_model  # the one atomic model writer, in exact.fileio
+def add_hint(lm: LingoModel, reduced: Reduction, chosen: Sequence[int]) -> None:
+    """Hint a full solution: the kept guesses at positions ``chosen`` and the y values they imply
+    (y_j = 1 exactly when the chosen guesses separate j from every earlier answer of its letter)."""
+    chosen = set(int(p) for p in chosen)
+    for p, var in enumerate(lm.x):
+        lm.model.add_hint(var, p in chosen)
+    split = reduced.separates[sorted(chosen)].any(axis=0)
+    first_of_class = {j: True for j in lm.y}
+    for p, (i, j) in enumerate(reduced.pairs):
+        if not split[p]:
+            first_of_class[int(j)] = False
+    for j, var in lm.y.items():
+        lm.model.add_hint(var, first_of_class[j])
 
 
 #: Subsolvers for small worker counts. CP-SAT's default portfolio for 1-2 workers lacks the LP-heavy
@@ -314,42 +321,13 @@ export_model = export_cp_model  # the one atomic model writer, in exact.fileio
 PORTFOLIO = ("max_lp", "lb_tree_search", "core", "default_lp", "quick_restart", "reduced_costs", "pseudo_costs")
 
 
-def solver_parameters(time_limit: float, workers: int, seed: int, log: bool) -> dict:
-    """The CP-SAT parameters used, as plain data (recorded in certificates)."""
-    params = {"max_time_in_seconds": float(time_limit), "num_workers": int(workers),
-              "random_seed": int(seed), "log_search_progress": bool(log),
-              "catch_sigint_signal": False}
+def portfolio(workers: int) -> dict:
+    """The CP-SAT parameters this model adds to :func:`exact.cpsat.parameters` for ``workers``."""
     if workers == 1:
-        params["linearization_level"] = 2
-    elif workers <= len(PORTFOLIO):
-        params["subsolvers"] = list(PORTFOLIO[:workers])
-    return params
-
-
-def run_solver(model, params: dict):
-    """Solve in a worker thread so that Ctrl-C in the main thread stops the search cleanly.
-
-    Returns (solver, status, interrupted).
-    """
-    from ortools.sat.python import cp_model
-
-    solver = cp_model.CpSolver()
-    for key, value in params.items():
-        if isinstance(value, list):
-            getattr(solver.parameters, key).extend(value)
-        else:
-            setattr(solver.parameters, key, value)
-    result = {}
-    thread = threading.Thread(target=lambda: result.setdefault("status", solver.solve(model)), daemon=True)
-    thread.start()
-    interrupted = False
-    while thread.is_alive():
-        try:
-            thread.join(0.2)
-        except KeyboardInterrupt:
-            interrupted = True
-            solver.stop_search()
-    return solver, result["status"], interrupted
+        return {"linearization_level": 2}
+    if workers <= len(PORTFOLIO):
+        return {"subsolvers": list(PORTFOLIO[:workers])}
+    return {}
 
 
 def solve_cpsat(pool: WordList, F: np.ndarray, k: int, *, hint: Sequence[int] | None = None,
@@ -360,8 +338,6 @@ def solve_cpsat(pool: WordList, F: np.ndarray, k: int, *, hint: Sequence[int] | 
     ``hint``: pool rows of a good set (default: greedy plus hill climbing). ``model_path``: also
     export the model there (``.pb`` or ``.pbtxt``).
     """
-    from ortools.sat.python import cp_model
-
     n = len(pool)
     if F.shape != (n, n):
         raise ExactError(f"the feedback matrix is {F.shape}, but the pool has {n} words")
@@ -384,13 +360,13 @@ def solve_cpsat(pool: WordList, F: np.ndarray, k: int, *, hint: Sequence[int] | 
             raise ExactError(f"hint rows {bad} are outside the pool of {n} words")
     hinted = hint_groups(reduced, F, first, hint)
     hint_wins = count_wins(F, pad_guesses([int(rows[p]) for p in hinted], reduced, k), first)
-    model = build_model(reduced, hint=hinted, names=pool.words)
+    lm = build_model(reduced, names=pool.words)
+    add_hint(lm, reduced, hinted)
     if model_path is not None:
-        export_model(model, model_path)
-    params = solver_parameters(time_limit, workers, seed, log)
-    solver, status, interrupted = run_solver(model, params)
+        export_model(lm.model, model_path)
+    out = cpsat.run(lm.model, time_limit=time_limit, workers=workers, seed=seed, log=log,
+                    parameters=portfolio(workers))
     seconds = time.perf_counter() - started
-    status_name = solver.status_name(status)
     stats = {
         "n": n, "k": k, "k_model": reduced.k, "twins": reduced.twins,
         "guess_groups": len(reduced.groups), "guesses_kept": len(reduced.kept),
@@ -398,29 +374,24 @@ def solve_cpsat(pool: WordList, F: np.ndarray, k: int, *, hint: Sequence[int] | 
         "pairs_kept": len(reduced.pairs), "free_answers": reduced.free,
         "contested_answers": len(reduced.contested()), "reduction_rounds": reduced.rounds,
         "reduce_seconds": round(reduce_seconds, 3),
-        "variables": len(model.proto.variables), "constraints": len(model.proto.constraints),
-        "hint_wins": hint_wins, "interrupted": interrupted,
-        "cpsat": {"status": status_name, "objective": None, "best_objective_bound": None,
-                  "wall_time": solver.wall_time, "user_time": solver.user_time,
-                  "deterministic_time": solver.deterministic_time,
-                  "conflicts": solver.num_conflicts, "branches": solver.num_branches,
-                  "booleans": solver.num_booleans, "solution_info": solver.solution_info()},
-        "parameters": params,
+        "variables": len(lm.model.proto.variables), "constraints": len(lm.model.proto.constraints),
+        "hint_wins": hint_wins, "interrupted": out.interrupted,
+        "cpsat": {**{key: value for key, value in out.stats.items() if key != "status"},
+                  "status": out.status, "objective": None, "best_objective_bound": None},
+        "parameters": out.parameters,
     }
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if not out.has_solution:
         # No solution reported: the hint is still a valid set, but no bound beyond n is proven.
         return CpSatOutcome(tuple(sorted(pad_guesses([int(rows[p]) for p in hinted], reduced, k))),
                             hint_wins, n, "UNKNOWN", seconds, stats)
-    objective = round(solver.objective_value)
-    bound = math.floor(solver.best_objective_bound + 1e-6)
-    stats["cpsat"]["objective"], stats["cpsat"]["best_objective_bound"] = objective, solver.best_objective_bound
-    x = [solver.boolean_value(model.get_bool_var_from_proto_index(p)) for p in range(len(rows))]
-    guesses = pad_guesses([int(rows[p]) for p in range(len(rows)) if x[p]], reduced, k)
+    objective = round(out.objective)
+    stats["cpsat"]["objective"], stats["cpsat"]["best_objective_bound"] = objective, out.bound
+    chosen = [p for p, var in enumerate(lm.x) if out.value(var)]
+    guesses = pad_guesses([int(rows[p]) for p in chosen], reduced, k)
     wins = count_wins(F, guesses, first)
     if wins != objective:
         raise RuntimeError(f"CP-SAT objective {objective} != {wins} wins re-scored from scratch: a model bug")
-    return CpSatOutcome(tuple(sorted(guesses)), wins, min(n, bound),
-                        "OPTIMAL" if status == cp_model.OPTIMAL else "FEASIBLE", seconds, stats)
+    return CpSatOutcome(tuple(sorted(guesses)), wins, min(n, out.floor_bound()), out.status, seconds, stats)
 
 
 def pad_guesses(rows: list[int], reduced: Reduction, k: int) -> list[int]:

@@ -139,35 +139,51 @@ def read_result(path: str | Path) -> LingoResult:
 
 @dataclass
 class Verification:
+    """The checks of one result file. ``ok``: every check passed; with ``partial``, checks that
+    could not be made (``unconfirmed``: a bound too costly to recompute) are allowed, failures not."""
+
     path: str
     checks: list[tuple[str, str, str]] = field(default_factory=list)
     recomputed_wins: int | None = None
+    partial: bool = False
 
     def add(self, name: str, ok: bool | None, detail: str) -> None:
         self.checks.append((name, "ok" if ok else "unconfirmed" if ok is None else "FAIL", detail))
 
     @property
+    def unconfirmed(self) -> list[str]:
+        return [name for name, outcome, _ in self.checks if outcome == "unconfirmed"]
+
+    @property
     def ok(self) -> bool:
-        return all(outcome != "FAIL" for _, outcome, _ in self.checks)
+        allowed = ("ok", "unconfirmed") if self.partial else ("ok",)
+        return all(outcome in allowed for _, outcome, _ in self.checks)
 
     def to_json(self) -> dict:
-        return {"file": self.path, "ok": self.ok, "recomputed_wins": self.recomputed_wins,
+        return {"file": self.path, "ok": self.ok, "partial": self.partial,
+                "recomputed_wins": self.recomputed_wins, "unconfirmed": self.unconfirmed,
                 "checks": [{"check": n, "outcome": o, "detail": d} for n, o, d in self.checks]}
 
 
-def verify_result(path: str | Path, *, words: str | Path | None = None, bound_time: float = 0.0) -> Verification:
+def verify_result(path: str | Path, *, words: str | Path | None = None, bound_time: float = 0.0,
+                  partial: bool = False) -> Verification:
     """Recompute a result file's wins from scratch and check its claims (see the module docstring).
 
     ``words`` overrides the pool path stored in the file; ``bound_time`` > 0 lets a bound that is too
-    big to re-derive exhaustively be recomputed by its own method within that many seconds.
+    big to re-derive exhaustively be recomputed by its own method within that many seconds. A bound
+    (or an OPTIMAL status) that is not confirmed makes the verification fail unless ``partial``.
     """
+    from exact.feedback import RULE_VERSION
     from exact.lingo.score import score_guesses
     from exact.words import read_words
 
-    result = read_result(path)
+    data = read_json(path, "Lingo result")
+    result = LingoResult.from_json(data, str(path))
     pool_path = Path(words) if words is not None else find_pool(result.words, Path(path))
     pool = read_words(pool_path)
-    v = Verification(str(path))
+    v = Verification(str(path), partial=partial)
+    v.add("rule_version", result.rule_version == RULE_VERSION,
+          f"the result was computed under feedback rule {result.rule_version}, this exact uses {RULE_VERSION}")
     v.add("pool", pool.sha256 == result.instance_sha256,
           f"{pool_path}: sha256 {pool.sha256[:16]}..., the result names {result.instance_sha256[:16]}...")
     v.add("n", len(pool) == result.n, f"the pool has {len(pool)} words, the result says {result.n}")
@@ -184,8 +200,21 @@ def verify_result(path: str | Path, *, words: str | Path | None = None, bound_ti
           f"claimed bound {result.upper_bound}, recomputed wins {score.wins}, n {len(pool)}")
     v.add("status", result.status == "FEASIBLE" or result.upper_bound == score.wins,
           f"{result.status} with bound {result.upper_bound} and wins {score.wins}")
+    _check_derived(v, data, result, len(pool))
     _check_bound(v, pool, result, bound_time)
     return v
+
+
+def _check_derived(v: Verification, data: dict, result: LingoResult, n: int) -> None:
+    """The fields computed from others (probability, bound probability, gap) must agree with them."""
+    derived = {"probability": result.wins / n, "bound_probability": result.upper_bound / n,
+               "gap_percentage_points": 100.0 * (result.upper_bound - result.wins) / n}
+    for name, expected in derived.items():
+        if name not in data:
+            continue
+        value = data[name]
+        good = isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value - expected) <= 1e-9
+        v.add(name, good, f"{value!r} in the file; {expected!r} from its wins, bound and n")
 
 
 def find_pool(words: str, result_path: Path) -> Path:

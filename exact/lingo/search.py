@@ -59,6 +59,8 @@ from itertools import combinations
 import numba
 import numpy as np
 
+from exact.stop import SIGNALS, flagged
+
 # --- Kernels: classes, refining, scanning ---------------------------------------------------------
 
 
@@ -396,13 +398,14 @@ def _attach(name: str, shape, dtype):
 
 
 def _worker_main(shm_name, shape, dtype, first, params, worker, deadline, stop, messages):
-    """Entry point of a worker process: Ctrl-C is the parent's business, it sets ``stop``.
+    """Entry point of a worker process: Ctrl-C and SIGTERM are the parent's business, it sets ``stop``.
 
     ``deadline`` is on the parent's ``time.monotonic`` clock, which is system-wide on Linux, so the
     time a worker takes to start counts against the limit.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # the parent held it back at the start
+    for s in SIGNALS:  # Ctrl-C and SIGTERM are the parent's business: it sets ``stop``
+        signal.signal(s, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)  # the parent held them back at the start
     numba.set_num_threads(1)
     shm, F = _attach(shm_name, shape, dtype)
     try:
@@ -475,18 +478,20 @@ def _search_processes(F, first, params, t0, note, say):
     from multiprocessing import shared_memory
 
     ctx = mp.get_context("spawn")  # fork after numba's threads have run is not safe
-    shm = shared_memory.SharedMemory(create=True, size=max(F.nbytes, 1))
-    shared = np.ndarray(F.shape, dtype=F.dtype, buffer=shm.buf)
-    shared[...] = F
-    stop, messages = ctx.Event(), ctx.Queue()
     reports: dict[int, dict] = {}
     latest: dict[int, dict] = {}
     interrupted = False
-    # Ctrl-C is held back while the workers start: they inherit the blocked signal and ignore it
-    # before unblocking; the parent receives a Ctrl-C pressed meanwhile as soon as it unblocks.
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    # Ctrl-C and SIGTERM are held back while the shared memory is made and the workers start: they
+    # inherit the blocked signals and ignore them before unblocking; the parent receives a signal
+    # sent meanwhile as soon as it unblocks, and then stops the workers like any later one.
+    signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
     procs = []
+    shm = shared = None
     try:
+        shm = shared_memory.SharedMemory(create=True, size=max(F.nbytes, 1))
+        shared = np.ndarray(F.shape, dtype=F.dtype, buffer=shm.buf)
+        shared[...] = F
+        stop, messages = ctx.Event(), ctx.Queue()
         for w in range(params.workers):
             p = ctx.Process(target=_worker_main, daemon=True,
                             args=(shm.name, F.shape, F.dtype.str, first, params, w,
@@ -498,7 +503,7 @@ def _search_processes(F, first, params, t0, note, say):
             try:
                 if held:
                     held = False
-                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
                 msg = messages.get(timeout=0.5)
                 kind, w = msg[0], msg[1]
                 if kind == "improved":
@@ -520,15 +525,21 @@ def _search_processes(F, first, params, t0, note, say):
                 say("search: interrupted; collecting the workers' best sets")
                 stop.set()
     finally:
-        stop.set()
-        for p in procs:
-            p.join(timeout=10)
-            if p.is_alive():
-                p.terminate()
-        del shared
-        shm.close()
-        shm.unlink()
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        # the workers stop and the shared memory goes, whatever signal comes now
+        with flagged() as late:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+            if procs:
+                stop.set()
+            for p in procs:
+                p.join(timeout=10)
+                if p.is_alive():
+                    p.terminate()
+                    p.join(timeout=5)
+            del shared
+            if shm is not None:
+                shm.close()
+                shm.unlink()
+        interrupted = interrupted or late()
     for w, r in latest.items():  # a worker that never said "done" still counts with its last best
         reports.setdefault(w, r)
     return list(reports.values()), interrupted

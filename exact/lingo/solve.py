@@ -12,8 +12,10 @@ The upper bound reported is the smallest valid one obtained; the status is OPTIM
 equals the wins of the set found. The set's wins are recounted from scratch with
 :func:`exact.lingo.score.count_wins` before they are reported.
 
-Ctrl-C during the search stops it and keeps the best set so far; the later phases are then skipped
-(the bound falls back to the trivial n), and the result is marked ``interrupted``.
+Ctrl-C (or SIGTERM, after :func:`exact.stop.install`) in any phase stops it and keeps the best set so
+far; the later phases are then skipped (an interrupted search leaves the trivial bound n; an
+interrupted CP-SAT run or bound keeps the valid bound it had), and the result is marked
+``interrupted``. An interrupt before the search found any set raises KeyboardInterrupt.
 """
 
 from __future__ import annotations
@@ -103,7 +105,10 @@ def solve_lingo(pool: WordList, params: SolveParams = SolveParams(), *, instance
                       start=tuple(pool.index[w] for w in check_words(params.start, pool.length)))
     found = search(F, first, sp, progress=say)
     if found.wins < 0:
-        raise ExactError("interrupted before the search found any set; nothing to report")
+        if found.interrupted:
+            say("solve: interrupted before the search found any set; nothing to report")
+            raise KeyboardInterrupt
+        raise ExactError("the search found no set; nothing to report")
     guesses, wins = tuple(found.guesses), count_wins(F, found.guesses, first)
     if wins != found.wins:
         raise AssertionError(f"search claimed {found.wins} wins, recount gives {wins}")
@@ -114,13 +119,13 @@ def solve_lingo(pool: WordList, params: SolveParams = SolveParams(), *, instance
         better, cp = _run_cpsat(pool, F, k, guesses, cpsat_time, params, say)
         if cp is not None:
             stats["cpsat"] = plain(cp.stats | {"status": cp.status, "seconds": cp.seconds, "bound": cp.bound})
-            interrupted = cp.status not in ("OPTIMAL",) and cp.stats.get("interrupted", False)
+            interrupted = bool(cp.stats.get("interrupted", False))
             if better is not None and better[1] > wins:
                 guesses, wins = better
             method += "+cp-sat"
             bounds.append((int(cp.bound), f"cp-sat ({cp.status})", {}))
     if not interrupted:
-        b = _run_bound(bound_function, pool, F, k, max(bound_time, 1e-3), say)
+        b, interrupted = _run_bound(bound_function, pool, F, k, max(bound_time, 1e-3), say)
         if b is not None:
             bounds.append(b)
     rejected = [b for b in bounds if b[0] < wins]
@@ -183,17 +188,20 @@ def _bound_function():
 
 
 def _run_bound(upper_bound, pool, F, k, seconds, say):
+    """(the bound as (value, method, details) or None, whether an interrupt stopped it)."""
     if upper_bound is None:
         say("solve: bound module not available; the bound stays the trivial n")
-        return None
+        return None, False
     say(f"solve: upper bound, {seconds:.0f}s")
     try:
         b = upper_bound(pool, F, k, time_limit=seconds)
     except KeyboardInterrupt:
         say("solve: bound interrupted; the bound stays the trivial n")
-        return None
+        return None, True
     except Exception as e:  # noqa: BLE001 - the set found must still be reported and written
         say(f"solve: error: the bound failed ({type(e).__name__}: {e}); the bound stays the trivial n")
-        return None
-    return int(b.value), b.method, plain(dict(b.details))
-
+        return None, False
+    stopped = bool(b.details.get("interrupted"))
+    if stopped:
+        say("solve: bound interrupted; its anytime value is still valid")
+    return (int(b.value), b.method, plain(dict(b.details))), stopped

@@ -35,8 +35,6 @@ The model (``choose[node, c]`` Boolean for each internal node and choice)::
 
 from __future__ import annotations
 
-import signal
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,7 +43,8 @@ import numba
 import numpy as np
 from ortools.sat.python import cp_model
 
-from exact.fileio import export_cp_model
+from exact import cpsat
+from exact.cpsat import export_model, import_model  # noqa: F401 - the model files of this module
 from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
@@ -179,28 +178,6 @@ def build_tree_model(root: Node, nodes: dict[Node, list[Choice]]) -> TreeModel:
     return TreeModel(model, root, nodes, choose)
 
 
-export_model = export_cp_model  # the one atomic model writer, in exact.fileio
-
-
-def import_model(path: str | Path) -> cp_model.CpModel:
-    """Read a model written by :func:`export_model`."""
-    from google.protobuf import text_format
-    from ortools.sat import cp_model_pb2
-
-    proto = cp_model_pb2.CpModelProto()
-    try:
-        proto.ParseFromString(Path(path).read_bytes())
-    except OSError as e:
-        raise ExactError(f"{path}: cannot read ({e.strerror})") from None
-    except Exception as e:  # protobuf's DecodeError
-        raise ExactError(f"{path}: not a CP-SAT model protobuf ({e})") from None
-    model = cp_model.CpModel()
-    # OR-Tools 9.15 wraps the proto in C++ and only parses text, so go through the text format
-    if not model.proto.parse_text_format(text_format.MessageToString(proto)):
-        raise ExactError(f"{path}: OR-Tools could not load the model")
-    return model
-
-
 # --- Solving ------------------------------------------------------------------------------------
 
 @dataclass
@@ -214,6 +191,7 @@ class TreeSolution:
     workers: int
     stats: dict = field(default_factory=dict)  # model size and search counters
     tree: Tree | None = field(default=None, repr=False)
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM
 
     @property
     def probability(self) -> float | None:
@@ -224,27 +202,6 @@ class TreeSolution:
                 "probability": self.probability, "depth": self.depth, "seconds": round(self.seconds, 3),
                 "workers": self.workers, "stats": self.stats,
                 "first_guess": None if self.tree is None else self.tree.guess}
-
-
-def solver_for(time_limit: float | None, workers: int, seed: int = 0) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
-    solver.parameters.log_search_progress = False
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = float(time_limit)
-    return solver
-
-
-def solve_model(model: cp_model.CpModel, solver: cp_model.CpSolver) -> int:
-    """Solve; Ctrl-C stops the search and keeps the best solution found (when on the main thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        return solver.solve(model)
-    previous = signal.signal(signal.SIGINT, lambda *_: solver.stop_search())
-    try:
-        return solver.solve(model)
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def solve_tree(answers: WordList, guesses: WordList, depth: int = 3, *, time_limit: float | None = None,
@@ -262,28 +219,27 @@ def solve_tree(answers: WordList, guesses: WordList, depth: int = 3, *, time_lim
     built = time.perf_counter() - start
     if export is not None:
         export_model(tm.model, export)
-    solver = solver_for(time_limit, workers)
-    status = solve_model(tm.model, solver)
+    out = cpsat.run(tm.model, time_limit=time_limit, workers=workers)
     seconds = time.perf_counter() - start
     stats = {"internal_nodes": len(nodes), "variables": len(tm.choose),
              "constraints": len(tm.model.proto.constraints), "build_seconds": round(built, 3),
-             "solve_wall_seconds": round(solver.wall_time, 3), "branches": solver.num_branches,
-             "conflicts": solver.num_conflicts}
-    name = solver.status_name(status)
-    if status == cp_model.UNKNOWN:  # stopped before any tree was found: only the trivial bound n
-        return TreeSolution("UNKNOWN", None, len(answers), len(answers), depth, seconds, workers, stats)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise AssertionError(f"CP-SAT says {name} for a model that always has a solution")
-    wins = round(solver.objective_value)
-    tree = read_tree(tm, solver, F, answers, guesses)
+             "solve_wall_seconds": round(out.stats["wall_time"], 3), "branches": out.stats["branches"],
+             "conflicts": out.stats["conflicts"]}
+    if out.status == "UNKNOWN":  # stopped before any tree was found: only the trivial bound n
+        return TreeSolution("UNKNOWN", None, len(answers), len(answers), depth, seconds, workers, stats,
+                            interrupted=out.interrupted)
+    if not out.has_solution:
+        raise AssertionError(f"CP-SAT says {out.status} for a model that always has a solution")
+    wins = out.objective
+    tree = read_tree(tm, out, F, answers, guesses)
     won = tree_wins(tree, F, answers, guesses, depth)
     if won != wins:
         raise AssertionError(f"the tree read from the model wins {won}, but the objective says {wins}")
-    return TreeSolution(name, wins, int(round(solver.best_objective_bound)), len(answers), depth, seconds,
-                        workers, stats, tree)
+    return TreeSolution(out.status, wins, int(round(out.bound)), len(answers), depth, seconds,
+                        workers, stats, tree, interrupted=out.interrupted)
 
 
-def read_tree(tm: TreeModel, solver: cp_model.CpSolver, F: np.ndarray, answers: WordList,
+def read_tree(tm: TreeModel, out: cpsat.Outcome, F: np.ndarray, answers: WordList,
               guesses: WordList) -> Tree:
     """The strategy the solution encodes, as an :class:`exact.wordle.tree.Tree`."""
     green = all_green(answers.length)
@@ -293,7 +249,7 @@ def read_tree(tm: TreeModel, solver: cp_model.CpSolver, F: np.ndarray, answers: 
         if not is_internal(node, tm.root):  # a leaf: play one of its answers
             first = min(P)
             return Tree(answers.words[first], len(P), {})
-        picked = [c for c in range(len(tm.nodes[node])) if solver.boolean_value(tm.choose[node, c])]
+        picked = [c for c in range(len(tm.nodes[node])) if out.value(tm.choose[node, c])]
         g = tm.nodes[node][picked[0]].guess
         members = np.array(sorted(P), dtype=np.int64)
         children = {}

@@ -40,13 +40,13 @@ a guess that is itself a candidate answer (it may win at once), then the earlies
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass, field
 
 import numba
 import numpy as np
 
+from exact import stop
 from exact.errors import ExactError
 from exact.feedback import encode, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
@@ -56,6 +56,8 @@ from exact.words import WordList, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches).
 BATCH = 256
+#: Seconds a kernel call at the root aims at (a Ctrl-C waits for the call to end).
+PIECE_SECONDS = 0.5
 
 
 # --- numba kernels: wins_2 of a class, value_3 of a guess ---------------------------------------
@@ -334,10 +336,11 @@ class Node:
 
 def make_node(inst: Instance, T: np.ndarray) -> Node:
     T = np.asarray(T, dtype=np.int64)
-    by_row = _class_caps(inst.F, T, inst.npat)
-    order = np.lexsort((np.arange(len(by_row)), -by_row)).astype(np.int64)
-    return Node(T, order, by_row[order], _node_matrix(inst.F, order, T), inst.codes[order],
-                inst.counts[order])
+    with stop.held():  # a signal inside numba's parallel kernels crashes the process
+        by_row = _class_caps(inst.F, T, inst.npat)
+        order = np.lexsort((np.arange(len(by_row)), -by_row)).astype(np.int64)
+        FT = _node_matrix(inst.F, order, T)
+    return Node(T, order, by_row[order], FT, inst.codes[order], inst.counts[order])
 
 
 def allowed_rows(inst: Instance, rows: np.ndarray, rule: Constraint) -> np.ndarray:
@@ -363,13 +366,17 @@ class Search:
     def __init__(self, inst: Instance):
         self.inst = inst
         self.root: Node | None = None
+        self.last: Node | None = None
 
     def node(self, T: np.ndarray) -> Node:
         if len(T) == len(self.inst.answers):  # the root set is used again and again: keep it
             if self.root is None:
                 self.root = make_node(self.inst, T)
             return self.root
-        return make_node(self.inst, T)
+        if self.last is not None and self.last.T is T:  # asked twice in a row (wins above depth 3)
+            return self.last
+        self.last = make_node(self.inst, T)
+        return self.last
 
     def after(self, rule: Constraint, g: int, pattern: int) -> Constraint:
         if not self.inst.hard:
@@ -377,14 +384,23 @@ class Search:
         return add_feedback(rule[0], rule[1], self.inst.codes[g], pattern)
 
     def wins(self, T: np.ndarray, k: int, rule: Constraint, need: int = 0) -> tuple[int, bool]:
-        """(wins_k(T), True), or (a bound < need, False) when T cannot reach ``need``."""
+        """(wins_k(T), True), or (a bound < need, False) when T cannot reach ``need``.
+
+        Shortcuts keep large ``k`` cheap (see :func:`effective_depth`): wins_k(T) <= |T| < need
+        is decided at once, and so are wins_k(T) = |T| for k >= |T| and, once wins_{k-1}(T) = |T|,
+        wins_k(T) = |T| (wins never decreases with k). Above depth 3 only *useful*
+        guesses are tried (:meth:`useful`), so every step of the recursion shrinks the set and it
+        is at most |T| levels deep.
+        """
         n = len(T)
+        if need > n:
+            return n, False  # wins_k(T) <= |T| < need
         if k == 0 or n == 0:
             value = 0
         elif k == 1:
             value = 1
-        elif n <= 2:
-            value = n
+        elif n <= 2 or k >= n:
+            value = n  # guessing a candidate each time wins every answer within |T| guesses
         elif k == 2:
             node = self.node(T)
             bits, count = np.empty(4 * CHUNK, dtype=np.uint64), np.empty(CHUNK, dtype=np.int64)
@@ -393,11 +409,27 @@ class Search:
             return int(v), bool(ok)
         elif self.wins(T, 2, rule)[0] == n:
             value = n  # a guess splits T into singletons: every answer is won
+        elif k > 3 and self.wins(T, k - 1, rule)[0] == n:
+            value = n  # wins_k >= wins_{k-1} = |T|: deeper depths are decided at once
         else:
-            values, exact, _ = self.values(T, k, rule, need, first_pass=32)
+            cands = None if k <= 3 else self.useful(T, rule)
+            values, exact, _ = self.values(T, k, rule, need, cands=cands, first_pass=32)
             best = int(values.max()) if len(values) else 0
             return best, bool(exact[values == best].any()) if len(values) else need <= 0
         return value, value >= need
+
+    def useful(self, T: np.ndarray, rule: Constraint) -> np.ndarray:
+        """The allowed guesses (rows, in the node's order) except those that neither hit nor split T.
+
+        Such a guess g leaves T whole, so value_k(g, T) = wins_{k-1}(T); and some useful guess
+        reaches at least wins_{k-1}(T) (by induction on k: at k - 1 = 1 a candidate answer does),
+        while value_k >= value_{k-1} guess by guess. So wins_k(T) is the maximum over useful
+        guesses alone.
+        """
+        node = self.node(T)
+        rows = allowed_rows(self.inst, node.order, rule)
+        caps = node.caps_by_row()[rows]
+        return rows[(caps > 1) | np.isin(self.inst.in_answers[rows], T)]
 
     def values(self, T: np.ndarray, k: int, rule: Constraint, threshold: int,
                cands: np.ndarray | None = None, first_pass: int = 0, strict: bool = False):
@@ -434,8 +466,9 @@ class Search:
             return values, values >= threshold
         if k == 3:
             node = node or self.node(T)
-            return _values3(node.FT, node.positions(cands), node.caps, threshold, self.inst.npat,
-                            self.inst.hard, rule[0], rule[1], node.codes, node.counts)
+            with stop.held():  # see make_node
+                return _values3(node.FT, node.positions(cands), node.caps, threshold, self.inst.npat,
+                                self.inst.hard, rule[0], rule[1], node.codes, node.counts)
         pairs = [self.value(int(g), T, k, rule, threshold) for g in cands]
         return (np.array([v for v, _ in pairs], dtype=np.int64).reshape(-1),
                 np.array([e for _, e in pairs], dtype=bool).reshape(-1))
@@ -468,7 +501,7 @@ class SolveResult:
     n: int
     depth: int
     hard: bool
-    status: str  # OPTIMAL (proved), FEASIBLE (interrupted: the best found so far), or NONE
+    status: str  # OPTIMAL (proved), FEASIBLE (interrupted: the best found so far), or UNKNOWN (nothing)
     optimal_first: list[str]  # every first guess attaining ``wins`` (all of them when OPTIMAL)
     top: list[tuple[str, int]]  # the best first guesses with exact values, best first
     evaluated: int  # first guesses considered
@@ -479,6 +512,7 @@ class SolveResult:
     guesses: WordList = field(repr=False)
     first: str | None = None  # the fixed first guess, if any
     method: str = ""
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the values are the best found so far
 
     @property
     def probability(self) -> float:
@@ -504,6 +538,7 @@ class SolveResult:
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": self.method,
+            "interrupted": self.interrupted,
         }
 
 
@@ -530,55 +565,83 @@ def _interrupted(error: BaseException | None) -> bool:
     return False
 
 
+def effective_depth(depth: int, n: int) -> int:
+    """The depth that decides wins_depth on n answers: min(depth, n) (and at least 1).
+
+    wins_k(T) <= |T| for every k, and wins_k(T) = |T| for k >= |T|: guessing a remaining candidate
+    answer every time either wins or removes it, so every answer is won within |T| guesses (in hard
+    mode too: a candidate always keeps the rule). And wins_k(T) never decreases with k (a strategy
+    for k - 1 guesses is one for k). So wins_k(T) = wins_{|T|}(T) = |T| for k >= |T|, and the same
+    holds for value_k(g, T), class by class.
+    """
+    return max(1, min(depth, n))
+
+
 def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = False,
           first: str | None = None, top: int = 10, progress: bool | None = None,
           F: np.ndarray | None = None) -> SolveResult:
     """The most answers winnable within ``depth`` guesses, every first guess attaining it, the top ones.
 
-    Ctrl-C stops the search and returns the best found so far with status FEASIBLE.
+    Ctrl-C (or SIGTERM, after :func:`exact.stop.install`) stops the search and returns the best found
+    so far, marked ``interrupted``, with status FEASIBLE (UNKNOWN when no first guess was valued).
+    A depth beyond the number of answers is computed as that number (:func:`effective_depth`).
     """
+    from exact import progress as prog
+
     if depth < 1:
         raise ExactError(f"--depth must be at least 1, not {depth}")
     started = time.perf_counter()
     inst = make_instance(answers, guesses, hard, F)
     search = Search(inst)
     T = np.arange(len(answers), dtype=np.int64)
+    k = effective_depth(depth, len(answers))
     rule = no_constraint(answers.length)
     if first is not None:
         require_in_pool([first], guesses, "--first")
         cands = np.array([guesses.index[first]], dtype=np.int64)
     else:
-        cands = search.node(T).order
-    values = np.full(len(cands), -1, dtype=np.int64)
-    exact = np.zeros(len(cands), dtype=bool)
+        cands = None
+    values = np.full(len(guesses), -1, dtype=np.int64)
+    exact = np.zeros(len(guesses), dtype=bool)
     done = 0
-    status = "OPTIMAL"
-    from tqdm import tqdm
-
-    bar = tqdm(total=len(cands), desc=f"first guesses (depth {depth})", unit="guess", file=sys.stderr,
-               disable=(not progress) if progress is not None else None, leave=False)
+    interrupted = False
+    bar = prog.bar(total=len(cands) if cands is not None else len(guesses),
+                   desc=f"first guesses (depth {depth})", unit="guess",
+                   disable=(not progress) if progress is not None else None)
     try:
-        step = BATCH if depth <= 3 else 1
+        if cands is None:
+            cands = search.node(T).order
+        step = BATCH if k <= 3 else 1
+        piece = cores()
         while done < len(cands):
             hi = min(done + step, len(cands))
             found = np.sort(values[:done][exact[:done]])[::-1]
             threshold = int(found[top - 1]) if len(found) >= top else 0
-            v, e = search.value_many(cands[done:hi], T, depth, rule, threshold)
-            values[done:hi], exact[done:hi] = v, e
-            bar.update(hi - done)
-            done = hi
+            # in pieces of about PIECE_SECONDS, so that an interrupt held back during a kernel
+            # call is raised soon (the threshold is the same within a batch: the same values)
+            while done < hi:
+                end = min(done + piece, hi)
+                tick = time.perf_counter()
+                v, e = search.value_many(cands[done:end], T, k, rule, threshold)
+                values[done:end], exact[done:end] = v, e
+                bar.update(end - done)
+                done = end
+                took = time.perf_counter() - tick
+                piece = max(1, piece // 2) if took > 2 * PIECE_SECONDS else \
+                    piece * 2 if took < PIECE_SECONDS / 2 else piece
             if len(found):
                 bar.set_postfix(best=int(found[0]))
     except (KeyboardInterrupt, SystemError) as e:
         if not _interrupted(e):
             raise
-        status = "FEASIBLE"
-        print("exact: interrupted; reporting the best found so far", file=sys.stderr)
+        interrupted = True
+        prog.say("interrupted; reporting the best found so far")
     finally:
         bar.close()
+    if cands is None:
+        cands = np.zeros(0, dtype=np.int64)
     ranked = sorted((i for i in range(done) if exact[i]), key=lambda i: (-values[i], cands[i]))
-    if not ranked:
-        status = "NONE"
+    status = "UNKNOWN" if not ranked else "FEASIBLE" if interrupted else "OPTIMAL"
     best = int(values[ranked[0]]) if ranked else 0
     optimal = sorted(guesses.words[cands[i]] for i in ranked if values[i] == best)
     return SolveResult(
@@ -586,6 +649,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         optimal_first=optimal, top=[(guesses.words[cands[i]], int(values[i])) for i in ranked[:top]],
         evaluated=done, exact_count=int(exact[:done].sum()), seconds=time.perf_counter() - started,
         cores=cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
+        interrupted=interrupted,
     )
 
 
@@ -597,7 +661,8 @@ def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard
     inst = make_instance(answers, guesses, hard, F)
     search = Search(inst)
     T = np.arange(len(answers), dtype=np.int64)
-    return _tree(search, T, depth, no_constraint(answers.length), inst.guesses.index[first])
+    return _tree(search, T, effective_depth(depth, len(answers)), no_constraint(answers.length),
+                 inst.guesses.index[first])
 
 
 def _tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:

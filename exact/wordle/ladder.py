@@ -20,7 +20,6 @@ Data types, stated once:
 from __future__ import annotations
 
 import random
-import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -230,8 +229,12 @@ def solve_rung(rung: Rung, *, time_limit: float | None = 600, workers: int = 2,
     F = feedback_matrix(G, A)
     model_file = None if models is None else str(Path(models) / f"{rung.name}.pb")
     sol = solve_tree(A, G, rung.depth, time_limit=time_limit, workers=workers, export=model_file, F=F)
+    if sol.interrupted:
+        raise KeyboardInterrupt  # an unfinished rung is not written
     started = time.perf_counter()
     dres = dp.solve(A, G, depth=rung.depth, progress=False, F=F)
+    if dres.interrupted:
+        raise KeyboardInterrupt
     dp_json = {"wins": dres.wins, "status": dres.status, "seconds": round(time.perf_counter() - started, 3),
                "cores": dres.cores}
     if brute is None:
@@ -248,4 +251,6 @@ def solve_rung(rung: Rung, *, time_limit: float | None = 600, workers: int = 2,
 
 
 def say(message: str) -> None:
-    print(f"exact: {message}", file=sys.stderr, flush=True)
+    from exact.progress import say as progress_say
+
+    progress_say(message)

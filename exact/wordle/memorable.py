@@ -48,7 +48,8 @@ from ortools.sat.python import cp_model
 from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
-from exact.wordle.cpsat import check_answers_are_guesses, solve_model, solver_for
+from exact import cpsat
+from exact.wordle.cpsat import check_answers_are_guesses
 from exact.wordle.tree import Tree
 from exact.words import WordList, require_in_pool
 
@@ -175,9 +176,18 @@ def surviving_guesses(W: np.ndarray, mu: np.ndarray, M: int, lower: int) -> np.n
 
 # --- 4. The CP-SAT model ------------------------------------------------------------------------
 
+@dataclass
+class CoverModel:
+    """A selection model and its variables: y[g] (guess g is a second guess), z[c, g] (class c plays g)."""
+
+    model: cp_model.CpModel
+    y: dict
+    z: dict = field(default_factory=dict)
+
+
 def build_cover_model(W: np.ndarray, candidates: np.ndarray, M: int, at_least: int | None = None,
-                      hint: list[int] | None = None):
-    """Facility location over the candidate guesses: (model, y, z).
+                      hint: list[int] | None = None) -> CoverModel:
+    """Facility location over the candidate guesses.
 
     y[g] = 1 when g is one of the second guesses; z[c, g] = 1 when class c plays g; a class plays
     exactly one chosen guess; at most M chosen; maximise sum_c W[c, g] z[c, g]. A class only needs
@@ -205,7 +215,7 @@ def build_cover_model(W: np.ndarray, candidates: np.ndarray, M: int, at_least: i
         chosen = set(hint)
         for g, var in y.items():
             model.add_hint(var, g in chosen)
-    return model, y, z
+    return CoverModel(model, y, z)
 
 
 # --- Solving ------------------------------------------------------------------------------------
@@ -229,11 +239,17 @@ class MemorableResult:
     def probability(self) -> float:
         return self.wins / self.n
 
+    @property
+    def interrupted(self) -> bool:
+        """Stopped by Ctrl-C or SIGTERM: the selection is the best so far, the bound still valid."""
+        return bool(self.stats.get("interrupted"))
+
     def to_json(self) -> dict:
         return {"first": self.first, "M": self.M, "wins": self.wins, "bound": self.bound,
                 "status": self.status, "n": self.n, "probability": self.probability,
                 "unconstrained": self.unconstrained, "second_guesses": self.second_guesses,
-                "seconds": round(self.seconds, 3), "workers": self.workers, "stats": self.stats}
+                "seconds": round(self.seconds, 3), "workers": self.workers, "stats": self.stats,
+                "interrupted": self.interrupted}
 
 
 def smallest_full_cover(W: np.ndarray, time_limit: float | None, workers: int) -> tuple[list[int], int]:
@@ -242,21 +258,27 @@ def smallest_full_cover(W: np.ndarray, time_limit: float | None, workers: int) -
     Set cover by CP-SAT: each class needs one of its best guesses. M below the lower bound cannot reach
     the unconstrained optimum, so there the optimum is at most that minus one.
     """
-    best = W.max(axis=1)
-    serves = W == best[:, None]
+    serves = W == W.max(axis=1)[:, None]
+    cm = build_full_cover_model(serves)
+    out = cpsat.run(cm.model, time_limit=time_limit, workers=workers)
+    if out.interrupted:
+        raise KeyboardInterrupt  # nothing to report yet: the caller stops
+    if not out.has_solution:
+        return [], 1
+    return sorted(g for g, var in cm.y.items() if out.value(var)), int(round(out.bound))
+
+
+def build_full_cover_model(serves: np.ndarray) -> CoverModel:
+    """Set cover: y[g] for each guess that is best on some class; each class needs one of its best."""
     candidates = np.flatnonzero(serves.any(axis=0))
     model = cp_model.CpModel()
     y = {int(g): model.new_bool_var(f"y[{g}]") for g in candidates}
-    for c in range(W.shape[0]):
+    for c in range(serves.shape[0]):
         model.add_bool_or([y[int(g)] for g in np.flatnonzero(serves[c])])
     model.minimize(sum(y.values()))
-    for g in greedy_selection(np.where(serves, 1, 0), W.shape[0]):
+    for g in greedy_selection(np.where(serves, 1, 0), serves.shape[0]):
         model.add_hint(y[g], True)
-    solver = solver_for(time_limit, workers)
-    status = solve_model(model, solver)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return [], 1
-    return sorted(g for g, var in y.items() if solver.boolean_value(var)), int(round(solver.best_objective_bound))
+    return CoverModel(model, y)
 
 
 def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
@@ -315,20 +337,20 @@ def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidat
     if len(keep) > max_candidates:
         return S, lower, upper
     # Every selection beating `lower` lies inside `keep`: ask CP-SAT for one, or a proof there is none.
-    model, y, _ = build_cover_model(W, keep, M, at_least=lower + 1)
-    solver = solver_for(time_limit, workers)
-    solver.parameters.linearization_level = 2  # the LP relaxation is what proves these
-    result = solve_model(model, solver)
-    stats.update(cp_sat_status=solver.status_name(result), cp_sat_seconds=round(solver.wall_time, 3),
-                 cp_sat_variables=len(model.proto.variables))
-    if result == cp_model.INFEASIBLE:
+    cm = build_cover_model(W, keep, M, at_least=lower + 1)
+    # the LP relaxation is what proves these
+    out = cpsat.run(cm.model, time_limit=time_limit, workers=workers, parameters={"linearization_level": 2})
+    stats.update(cp_sat_status=out.status, cp_sat_seconds=round(out.stats["wall_time"], 3),
+                 cp_sat_variables=len(cm.model.proto.variables))
+    if out.interrupted:
+        stats["interrupted"] = True
+    if out.status == "INFEASIBLE":
         return S, lower, lower
-    if result in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        found = sorted(g for g, var in y.items() if solver.boolean_value(var))
+    if out.has_solution:
+        found = sorted(g for g, var in cm.y.items() if out.value(var))
         if wins_of(W, found) > lower:
             S, lower = found, wins_of(W, found)
-        bound = round(solver.objective_value) if result == cp_model.OPTIMAL else \
-            int(np.floor(solver.best_objective_bound + 1e-9))
+        bound = out.objective if out.status == "OPTIMAL" else int(np.floor(out.bound + 1e-9))
         upper = min(upper, max(lower, bound))
     return S, lower, upper
 
@@ -355,6 +377,14 @@ def default_m_values(classes: int) -> list[int]:
     return sorted({m for m in values if m <= classes})
 
 
+class Curve(list):
+    """The points of a curve, in M order; ``interrupted`` when Ctrl-C or SIGTERM cut it short."""
+
+    def __init__(self, points=(), interrupted: bool = False):
+        super().__init__(points)
+        self.interrupted = interrupted
+
+
 def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: list[int] | None = None, *,
                     time_limit: float | None = 60, workers: int = 2, progress=None) -> list[MemorableResult]:
     """solve_memorable for each M, sharing the feedback matrix, the classes and the full cover; the
@@ -370,16 +400,18 @@ def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: 
                                           F=F, classes=classes))
             if progress:
                 progress(points[-1])
+            if points[-1].interrupted:
+                return Curve(points, interrupted=True)
     except KeyboardInterrupt:  # keep the points finished so far
         if not points:
             raise
-        return points
+        return Curve(points, interrupted=True)
     cover = classes.full_cover[0] if classes.full_cover else []
     if cover and len(cover) not in m_values:
         points.append(solve_memorable(answers, guesses, first, len(cover), time_limit=time_limit,
                                       workers=workers, F=F, classes=classes))
         points.sort(key=lambda r: r.M)
-    return points
+    return Curve(points)
 
 
 def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordList) -> dict:
@@ -395,6 +427,7 @@ def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordLi
         "points": [{"M": r.M, "wins": r.wins, "bound": r.bound, "probability": round(r.probability, 6),
                     "status": r.status, "seconds": round(r.seconds, 1), "second_guesses": r.second_guesses,
                     "stats": r.stats} for r in points],
+        "interrupted": bool(getattr(points, "interrupted", False)) or any(r.interrupted for r in points),
     }
 
 

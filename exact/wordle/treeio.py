@@ -46,9 +46,9 @@ from xml.etree.ElementTree import ParseError
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern
-from exact.fileio import write_text
+from exact.fileio import read_text, write_text
 from exact.wordle.tree import Tree, from_networkx, path_text, to_networkx
-from exact.words import WordList
+from exact.words import WordList, shorten
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
 def load_tree(path: str | Path, fmt: str | None = None) -> tuple[Tree, str]:
     """:func:`read_tree`, also returning the format it read."""
     try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
+        text = read_text(path, "tree file").lstrip("\ufeff")
     except FileNotFoundError:
         raise ExactError("no such file", path=path) from None
     except IsADirectoryError:
@@ -448,10 +448,10 @@ def _tree_from_paths(paths: list[tuple[int, list[str]]]) -> Tree:
         for i in range(0, len(tokens), 2):
             word, step_text, step = tokens[i], tokens[i + 1], i // 2 + 1
             if not is_word(word) or len(word) != length:
-                raise ExactError(f"{word!r} is not a {length}-letter lowercase word", line=number)
+                raise ExactError(f"{shorten(word)!r} is not a {length}-letter lowercase word", line=number)
             m = _STEP.fullmatch(step_text)
             if not m or len(m.group(1)) != length:
-                raise ExactError(f"{step_text!r} is not a {length}-letter pattern (B/Y/G) "
+                raise ExactError(f"{shorten(step_text)!r} is not a {length}-letter pattern (B/Y/G) "
                                  f"followed by the guess number", line=number)
             if int(m.group(2)) != step:
                 raise ExactError(f"{step_text!r} says guess {m.group(2)} but {word!r} is guess {step}", line=number)
