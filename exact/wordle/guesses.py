@@ -661,6 +661,14 @@ def position(answers: WordList, history, hard: bool) -> tuple[np.ndarray, Rule]:
     return S, no_constraint(answers.length)
 
 
+def position_answers(answers: WordList, history, hard: bool = False) -> WordList:
+    """The answers consistent with the history, as a WordList (the whole list when no history)."""
+    if not history:
+        return answers
+    S, _ = position(answers, tuple(history), hard)
+    return WordList(tuple(answers.words[a] for a in S), answers.source)
+
+
 # --- the solver -------------------------------------------------------------------------------
 
 def cores() -> int:
@@ -860,9 +868,11 @@ def _result(inst, objective, status, tree, cost_value, lower, started, stats, hi
     wins_at: tuple[int, ...] = ()
     total = None
     if tree is not None:
-        sub = answers if len(S) == len(answers) else WordList(tuple(answers.words[a] for a in S), answers.source)
-        played = replay_from(tree, sub, inst.guesses, len(history), inst.max_guesses, inst.hard, history)
-        wins_at = played
+        played = replay_position(tree, answers, inst.guesses, history, inst.max_guesses, inst.hard)
+        if not played.valid or played.lost:
+            raise ExactError(f"internal error: the tree does not replay ({len(played.invalid)} invalid nodes, "
+                             f"{len(played.lost)} answers unsolved)")
+        wins_at = played.wins_at
         total = sum((k + 1) * w for k, w in enumerate(wins_at))
         if sum(wins_at) != len(S):
             raise ExactError(f"internal error: the tree solves {sum(wins_at)} of {len(S)} answers")
@@ -876,25 +886,94 @@ def _result(inst, objective, status, tree, cost_value, lower, started, stats, hi
         after=history, cutoff=cutoff, interrupted=interrupted, top=top)
 
 
-def replay_from(tree: Tree, answers: WordList, guesses: WordList, played: int, max_guesses: int,
-                hard: bool, history=()) -> tuple[int, ...]:
-    """Answers solved with exactly 1..max_guesses guesses (from the game's start), by an independent
-    replay (:func:`exact.wordle.tree.replay`) of the tree that starts after ``played`` guesses;
-    raises ExactError when the replay finds an invalid node or an unsolved answer."""
-    result = replay(tree, answers, guesses, depth=max_guesses - played, hard=hard and not history)
+def replay_position(tree: Tree, answers: WordList, guesses: WordList, after=(), max_guesses: int = 6,
+                    hard: bool = False):
+    """An independent replay (:func:`exact.wordle.tree.replay`) of a tree played after the guesses
+    ``after``, on the answers consistent with them; ``wins_at`` counts guesses from the start of the
+    game (the guesses played included). In hard mode every guess is checked against the rule with
+    the guesses played before it."""
+    from dataclasses import replace
+
+    history = tuple(after)
+    sub = position_answers(answers, history, hard)
+    result = replay(tree, sub, guesses, depth=max_guesses - len(history), hard=hard and not history)
     if hard and history:
-        _check_hard(tree, tuple(history))
-    if not result.valid or result.lost:
-        raise ExactError(f"internal error: the tree does not replay ({len(result.invalid)} invalid nodes, "
-                         f"{len(result.lost)} answers unsolved)")
-    return (0,) * played + tuple(result.wins_at)
+        bad = _hard_violations(tree, history)
+        if bad:
+            from exact.wordle.tree import Problem
+
+            result = replace(result, invalid=result.invalid + tuple(
+                Problem("hard-mode", "", g, f"{g!r} breaks the hard-mode rule") for g in bad))
+    return replace(result, wins_at=(0,) * len(history) + tuple(result.wins_at), depth=max_guesses)
 
 
-def _check_hard(tree: Tree, history) -> None:
-    """Every guess of the tree keeps the hard-mode rule, counting the guesses played before it."""
+def _hard_violations(tree: Tree, history) -> list[str]:
+    """The guesses of the tree that break the hard-mode rule, counting the guesses played before it."""
     from exact.wordle.hard import is_allowed
 
-    if not is_allowed(tree.guess, history):
-        raise ExactError(f"internal error: {tree.guess!r} breaks the hard-mode rule")
+    bad = [] if is_allowed(tree.guess, history) else [tree.guess]
     for pattern, child in tree.children.items():
-        _check_hard(child, history + ((tree.guess, pattern),))
+        bad += _hard_violations(child, history + ((tree.guess, pattern),))
+    return bad
+
+
+# --- complete trees ---------------------------------------------------------------------------
+
+def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses: int = 6,
+                  hard: bool = False, depth: int | None = None, after=(),
+                  F: np.ndarray | None = None) -> Tree:
+    """The tree with every answer solved within ``max_guesses``: each missing branch is filled with
+    a fewest-guesses subtree (exact: the search of :func:`solve_guesses` on that class).
+
+    ``depth``: the tree's optimised depth. A leaf at that step that answers still reach (a node
+    that wins one of them and loses the rest) is replaced by the best subtree for the objective
+    "solve one answer at this step, then fewest guesses" (``win<depth>,guesses`` on that class),
+    which names an answer of the class at that step, as the leaf did: so the wins within ``depth``
+    are unchanged. Every other guess of the tree is kept. ``after``: guesses played before the
+    tree's root (its step is len(after) + 1).
+
+    >>> from exact.words import words_from_lines
+    >>> A = words_from_lines(["caber", "cabin", "cable", "cache"])
+    >>> t = complete_tree(Tree("cabin", 4, {}), A, A, max_guesses=3)
+    >>> sorted(t.children) == sorted({feedback("cabin", a) for a in A if a != "cabin"})
+    True
+    """
+    check_answers_are_guesses(answers, guesses)
+    if F is None:
+        F = feedback_matrix(guesses, answers)
+    history = tuple(after)
+    S, rule = position(answers, history, hard)
+    plain = make_instance(answers, guesses, Objective(()), max_guesses, hard, F)
+    memos: dict = {"plain": new_memo()}
+    leaf_insts: dict[int, Instance] = {}
+
+    def fill(S: np.ndarray, t: int, rule: Rule) -> Tree:
+        if t > max_guesses:
+            raise ExactError(f"{len(S)} answers reach guess {t}, past max_guesses = {max_guesses}")
+        return subtree(plain, memos["plain"], S, t, rule)
+
+    def leaf(S: np.ndarray, t: int, rule: Rule) -> Tree:
+        if t not in leaf_insts:
+            leaf_insts[t] = make_instance(answers, guesses, Objective((t,)), max_guesses, hard, F)
+            memos[t] = new_memo()
+        return subtree(leaf_insts[t], memos[t], S, t, rule)
+
+    def visit(node: Tree, S: np.ndarray, t: int, rule: Rule) -> Tree:
+        if len(S) == 0:
+            return node
+        if node.guess not in guesses.index:
+            raise ExactError(f"the tree plays {node.guess!r}, which is not in {guesses.source}")
+        g = guesses.index[node.guess]
+        classes = {p: P for p, P in split_by_guess(F, g, S).items() if p != plain.green}
+        if depth is not None and t == depth and not node.children and classes:
+            return leaf(S, t, rule)
+        if t >= max_guesses and classes:
+            raise ExactError(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
+        children = {}
+        for p, P in sorted(classes.items()):
+            below = _after(plain, rule, g, p)
+            child = node.children.get(p)
+            children[p] = visit(child, P, t + 1, below) if child is not None else fill(P, t + 1, below)
+        return Tree(node.guess, len(S), children)
+
+    return visit(tree, S, len(history) + 1, rule)
