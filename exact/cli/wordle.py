@@ -203,8 +203,8 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
 @wordle.command()
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=3, show_default=True,
-              help="Guesses allowed (k).")
+@click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
+              help="Guesses allowed (k): maximise the wins within k  [default: 3].")
 @click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
 @click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
@@ -217,50 +217,80 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
 @click.option("--max-distinct-second", "max_second", type=click.IntRange(min=1), default=None,
               help="The memorable variant: at most M distinct second guesses (depth 3, first guess "
                    "fixed, default trace); the same as `exact wordle memorable --max-distinct-second M`.")
+@click.option("--objective", default=None, metavar="LIST",
+              help="guesses: the fewest total guesses, every answer solved within --max-guesses; or a "
+                   "lexicographic list such as win3,guesses (most answers within 3, then fewest guesses).")
+@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Every answer is solved within this many guesses (the written trees are complete).")
+@click.option("--cutoff", type=click.IntRange(min=0), default=None, metavar="T",
+              help="With --objective: only look for strategies of value <= T; proves 'no better than T' fast.")
+@click.option("--after", default=None, metavar="'GUESS PATTERN ...'",
+              help="Solve the position after these guesses and their feedback (any pattern notation).")
+@click.option("--compare", default=None, metavar="WORD",
+              help="Also report the exact value of playing WORD (at the position) against the best guess.")
+@click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
 @click.pass_context
-def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second):
-    """Prove the most answers any strategy wins within --depth guesses (exact DP)."""
-    if max_second is not None:
-        from exact.errors import ExactError
-
-        if depth != 3 or hard or certificate or len(out) > 1:
-            raise ExactError("--max-distinct-second takes depth 3, no --hard, no --certificate and at most one --out")
-        return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
-                          out=Path(out[0]) if out else None, as_json=as_json)
-    from exact.fileio import write_json
-    from exact.wordle.dp import TIE_BREAK, best_tree, solve as solve_dp, tie_break_first
+def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second, objective,
+          max_guesses, cutoff, after, compare, truncate):
+    """Prove the most answers any strategy wins within --depth guesses (exact DP), or, with
+    --objective, the best complete strategy for the fewest guesses (exact branch and bound)."""
     from exact.errors import ExactError
-    from exact.wordle.tree import replay
+
+    if objective is not None:
+        from exact.cli.guesses import solve_objective
+
+        if depth is not None or max_second is not None:
+            raise ExactError("--objective replaces --depth and --max-distinct-second (use winK levels, e.g. win3,guesses)")
+        return solve_objective(answers=answers, guesses=guesses, objective=objective, first=first,
+                               max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
+                               out=out, certificate=certificate, as_json=as_json, truncate=truncate)
+    depth = 3 if depth is None else depth
+    if cutoff is not None:
+        raise ExactError("--cutoff needs --objective")
+    if max_second is not None:
+        if depth != 3 or hard or certificate or len(out) > 1 or after or compare:
+            raise ExactError("--max-distinct-second takes depth 3, no --hard, --certificate, --after or "
+                             "--compare and at most one --out")
+        return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
+                          out=Path(out[0]) if out else None, as_json=as_json, max_guesses=max_guesses,
+                          truncate=truncate)
+    from exact.cli.guesses import call, checked_word, exit_if_interrupted, history_of
+    from exact.fileio import write_json
+    from exact.wordle.dp import optimal_tree, solve as solve_dp
+    from exact.wordle.guesses import position_answers
     from exact.wordle.treeio import tree_format, write_tree
-    from exact.words import check_words
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
-    if first is not None:
-        (first,) = check_words([first], guess_list.length, "--first")
+    first = checked_word(first, guess_list, "--first")
+    compare = checked_word(compare, guess_list, "--compare")
+    history = history_of(after, guess_list)
+    if not truncate and depth > max_guesses:
+        raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
     for path in out:
         tree_format(path)  # a bad extension fails now, not after the search
-    result = solve_dp(answer_list, guess_list, depth=depth, hard=hard, first=first, top=top)
+    result = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=first, top=top, after=history)
     data = result.to_json()
-    if out and result.status != "NONE":
-        root = tie_break_first(result)
-        tree = best_tree(answer_list, guess_list, depth, root, hard)
-        played = replay(tree, answer_list, guess_list, depth=depth, hard=hard)
-        data["tree"] = {"files": list(out), "first": root, "tie_break": TIE_BREAK,
-                        "replay": {"wins": played.wins, "valid": played.valid}}
-        if played.wins != result.wins or not played.valid:
-            raise ExactError(f"internal error: the tree replays to {played.wins} wins "
-                             f"({len(played.invalid)} invalid nodes), not {result.wins}")
+    if compare is not None and result.status != "FEASIBLE":
+        other = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=compare, top=1, after=history)
+        data["compare"] = {"guess": compare, "wins": other.wins, "best_guess": result.optimal_first[0],
+                           "best_wins": result.wins, "fewer_wins": result.wins - other.wins}
+    if out and result.status != "UNKNOWN":
+        tree, info = call(optimal_tree, result, max_guesses=max_guesses, truncate=truncate)
+        data["tree"] = {"files": list(out), **info}
         for path in out:
-            write_tree(tree, path, answers=answer_list)
+            write_tree(tree, path, answers=position_answers(answer_list, history, hard))
     if certificate is not None:
         write_json(certificate, data)
     if as_json:
         echo_json(data)
+        exit_if_interrupted(result.status == "FEASIBLE")
         return
     mode = "hard mode, " if hard else ""
+    shown = "".join(f" {g} {p}" for g, p in data.get("after", []))
     click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
-               f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else ""))
+               f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else "")
+               + (f", after{shown} ({result.n} answers left)" if shown else ""))
     click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}  "
                f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
                f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
@@ -269,9 +299,17 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         click.echo(f"top {len(result.top)} first guesses (exact):")
         for rank, (g, v) in enumerate(result.top, start=1):
             click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+    if "compare" in data:
+        c = data["compare"]
+        click.echo(f"compare: {c['guess']} wins {c['wins']}, best {c['best_guess']} wins {c['best_wins']}: "
+                   f"{c['guess']} wins {c['fewer_wins']} fewer within {depth}")
     if "tree" in data:
+        r = data["tree"]["replay"]
+        extra = (f"; complete: every answer solved within {max_guesses}, total {r['total_guesses']} guesses"
+                 if data["tree"]["complete"] else "; truncated at the depth")
         click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
-                   f"{data['tree']['replay']['wins']} wins, valid)")
+                   f"{r['wins']} wins within {depth}, valid{extra})")
+    exit_if_interrupted(result.status == "FEASIBLE")
 
 
 @wordle.command()
@@ -344,3 +382,9 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     click.echo(f"{'M':>4} {'wins':>5} {'bound':>5} {'P(win)':>7} {'status':<8} {'seconds':>8}")
     for p in data["points"]:
         click.echo(f"{p['M']:4d} {p['wins']:5d} {p['bound']:5d} {p['probability']:7.4f} {p['status']:<8} {p['seconds']:8.1f}")
+
+
+from exact.cli.guesses import complete, tradeoff  # noqa: E402  (commands of their own module)
+
+wordle.add_command(tradeoff)
+wordle.add_command(complete)

@@ -712,10 +712,12 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
         if hard and not allows(rule[0], rule[1], inst.ctx[5][g], inst.ctx[6][g]):
             raise ExactError(f"first: {first!r} breaks the hard-mode rule after the guesses played")
         firsts = np.array([g], dtype=np.int64)
+        first_bounds = np.zeros(1, dtype=np.int64)
     else:
-        firsts, _ = _candidates(inst.ctx, S, t0, rule[0], rule[1], INF)
+        firsts, first_bounds = _candidates(inst.ctx, S, t0, rule[0], rule[1], INF)
         if len(S) <= 2 or len(firsts) == 0:
             firsts = np.array([inst.ctx[1][S[0]]], dtype=np.int64)
+            first_bounds = np.zeros(1, dtype=np.int64)
     limit = INF if cutoff is None else np.int64(cutoff) + 1
     stats = np.zeros(2, dtype=np.int64)
     best = None  # (cost, guess, tree, exact)
@@ -725,8 +727,10 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     bar = prog.bar(total=len(firsts), desc=f"{objective.name}: first guesses", unit="guess",
                        disable=(not show) if show is not None else None) if len(firsts) > 1 else None
     try:
-        for g in firsts:
+        for g, bound in zip(firsts, first_bounds):
             thr = limit if best is None else min(limit, best[0])
+            if bound >= thr:
+                break  # the guess bound of every guess left is no better (they are in bound order)
             outcome = _play(inst, S, int(g), t0, rule, int(thr), workers, stats, show and len(firsts) == 1)
             v, tree, exact = outcome
             if exact and v < thr:
