@@ -220,7 +220,7 @@ def row_text(row: dict, k: int) -> str:
 def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
     """Fill every missing branch of a strategy TREE with fewest-guesses subtrees (exact), so that
     every answer is solved within --max-guesses; the wins within --depth do not change."""
-    from exact.wordle.guesses import complete_tree, replay_position
+    from exact.wordle.guesses import complete_and_check, replay_position
     from exact.wordle.tree import tree_depth
     from exact.wordle.treeio import read_tree, tree_format, write_tree
 
@@ -230,16 +230,14 @@ def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
     depth = depth or tree_depth(tree)
-    before = replay_position(tree, answer_list, guess_list, (), max(depth, 1), hard) if depth <= max_guesses else None
-    if before is not None and before.invalid:
+    if depth > max_guesses:
+        raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
+    before = replay_position(tree, answer_list, guess_list, (), depth, hard)
+    if before.invalid:
         raise ExactError(f"{tree_file}: the tree has {len(before.invalid)} invalid nodes within depth {depth} "
                          f"(first: {before.invalid[0].kind}: {before.invalid[0].message}); `exact wordle verify` lists them")
-    done = call(complete_tree, tree, answer_list, guess_list, max_guesses, hard, depth=depth)
-    after = replay_position(done, answer_list, guess_list, (), max_guesses, hard)
+    done, after = call(complete_and_check, tree, answer_list, guess_list, depth, max_guesses, hard)
     kept = sum(after.wins_at[:depth])
-    if not after.valid or after.lost or (before is not None and kept != before.wins):
-        raise ExactError(f"internal error: the completed tree replays to {kept} wins within {depth} "
-                         f"({len(after.invalid)} invalid nodes, {len(after.lost)} unsolved)")
     for path in out:
         write_tree(done, path, answers=answer_list)
     total = sum((k + 1) * w for k, w in enumerate(after.wins_at))

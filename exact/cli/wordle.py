@@ -167,7 +167,11 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the policy's tree (.graphml .json .dot .txt); one policy only.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def evaluate(first, policy, answers, guesses, depth, out, as_json):
+@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+              help="The tree written is completed past --depth (fewest guesses, exact): every answer "
+                   "solved within this many guesses.")
+@click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
+def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, truncate):
     """Score a simple policy exactly: its tree after --first, replayed on every answer.
 
     The policy picks every guess after the first but the last; the last guess is a still-possible
@@ -176,15 +180,20 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
     from exact.errors import ExactError
     from exact.wordle.policies import POLICIES, evaluate_policy
     from exact.wordle.treeio import write_tree
-    from exact.words import check_words
+    from exact.cli.guesses import call, checked_word
+    from exact.words import check_answers_are_guesses
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
-    (first,) = check_words([first], guess_list.length, "--first")
+    check_answers_are_guesses(answer_list, guess_list)
+    first = checked_word(first, guess_list, "--first")
     policies = POLICIES if policy == "all" else (policy,)
     if out is not None and len(policies) > 1:
         raise ExactError("--out writes one policy's tree; name one policy with --second")
-    results = [evaluate_policy(answer_list, guess_list, first, p, depth) for p in policies]
+    if out is not None and not truncate and depth > max_guesses:
+        raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
+    complete = max_guesses if (out is not None and not truncate) else None
+    results = [call(evaluate_policy, answer_list, guess_list, first, p, depth, complete) for p in policies]
     if out is not None:
         write_tree(results[0].tree, out, answers=answer_list)
     if as_json:
@@ -197,7 +206,9 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
         click.echo(f"{r.policy:<24} {r.wins:5d} {r.n:5d} {r.probability:11.6f} {r.second_guesses:9d}  "
                    f"{'valid' if r.replay.valid else 'INVALID'}")
     if out is not None:
-        click.echo(f"wrote {out}")
+        extra = results[0].lists.get("complete")
+        click.echo(f"wrote {out}" + (f" (complete: every answer solved within {max_guesses}, total "
+                                      f"{extra['total_guesses']} guesses)" if extra else " (truncated at the depth)"))
 
 
 @wordle.command()
@@ -337,7 +348,12 @@ def bench(sample, seed):
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the tree (.graphml, .json, .dot, .txt); with --curve, write the curve (.json, and a .csv beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json):
+@click.option("--max-guesses", type=click.IntRange(min=3), default=6, show_default=True,
+              help="The tree written is completed past guess 3 (fewest guesses, exact): every answer "
+                   "solved within this many guesses.")
+@click.option("--truncate", is_flag=True, help="Write the depth-3 tree (answers past guess 3 are lost).")
+def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json, max_guesses=6,
+              truncate=False):
     """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
     from exact.errors import ExactError
     from exact.words import check_words
@@ -349,7 +365,9 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
     if not curve:
-        result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
+        complete = max_guesses if (out is not None and not truncate) else None
+        result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers,
+                                     max_guesses=complete)
         if out is not None:
             from exact.wordle.treeio import write_tree
 

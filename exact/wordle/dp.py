@@ -617,7 +617,7 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
     search, with the wins within ``depth`` unchanged. The replay must give the result's wins (and,
     completed, solve every answer), else this raises: a wrong tree is never written.
     """
-    from exact.wordle.guesses import complete_tree, replay_position
+    from exact.wordle.guesses import complete_and_check, replay_position
 
     if result.status == "UNKNOWN":
         raise ExactError("no tree: the search found nothing")
@@ -625,8 +625,8 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
     root = tie_break_first(result)
     tree = best_tree(answers, guesses, result.depth, root, result.hard, F, result.after)
     if not truncate:
-        tree = complete_tree(tree, answers, guesses, max_guesses, result.hard, depth=result.depth,
-                             after=result.after, F=F)
+        tree, _ = complete_and_check(tree, answers, guesses, result.depth, max_guesses, result.hard,
+                                     after=result.after, F=F)
     played = replay_position(tree, answers, guesses, result.after, max_guesses if not truncate else result.depth,
                              result.hard)
     wins = sum(played.wins_at[:result.depth])

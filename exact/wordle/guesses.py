@@ -925,7 +925,7 @@ def _hard_violations(tree: Tree, history) -> list[str]:
 
 def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses: int = 6,
                   hard: bool = False, depth: int | None = None, after=(),
-                  F: np.ndarray | None = None) -> Tree:
+                  F: np.ndarray | None = None, keep_leaves: bool = False) -> Tree:
     """The tree with every answer solved within ``max_guesses``: each missing branch is filled with
     a fewest-guesses subtree (exact: the search of :func:`solve_guesses` on that class).
 
@@ -933,8 +933,9 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
     that wins one of them and loses the rest) is replaced by the best subtree for the objective
     "solve one answer at this step, then fewest guesses" (``win<depth>,guesses`` on that class),
     which names an answer of the class at that step, as the leaf did: so the wins within ``depth``
-    are unchanged. Every other guess of the tree is kept. ``after``: guesses played before the
-    tree's root (its step is len(after) + 1).
+    are unchanged. Every other guess of the tree is kept (and those leaves too, with
+    ``keep_leaves``: then only the branches below them are filled). ``after``: guesses played
+    before the tree's root (its step is len(after) + 1).
 
     >>> from exact.words import words_from_lines
     >>> A = words_from_lines(["caber", "cabin", "cable", "cache"])
@@ -969,7 +970,7 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
             raise ExactError(f"the tree plays {node.guess!r}, which is not in {guesses.source}")
         g = guesses.index[node.guess]
         classes = {p: P for p, P in split_by_guess(F, g, S).items() if p != plain.green}
-        if depth is not None and t == depth and not node.children and classes:
+        if depth is not None and t == depth and not node.children and classes and not keep_leaves:
             return leaf(S, t, rule)
         if t >= max_guesses and classes:
             raise ExactError(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
@@ -981,3 +982,20 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
         return Tree(node.guess, len(S), children)
 
     return visit(tree, S, len(history) + 1, rule)
+
+
+def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: int, max_guesses: int = 6,
+                       hard: bool = False, after=(), F: np.ndarray | None = None, keep_leaves: bool = False):
+    """(the completed tree, its replay): :func:`complete_tree`, then an independent replay that must
+    solve every answer within ``max_guesses`` and keep the wins within ``depth``; else ExactError."""
+    if depth > max_guesses:
+        raise ExactError(f"depth {depth} is more than max_guesses {max_guesses}")
+    before = replay_position(tree, answers, guesses, after, depth, hard)
+    done = complete_tree(tree, answers, guesses, max_guesses, hard, depth=depth, after=after, F=F,
+                         keep_leaves=keep_leaves)
+    played = replay_position(done, answers, guesses, after, max_guesses, hard)
+    kept = sum(played.wins_at[:depth])
+    if not played.valid or played.lost or kept != before.wins:
+        raise ExactError(f"internal error: the completed tree replays to {kept} wins within {depth} "
+                         f"(before: {before.wins}; {len(played.invalid)} invalid nodes, {len(played.lost)} unsolved)")
+    return done, played
