@@ -254,10 +254,51 @@ def _bound(ctx, memo, S, t, greens, least):
         return cost[t]
     lb = _sat(cost[t] + (n - 1) * cost[t + 1]) if cost[t + 1] < INF else INF
     if n >= 3 and lb < INF:
-        i = _find(ctx, memo, _key(ctx, S, t, greens, least), S, t, greens, least)
-        if i >= 0 and memo[2][i] > lb:
-            lb = memo[2][i]
+        h = _key(ctx, S, t, greens, least)
+        i = _find(ctx, memo, h, S, t, greens, least)
+        if i >= 0:
+            return max(lb, memo[2][i])
+        v, _, _ = _quick(ctx, memo, h, S, t, greens, least, lb)
+        return v
     return lb
+
+
+@numba.njit(cache=True, nogil=True)
+def _quick(ctx, memo, h, S, t, greens, least, lb):
+    """The node bound made sharper in O(n^2), stored in the memo: (value, exact?, guess).
+
+    If an answer of S splits S into singletons, the node bound lb is the exact value. Otherwise
+    every guess either names no answer now (h = 0: every answer at t + 1 or later, so >= n c[t+1]
+    = lb + c[t+1] - c[t]) or names one and leaves some class of two or more (at most n - 2 answers
+    at t + 1, so >= c[t] + (n - 2) c[t+1] + c[t+2] = lb + c[t+2] - c[t+1]): the value is at least
+    lb + min(c[t+1] - c[t], c[t+2] - c[t+1]). With n = 3 the second case is attained by any answer
+    of S (it names one, the other two form a pair: c[t] + c[t+1] + c[t+2]), so when c[t+2] - c[t+1]
+    <= c[t+1] - c[t] that is the exact value.
+    """
+    F, ans_row, cost, codes = ctx[0], ctx[1], ctx[3], ctx[5]
+    npat = 3 ** codes.shape[1]
+    n = S.shape[0]
+    seen = np.zeros(npat, dtype=np.int64)
+    for a in range(n):
+        row = ans_row[S[a]]
+        k = 0
+        for i in range(n):
+            p = F[row, S[i]]
+            if seen[p] != a + 1:
+                seen[p] = a + 1
+                k += 1
+        if k == n:
+            _store(ctx, memo, h, S, t, greens, least, lb, True, row)
+            return lb, True, row
+    d1 = cost[t + 1] - cost[t]
+    d2 = _sat(cost[t + 2]) - cost[t + 1] if cost[t + 2] < INF else INF
+    if n == 3 and d2 <= d1 and d2 < INF:
+        v = _sat(lb + d2)
+        _store(ctx, memo, h, S, t, greens, least, v, True, ans_row[S[0]])
+        return v, True, ans_row[S[0]]
+    v = _sat(lb + min(d1, d2))
+    _store(ctx, memo, h, S, t, greens, least, v, False, np.int64(-1))
+    return v, False, np.int64(-1)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -357,29 +398,33 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
         if not greedy:
             h = _key(ctx, S, t, greens, least)
             i = _find(ctx, memo, h, S, t, greens, least)
-            if i >= 0:
+            if i < 0:  # first visit: the sharper bound of _quick (exact in easy cases)
+                v, ok, row = _quick(ctx, memo, h, S, t, greens, least, lb)
+                if ok:
+                    return v, row
+                lb = v
+            else:
                 if memo[3][i]:
                     return memo[2][i], memo[4][i]
                 if memo[2][i] >= beta:
                     return memo[2][i], np.int64(-1)
                 if memo[2][i] > lb:
                     lb = memo[2][i]
+        else:
+            # greedy: an answer of S that splits S into singletons attains the node bound
+            seen = np.zeros(npat, dtype=np.int64)
+            for a in range(n):
+                row = ans_row[S[a]]
+                k = 0
+                for i in range(n):
+                    p = F[row, S[i]]
+                    if seen[p] != a + 1:
+                        seen[p] = a + 1
+                        k += 1
+                if k == n:
+                    return lb, row
         if lb >= beta:
             return lb, np.int64(-1)
-        # an answer of S that splits S into singletons attains the node bound
-        seen = np.zeros(npat, dtype=np.int64)
-        for a in range(n):
-            row = ans_row[S[a]]
-            k = 0
-            for i in range(n):
-                p = F[row, S[i]]
-                if seen[p] != a + 1:
-                    seen[p] = a + 1
-                    k += 1
-            if k == n:
-                if not greedy:
-                    _store(ctx, memo, h, S, t, greens, least, lb, True, row)
-                return lb, row
         stats[1] += 1
         cand, lbs = _candidates(ctx, S, t, greens, least, beta)
     else:
