@@ -93,6 +93,10 @@ from exact.words import WordList, check_answers_are_guesses, require_in_pool
 INF = np.int64(1) << np.int64(60)  # "impossible": a step past max_guesses
 
 
+class Infeasible(ExactError):
+    """No strategy solves these answers within the guess limit."""
+
+
 # --- objectives -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -573,7 +577,9 @@ def subtree(inst: Instance, memo, S: np.ndarray, t: int, rule: Rule, greedy: boo
     if guess is None:
         value, guess = node_value(inst, memo, S, t, rule, greedy=greedy)
         if guess < 0:
-            raise ExactError(f"no strategy solves these {len(S)} answers within {inst.max_guesses} guesses")
+            words = " ".join(inst.answers.words[a] for a in S[:8]) + (" ..." if len(S) > 8 else "")
+            raise Infeasible(f"no strategy solves these {len(S)} answers ({words}) from guess {t} within "
+                             f"{inst.max_guesses} guesses")
     children = {}
     for pattern, P in sorted(split_by_guess(inst.F, guess, S).items()):
         if pattern != inst.green:
@@ -976,11 +982,15 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
 
     ``depth``: the tree's optimised depth. A leaf at that step that answers still reach (a node
     that wins one of them and loses the rest) is replaced by the best subtree for the objective
-    "solve one answer at this step, then fewest guesses" (``win<depth>,guesses`` on that class),
+    ``win<depth>,guesses`` on that class (solve one answer at this step, then fewest guesses),
     which names an answer of the class at that step, as the leaf did: so the wins within ``depth``
     are unchanged. Every other guess of the tree is kept (and those leaves too, with
-    ``keep_leaves``: then only the branches below them are filled). ``after``: guesses played
-    before the tree's root (its step is len(after) + 1).
+    ``keep_leaves``: then only the branches below them are filled). When the guesses kept leave a
+    class that no strategy solves within ``max_guesses`` (hard mode has such traps), the nearest
+    node above it at a step <= ``depth`` (not the root) is re-solved with ``win<depth>,guesses``: the most wins
+    within ``depth`` that a complete subtree can have there; :func:`complete_and_check` then
+    checks that the wins within ``depth`` did not change. ``after``: guesses played before the
+    tree's root (its step is len(after) + 1).
 
     >>> from exact.words import words_from_lines
     >>> A = words_from_lines(["caber", "cabin", "cable", "cache"])
@@ -999,16 +1009,25 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
 
     def fill(S: np.ndarray, t: int, rule: Rule) -> Tree:
         if t > max_guesses:
-            raise ExactError(f"{len(S)} answers reach guess {t}, past max_guesses = {max_guesses}")
+            raise Infeasible(f"{len(S)} answers reach guess {t}, past max_guesses = {max_guesses}")
         return subtree(plain, memos["plain"], S, t, rule)
 
     def leaf(S: np.ndarray, t: int, rule: Rule) -> Tree:
-        if t not in leaf_insts:
-            leaf_insts[t] = make_instance(answers, guesses, Objective((t,)), max_guesses, hard, F)
-            memos[t] = new_memo()
-        return subtree(leaf_insts[t], memos[t], S, t, rule)
+        k = depth if depth is not None else t
+        if k not in leaf_insts:
+            leaf_insts[k] = make_instance(answers, guesses, Objective((k,)), max_guesses, hard, F)
+            memos[k] = new_memo()
+        return subtree(leaf_insts[k], memos[k], S, t, rule)
 
     def visit(node: Tree, S: np.ndarray, t: int, rule: Rule) -> Tree:
+        try:
+            return keep(node, S, t, rule)
+        except Infeasible:
+            if depth is None or t > depth or t == len(history) + 1:
+                raise  # past the optimised depth, or at the root: the tree's own first guess is the trap
+            return leaf(S, t, rule)
+
+    def keep(node: Tree, S: np.ndarray, t: int, rule: Rule) -> Tree:
         if len(S) == 0:
             return node
         if node.guess not in guesses.index:
@@ -1018,7 +1037,7 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
         if depth is not None and t == depth and not node.children and classes and not keep_leaves:
             return leaf(S, t, rule)
         if t >= max_guesses and classes:
-            raise ExactError(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
+            raise Infeasible(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
         children = {}
         for p, P in sorted(classes.items()):
             below = _after(plain, rule, g, p)
@@ -1036,8 +1055,12 @@ def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: 
     if depth > max_guesses:
         raise ExactError(f"depth {depth} is more than max_guesses {max_guesses}")
     before = replay_position(tree, answers, guesses, after, depth, hard)
-    done = complete_tree(tree, answers, guesses, max_guesses, hard, depth=depth, after=after, F=F,
-                         keep_leaves=keep_leaves)
+    try:
+        done = complete_tree(tree, answers, guesses, max_guesses, hard, depth=depth, after=after, F=F,
+                             keep_leaves=keep_leaves)
+    except Infeasible as e:
+        raise Infeasible(f"max_guesses: the tree cannot be completed within {max_guesses} guesses: {e}; "
+                         f"allow more guesses, or keep the depth-limited tree (truncate)") from None
     played = replay_position(done, answers, guesses, after, max_guesses, hard)
     kept = sum(played.wins_at[:depth])
     if not played.valid or played.lost or kept != before.wins:
