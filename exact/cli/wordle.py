@@ -327,10 +327,21 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
 @click.option("--sample", type=click.IntRange(min=1), default=6, show_default=True,
               help="First guesses timed with the unpruned baseline.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of that sample.")
-def bench(sample, seed):
+@click.option("--objective", type=click.Choice(["win3", "guesses"]), default="win3", show_default=True,
+              help="guesses: time the fewest-guesses proof for --first against the same search without "
+                   "its sharper class bound.")
+@click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
+@click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
+def bench(sample, seed, objective, first, hard):
     """Time the depth-3 proof against the unpruned DP (sampled, extrapolated) in one run."""
-    from exact.wordle.bench import run_wordle_bench
+    from exact.wordle.bench import run_guesses_bench, run_wordle_bench
 
+    if objective == "guesses":
+        from exact.cli.guesses import checked_word
+
+        first = checked_word(first, wordle_allowed(), "--first")
+        run_guesses_bench(first=first, hard=hard, echo=click.echo)
+        return
     run_wordle_bench(sample=sample, seed=seed, echo=click.echo)
 
 

@@ -154,7 +154,8 @@ def parse_objective(text: str) -> Objective:
 #
 # ctx = (F, ans_row, row_ans, cost, hard, codes, counts, z, zt, zg, zl): the feedback matrix
 # (guesses x answers), answer -> guess row, guess row -> answer or -1, the cost table, hard mode,
-# encoded guesses and their letter counts, and the Zobrist tables (answers, steps, greens, counts).
+# encoded guesses and their letter counts, the Zobrist tables (answers, steps, greens, counts), and
+# whether the sharper class bound of _quick is used (False: the baseline of the benchmark).
 # memo = (table, nxt, val, exact, guess, step, members, rules): hash -> first entry, then per entry
 # the next entry with that hash, value, exact?, best guess, step, member set, constraint.
 
@@ -262,8 +263,9 @@ def _bound(ctx, memo, S, t, greens, least):
         i = _find(ctx, memo, h, S, t, greens, least)
         if i >= 0:
             return max(lb, memo[2][i])
-        v, _, _ = _quick(ctx, memo, h, S, t, greens, least, lb)
-        return v
+        if ctx[11]:
+            v, _, _ = _quick(ctx, memo, h, S, t, greens, least, lb)
+            return v
     return lb
 
 
@@ -294,6 +296,8 @@ def _quick(ctx, memo, h, S, t, greens, least, lb):
         if k == n:
             _store(ctx, memo, h, S, t, greens, least, lb, True, row)
             return lb, True, row
+    if not ctx[11]:  # the baseline: the node bound only
+        return lb, False, np.int64(-1)
     d1 = cost[t + 1] - cost[t]
     d2 = _sat(cost[t + 2]) - cost[t + 1] if cost[t + 2] < INF else INF
     if n == 3 and d2 <= d1 and d2 < INF:
@@ -521,7 +525,9 @@ class Instance:
 
 
 def make_instance(answers: WordList, guesses: WordList, objective: Objective, max_guesses: int,
-                  hard: bool = False, F: np.ndarray | None = None) -> Instance:
+                  hard: bool = False, F: np.ndarray | None = None, sharp: bool = True) -> Instance:
+    """The arrays the kernels read. ``sharp`` False switches off the sharper class bound of
+    ``_quick`` (a baseline for the benchmark: the node bound only)."""
     check_answers_are_guesses(answers, guesses)
     if F is None:
         F = feedback_matrix(guesses, answers)
@@ -539,7 +545,7 @@ def make_instance(answers: WordList, guesses: WordList, objective: Objective, ma
 
     cost = objective.costs(max_guesses, len(answers))
     ctx = (F, ans_row, row_ans, cost, bool(hard), codes, letter_counts(codes),
-           rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1))
+           rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp))
     return Instance(answers, guesses, F, hard, cost, ctx)
 
 
@@ -733,7 +739,8 @@ class _Worker(threading.local):
 def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Objective = "guesses",
                   first: str | None = None, max_guesses: int = 6, hard: bool = False,
                   cutoff: int | None = None, after=(), workers: int | None = None,
-                  progress: bool | None = None, F: np.ndarray | None = None) -> GuessesResult:
+                  progress: bool | None = None, F: np.ndarray | None = None,
+                  sharp: bool = True) -> GuessesResult:
     """The best complete strategy for an objective (default: fewest total guesses), proven.
 
     ``first`` fixes the guess at the position (the first guess of the game when ``after`` is
@@ -750,7 +757,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     if cutoff is not None and cutoff < 0:
         raise ExactError(f"cutoff must be at least 0, not {cutoff}")
     show = progress
-    inst = make_instance(answers, guesses, objective, max_guesses, hard, F)
+    inst = make_instance(answers, guesses, objective, max_guesses, hard, F, sharp)
     history = tuple(after)
     S, rule = position(answers, history, hard)
     t0 = len(history) + 1
