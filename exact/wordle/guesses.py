@@ -65,8 +65,8 @@ entry; they are solved by ``workers`` threads, each with its own memo.
 >>> from exact.words import words_from_lines
 >>> A = words_from_lines(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
 >>> r = solve_guesses(A, A, progress=False)
->>> r.status, r.total, r.n
-('OPTIMAL', 15, 8)
+>>> r.status, r.total, r.n, r.first, r.wins_at
+('OPTIMAL', 17, 8, 'cigar', (1, 5, 2, 0, 0, 0))
 """
 
 from __future__ import annotations
