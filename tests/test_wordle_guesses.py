@@ -100,12 +100,13 @@ def test_fewest_guesses_matches_brute_force(seed, hard):
 
 
 def test_guess_limit_that_binds():
-    """An instance where 3 guesses are possible but cost one guess more than with 6 (found by
-    searching seeds with the brute force): the limit must be honoured, not just checked."""
+    """An instance where 3 guesses are possible but cost more than 4 do (found by searching seeds
+    with the brute force): the limit must be honoured, not just checked."""
     A, G = tiny(29, n_answers=10)
-    assert brute(A.words, G.words, 3) == (24,) and brute(A.words, G.words, 6) == (23,)
+    assert brute(A.words, G.words, 3) == (24,) and brute(A.words, G.words, 4) == (23,)
+    assert brute(A.words, G.words, 3, hard=True) == (25,) and brute(A.words, G.words, 4, hard=True) == (23,)
     for hard in (False, True):
-        for max_guesses, expected in ((3, brute(A.words, G.words, 3, hard)), (6, brute(A.words, G.words, 6, hard))):
+        for max_guesses, expected in ((3, brute(A.words, G.words, 3, hard)), (4, brute(A.words, G.words, 4, hard))):
             r = solve_guesses(A, G, max_guesses=max_guesses, hard=hard, progress=False)
             assert (r.total,) == expected and max(k + 1 for k, w in enumerate(r.wins_at) if w) <= max_guesses
 
