@@ -65,7 +65,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
                     out, certificate, as_json, truncate):
     """``exact wordle solve --objective ...``: solve, write the tree, print."""
     from exact.fileio import write_json
-    from exact.wordle.guesses import parse_objective, position_answers, solve_guesses
+    from exact.wordle.guesses import compare_results, parse_objective, position_answers, solve_guesses
     from exact.wordle.treeio import tree_format, write_tree
 
     answer_list = load_or_default(answers, wordle_answers)
@@ -83,7 +83,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
     data = result.to_json()
     if compare is not None and not result.interrupted:
         other = call(solve_guesses, answer_list, guess_list, first=compare, **kwargs)
-        data["compare"] = comparison(result, other)
+        data["compare"] = compare_results(result, other)
     if out and result.tree is not None:
         reached = position_answers(answer_list, history, hard)
         for path in out:
@@ -96,7 +96,10 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
         echo_json(data)
     else:
         print_result(result, answer_list, guess_list)
-        if "compare" in data:
+        if "compare" in data and data["compare"]["extra_guesses"] is None:
+            c = data["compare"]
+            click.echo(f"compare: {compare}: {c['value']['status']}; the position: {c['best_value']['status']}")
+        elif "compare" in data:
             c = data["compare"]
             click.echo(f"compare: {c['guess']} {value_text(c['value'], c)}; best {c['best_guess']} "
                        f"{value_text(c['best_value'], c)}: {c['guess']} costs {c['extra_guesses']} more "
@@ -110,22 +113,6 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
 def value_text(value: dict, c: dict) -> str:
     lost = "".join(f", lost past {k}: {n}" for k, n in zip(c["levels"], value["lost"]))
     return f"(total {value['total']}, mean {value['mean']:.6f}{lost})"
-
-
-def comparison(best, other) -> dict:
-    """How much worse the compared guess is than the result's guess, in exact values of both."""
-    from exact.wordle.guesses import parse_objective
-
-    levels = list(parse_objective(best.objective).wins)
-
-    def value(r):
-        return {"total": r.total, "mean": r.mean, "lost": [r.n - r.wins_within(k) for k in levels],
-                "status": r.status}
-
-    a, b = value(best), value(other)
-    return {"guess": other.first, "value": b, "best_guess": best.first, "best_value": a, "levels": levels,
-            "extra_guesses": b["total"] - a["total"], "extra_mean": (b["total"] - a["total"]) / best.n,
-            "extra_lost": [y - x for x, y in zip(a["lost"], b["lost"])]}
 
 
 def print_result(r, answer_list, guess_list) -> None:

@@ -667,6 +667,25 @@ METHOD = ("exact depth-first branch and bound over every allowed guess at every 
           "c[t] + (n - 1) c[t+1], memo on exact member sets")
 
 
+def compare_results(best: GuessesResult, other: GuessesResult) -> dict:
+    """How much worse ``other`` (a solve with its guess fixed) is than ``best``, in exact values of
+    both: totals, means, and the answers lost past each winK level."""
+    levels = list(parse_objective(best.objective).wins)
+
+    def value(r):
+        if r.tree is None:
+            return {"total": None, "mean": None, "lost": None, "status": r.status}
+        return {"total": r.total, "mean": r.mean, "lost": [r.n - r.wins_within(k) for k in levels],
+                "status": r.status}
+
+    a, b = value(best), value(other)
+    both = a["total"] is not None and b["total"] is not None
+    return {"guess": other.first, "value": b, "best_guess": best.first, "best_value": a, "levels": levels,
+            "extra_guesses": b["total"] - a["total"] if both else None,
+            "extra_mean": (b["total"] - a["total"]) / best.n if both else None,
+            "extra_lost": [y - x for x, y in zip(a["lost"], b["lost"])] if both else None}
+
+
 # --- positions --------------------------------------------------------------------------------
 
 def parse_history(text: str, guesses: WordList) -> tuple[tuple[str, int], ...]:
