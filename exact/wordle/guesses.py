@@ -59,6 +59,10 @@ by member, so a collision can never return a wrong value. Hard mode uses the rul
 Tie-break (which optimal tree is written): at every node the first optimal guess in the order of the
 scan above (smallest guess bound, then smallest sum of squared class sizes, then list order).
 
+Fail-soft: when no guess gets below beta, a node returns the least of (the bound each evaluated
+guess returned, the guess bound of the guesses not evaluated): >= beta, valid, and often larger;
+the memo keeps it as a lower bound for later visits.
+
 Parallelism: the first guess's classes are disjoint answer sets, so their subproblems share no memo
 entry; they are solved by ``workers`` threads, each with its own memo.
 
@@ -330,7 +334,8 @@ def _split(F, g, S, npat):
 
 @numba.njit(cache=True, nogil=True)
 def _candidates(ctx, S, t, greens, least, limit):
-    """Allowed guesses whose guess bound is below ``limit``, in scan order, with those bounds."""
+    """Allowed guesses whose guess bound is below ``limit``, in scan order, with those bounds, and
+    the least guess bound of the others (INF if none)."""
     F, row_ans, cost, hard, codes, counts = ctx[0], ctx[2], ctx[3], ctx[4], ctx[5], ctx[6]
     G = F.shape[0]
     n = S.shape[0]
@@ -344,6 +349,7 @@ def _candidates(ctx, S, t, greens, least, limit):
     lbs = np.empty(G, dtype=np.int64)
     sq = np.empty(G, dtype=np.int64)
     m = 0
+    rest = INF
     for g in range(G):
         if hard and not allows(greens, least, codes[g], counts[g]):
             continue
@@ -365,6 +371,8 @@ def _candidates(ctx, S, t, greens, least, limit):
         if n - k > 0:
             lb = _sat(lb + (n - k) * c2) if c2 < INF else INF
         if lb >= limit:
+            if lb < rest:
+                rest = lb
             continue
         s2 = 0
         for r in range(k):
@@ -376,7 +384,7 @@ def _candidates(ctx, S, t, greens, least, limit):
     o1 = np.argsort(sq[:m], kind="mergesort")
     o2 = np.argsort(lbs[:m][o1], kind="mergesort")
     order = o1[o2]
-    return cand[:m][order], lbs[:m][order]
+    return cand[:m][order], lbs[:m][order], rest
 
 
 @numba.njit(cache=True, nogil=True)
@@ -434,11 +442,14 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
         if lb >= beta:
             return lb, np.int64(-1)
         stats[1] += 1
-        cand, lbs = _candidates(ctx, S, t, greens, least, beta)
+        cand, lbs, soft = _candidates(ctx, S, t, greens, least, beta)
     else:
         lb = np.int64(0)
         cand = np.full(1, forced, dtype=np.int64)
         lbs = np.zeros(1, dtype=np.int64)
+        soft = INF
+    # soft: a lower bound on every guess not known exactly (fail-soft: when no guess gets below
+    # beta, min(best, soft) >= beta is a valid, often larger, lower bound of the node)
     best = INF
     best_guess = np.int64(-1)
     c0, c1 = cost[t], cost[t + 1]
@@ -447,6 +458,7 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
     for j in range(cand.shape[0]):
         thr = min(best, beta)
         if lbs[j] >= thr:
+            soft = min(soft, lbs[j])  # the guesses left are in bound order
             break
         # the cost of guess g: exact when below thr, else a bound >= thr
         g = cand[j]
@@ -489,6 +501,8 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                     break
         if forced >= 0:
             return total, (g if total < beta else np.int64(-1))
+        if total >= thr:
+            soft = min(soft, total)
         if total < best:
             best = total
             best_guess = g
@@ -498,7 +512,7 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
         if not greedy:
             _store(ctx, memo, h, S, t, greens, least, best, True, best_guess)
         return best, best_guess
-    bound = max(beta, lb)
+    bound = max(lb, min(best, soft))
     if not greedy:
         _store(ctx, memo, h, S, t, greens, least, bound, False, np.int64(-1))
     return bound, np.int64(-1)
@@ -791,7 +805,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
         firsts = np.array([g], dtype=np.int64)
         first_bounds = np.zeros(1, dtype=np.int64)
     else:
-        firsts, first_bounds = _candidates(inst.ctx, S, t0, rule[0], rule[1], INF)
+        firsts, first_bounds, _ = _candidates(inst.ctx, S, t0, rule[0], rule[1], INF)
         if len(S) <= 2 or len(firsts) == 0:
             firsts = np.array([inst.ctx[1][S[0]]], dtype=np.int64)
             first_bounds = np.zeros(1, dtype=np.int64)
