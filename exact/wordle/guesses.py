@@ -314,6 +314,23 @@ def _quick(ctx, memo, h, S, t, greens, least, lb):
 
 
 @numba.njit(cache=True, nogil=True)
+def _split_into(F, g, S, npat, members, start, size, fill):
+    """_split into buffers given by the caller (no allocation): members[:n], start, size."""
+    n = S.shape[0]
+    size[:] = 0
+    for i in range(n):
+        size[F[g, S[i]]] += 1
+    start[0] = 0
+    for p in range(npat):
+        start[p + 1] = start[p] + size[p]
+        fill[p] = start[p]
+    for i in range(n):
+        p = F[g, S[i]]
+        members[fill[p]] = S[i]
+        fill[p] += 1
+
+
+@numba.njit(cache=True, nogil=True)
 def _split(F, g, S, npat):
     """The members of S grouped by the pattern of guess g (order kept), the start of each, sizes."""
     n = S.shape[0]
@@ -455,6 +472,10 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
     c0, c1 = cost[t], cost[t + 1]
     pend = np.empty(npat, dtype=np.int64)
     pbound = np.empty(npat, dtype=np.int64)
+    members = np.empty(n, dtype=np.int64)
+    start = np.empty(npat + 1, dtype=np.int64)
+    size = np.empty(npat, dtype=np.int64)
+    fill = np.empty(npat, dtype=np.int64)
     for j in range(cand.shape[0]):
         thr = min(best, beta)
         if lbs[j] >= thr:
@@ -462,7 +483,7 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
             break
         # the cost of guess g: exact when below thr, else a bound >= thr
         g = cand[j]
-        members, start, size = _split(F, g, S, npat)
+        _split_into(F, g, S, npat, members, start, size, fill)
         total = np.int64(0)
         m = 0
         for p in range(npat):
