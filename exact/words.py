@@ -151,6 +151,31 @@ def require_in_pool(words: Sequence[str], pool: WordList, what: str = "guess") -
             raise ExactError(f"{what} {w!r} is not in {pool.source}")
 
 
+def check_same_length(answers: WordList, guesses: WordList) -> None:
+    """Error unless the two lists have words of one length."""
+    if answers.length != guesses.length:
+        raise ExactError(f"{guesses.source} has {guesses.length}-letter words but {answers.source} "
+                         f"has {answers.length}-letter words")
+
+
+def check_answers_are_guesses(answers: WordList, guesses: WordList) -> None:
+    """The one check that an answer list and a guess list fit together (Wordle's rule): both have
+    one word length, and every answer is an allowed guess. Errors name the file, line and word.
+
+    >>> check_answers_are_guesses(words_from_lines(["cabin"], "a.txt"), words_from_lines(["cabin", "cable"], "g.txt"))
+    >>> check_answers_are_guesses(words_from_lines(["caber", "cabin"], "a.txt"), words_from_lines(["cabin"], "g.txt"))
+    Traceback (most recent call last):
+    exact.errors.ExactError: a.txt:1: answer 'caber' is not in g.txt (1 of 2 answers are not guesses; every answer must be guessable)
+    """
+    check_same_length(answers, guesses)
+    missing = [i for i, a in enumerate(answers.words) if a not in guesses.index]
+    if missing:
+        i = missing[0]
+        raise ExactError(f"answer {answers.words[i]!r} is not in {guesses.source} ({len(missing)} of "
+                         f"{len(answers)} answers are not guesses; every answer must be guessable)",
+                         path=answers.source, line=answers.line_of(i))
+
+
 def check_words(words: Sequence[str], length: int, source: str = "command line") -> tuple[str, ...]:
     """Lower and validate words given on the command line (letters a-z, the pool's length)."""
     out = []

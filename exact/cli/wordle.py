@@ -241,7 +241,11 @@ def convert(in_file, out_file, from_fmt, to_fmt, answers):
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the policy's tree (.graphml .json .dot .txt); one policy only.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def evaluate(first, policy, answers, guesses, depth, out, as_json):
+@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+              help="The tree written is completed past --depth (fewest guesses, exact): every answer "
+                   "solved within this many guesses.")
+@click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
+def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, truncate):
     """Score a simple policy exactly: its tree after --first, replayed on every answer.
 
     The policy picks every guess after the first but the last; the last guess is a still-possible
@@ -250,15 +254,20 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
     from exact.errors import ExactError
     from exact.wordle.policies import POLICIES, evaluate_policy
     from exact.wordle.treeio import write_tree
-    from exact.words import check_words
+    from exact.cli.guesses import call, checked_word
+    from exact.words import check_answers_are_guesses
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
-    (first,) = check_words([first], guess_list.length, "--first")
+    check_answers_are_guesses(answer_list, guess_list)
+    first = checked_word(first, guess_list, "--first")
     policies = POLICIES if policy == "all" else (policy,)
     if out is not None and len(policies) > 1:
         raise ExactError("--out writes one policy's tree; name one policy with --second")
-    results = [evaluate_policy(answer_list, guess_list, first, p, depth) for p in policies]
+    if out is not None and not truncate and depth > max_guesses:
+        raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
+    complete = max_guesses if (out is not None and not truncate) else None
+    results = [call(evaluate_policy, answer_list, guess_list, first, p, depth, complete) for p in policies]
     if out is not None:
         write_tree(results[0].tree, out, answers=answer_list)
     if as_json:
@@ -279,14 +288,16 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
         click.echo("")
         echo_replay(results[0].replay)
     if out is not None:
-        click.echo(f"wrote {out}")
+        extra = results[0].lists.get("complete")
+        click.echo(f"wrote {out}" + (f" (complete: every answer solved within {max_guesses}, total "
+                                      f"{extra['total_guesses']} guesses)" if extra else " (truncated at the depth)"))
 
 
 @wordle.command()
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=3, show_default=True,
-              help="Guesses allowed (k).")
+@click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
+              help="Guesses allowed (k): maximise the wins within k  [default: 3].")
 @click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
 @click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
@@ -299,54 +310,81 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
 @click.option("--max-distinct-second", "max_second", type=click.IntRange(min=1), default=None,
               help="The memorable variant: at most M distinct second guesses (depth 3, first guess "
                    "fixed, default trace); the same as `exact wordle memorable --max-distinct-second M`.")
+@click.option("--objective", default=None, metavar="LIST",
+              help="guesses: the fewest total guesses, every answer solved within --max-guesses; or a "
+                   "lexicographic list such as win3,guesses (most answers within 3, then fewest guesses).")
+@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Every answer is solved within this many guesses (the written trees are complete).")
+@click.option("--cutoff", type=click.IntRange(min=0), default=None, metavar="T",
+              help="With --objective: only look for strategies of value <= T; proves 'no better than T' fast.")
+@click.option("--after", default=None, metavar="'GUESS PATTERN ...'",
+              help="Solve the position after these guesses and their feedback (any pattern notation).")
+@click.option("--compare", default=None, metavar="WORD",
+              help="Also report the exact value of playing WORD (at the position) against the best guess.")
+@click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
 @click.pass_context
-def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second):
-    """Prove the most answers any strategy wins within --depth guesses (exact DP)."""
-    if max_second is not None:
-        from exact.errors import ExactError
-
-        if depth != 3 or hard or certificate or len(out) > 1:
-            raise ExactError("--max-distinct-second takes depth 3, no --hard, no --certificate and at most one --out")
-        return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
-                          out=Path(out[0]) if out else None, as_json=as_json)
-    from exact.fileio import write_json
-    from exact.wordle.dp import TIE_BREAK, best_tree, solve as solve_dp, tie_break_first
+def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second, objective,
+          max_guesses, cutoff, after, compare, truncate):
+    """Prove the most answers any strategy wins within --depth guesses (exact DP), or, with
+    --objective, the best complete strategy for the fewest guesses (exact branch and bound)."""
     from exact.errors import ExactError
-    from exact.wordle.tree import replay
+
+    if objective is not None:
+        from exact.cli.guesses import solve_objective
+
+        if depth is not None or max_second is not None:
+            raise ExactError("--objective replaces --depth and --max-distinct-second (use winK levels, e.g. win3,guesses)")
+        return solve_objective(answers=answers, guesses=guesses, objective=objective, first=first,
+                               max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
+                               out=out, certificate=certificate, as_json=as_json, truncate=truncate)
+    depth = 3 if depth is None else depth
+    if cutoff is not None:
+        raise ExactError("--cutoff needs --objective")
+    if max_second is not None:
+        if depth != 3 or hard or certificate or len(out) > 1 or after or compare:
+            raise ExactError("--max-distinct-second takes depth 3, no --hard, --certificate, --after or "
+                             "--compare and at most one --out")
+        return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
+                          out=Path(out[0]) if out else None, as_json=as_json, max_guesses=max_guesses,
+                          truncate=truncate)
+    from exact.cli.guesses import call, checked_word, history_of
+    from exact.fileio import write_json
+    from exact.wordle.dp import optimal_tree, solve as solve_dp
+    from exact.wordle.guesses import position_answers
     from exact.wordle.treeio import tree_format, write_tree
-    from exact.words import check_words
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
-    if first is not None:
-        (first,) = check_words([first], guess_list.length, "--first")
+    first = checked_word(first, guess_list, "--first")
+    compare = checked_word(compare, guess_list, "--compare")
+    history = history_of(after, guess_list)
+    if not truncate and depth > max_guesses:
+        raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
     for path in out:
         tree_format(path)  # a bad extension fails now, not after the search
     check_outputs(*out, certificate)  # and so does a destination that cannot be written
-    result = solve_dp(answer_list, guess_list, depth=depth, hard=hard, first=first, top=top)
+    result = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=first, top=top, after=history)
     data = result.to_json()
+    if compare is not None and not result.interrupted:
+        other = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=compare, top=1, after=history)
+        data["compare"] = {"guess": compare, "wins": other.wins, "best_guess": result.optimal_first[0],
+                           "best_wins": result.wins, "fewer_wins": result.wins - other.wins}
     tree = None
     if out and result.status != "UNKNOWN":
         if result.interrupted:
             click.echo("exact: building the optimal tree after the best first guess so far "
                        "(Ctrl-C again to skip it)", err=True)
         try:
-            root = tie_break_first(result)
-            tree = best_tree(answer_list, guess_list, depth, root, hard)
+            tree, info = call(optimal_tree, result, max_guesses=max_guesses, truncate=truncate)
+            data["tree"] = {"files": list(out), **info}
         except KeyboardInterrupt:
             result.interrupted = True
             data["interrupted"] = True
             click.echo("exact: interrupted while building the tree; no tree written", err=True)
-    if tree is not None:
-        played = replay(tree, answer_list, guess_list, depth=depth, hard=hard)
-        data["tree"] = {"files": list(out), "first": root, "tie_break": TIE_BREAK,
-                        "replay": {"wins": played.wins, "valid": played.valid}}
-        if played.wins != result.wins or not played.valid:
-            raise ExactError(f"internal error: the tree replays to {played.wins} wins "
-                             f"({len(played.invalid)} invalid nodes), not {result.wins}")
-    elif out:
+    if out and tree is None:
         data["tree"] = None  # interrupted, or nothing found: no tree file is written
-    writes = [lambda path=path: write_tree(tree, path, answers=answer_list) for path in out if tree is not None]
+    tree_answers = position_answers(answer_list, history, hard)
+    writes = [lambda path=path: write_tree(tree, path, answers=tree_answers) for path in out if tree is not None]
     if certificate is not None:
         writes.append(lambda: write_json(certificate, data))
     failed = write_all(writes)
@@ -354,8 +392,10 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         echo_json(data)
     else:
         mode = "hard mode, " if hard else ""
+        shown = "".join(f" {g} {p}" for g, p in data.get("after", []))
         click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
-                   f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else ""))
+                   f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else "")
+                   + (f", after{shown} ({result.n} answers left)" if shown else ""))
         click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}"
                    f"{' (interrupted)' if result.interrupted else ''}  "
                    f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
@@ -366,9 +406,16 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
             click.echo(f"top {len(result.top)} first guesses (exact):")
             for rank, (g, v) in enumerate(result.top, start=1):
                 click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+        if "compare" in data:
+            c = data["compare"]
+            click.echo(f"compare: {c['guess']} wins {c['wins']}, best {c['best_guess']} wins {c['best_wins']}: "
+                       f"{c['guess']} wins {c['fewer_wins']} fewer within {depth}")
         if data.get("tree") and not failed:
+            r = data["tree"]["replay"]
+            extra = (f"; complete: every answer solved within {max_guesses}, total {r['total_guesses']} guesses"
+                     if data["tree"]["complete"] else "; truncated at the depth")
             click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
-                       f"{data['tree']['replay']['wins']} wins, valid)")
+                       f"{r['wins']} wins within {depth}, valid{extra})")
         elif out and data.get("tree") is None:
             click.echo(f"no tree written to {', '.join(out)}: "
                        + ("interrupted" if result.interrupted else "no first guess was evaluated"))
@@ -382,10 +429,21 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
 @click.option("--sample", type=click.IntRange(min=1), default=6, show_default=True,
               help="First guesses timed with the unpruned baseline.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of that sample.")
-def bench(sample, seed):
+@click.option("--objective", type=click.Choice(["win3", "guesses"]), default="win3", show_default=True,
+              help="guesses: time the fewest-guesses proof for --first against the same search without "
+                   "its sharper class bound.")
+@click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
+@click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
+def bench(sample, seed, objective, first, hard):
     """Time the depth-3 proof against the unpruned DP (sampled, extrapolated) in one run."""
-    from exact.wordle.bench import run_wordle_bench
+    from exact.wordle.bench import run_guesses_bench, run_wordle_bench
 
+    if objective == "guesses":
+        from exact.cli.guesses import checked_word
+
+        first = checked_word(first, wordle_allowed(), "--first")
+        run_guesses_bench(first=first, hard=hard, echo=click.echo)
+        return
     run_wordle_bench(sample=sample, seed=seed, echo=click.echo)
 
 
@@ -403,7 +461,12 @@ def bench(sample, seed):
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the tree (.graphml, .json, .dot, .txt); with --curve, write the curve (.json, and a .csv beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json):
+@click.option("--max-guesses", type=click.IntRange(min=3), default=6, show_default=True,
+              help="The tree written is completed past guess 3 (fewest guesses, exact): every answer "
+                   "solved within this many guesses.")
+@click.option("--truncate", is_flag=True, help="Write the depth-3 tree (answers past guess 3 are lost).")
+def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json, max_guesses=6,
+              truncate=False):
     """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
     from exact.errors import ExactError
     from exact.words import check_words
@@ -416,7 +479,9 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         raise ExactError("give either --max-distinct-second M or --curve")
     if not curve:
         check_outputs(out)
-        result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
+        complete = max_guesses if (out is not None and not truncate) else None
+        result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers,
+                                     max_guesses=complete)
         failed = None
         if out is not None:
             from exact.wordle.treeio import write_tree
@@ -461,3 +526,9 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         exit_interrupted()
     if failed:
         sys.exit(2)
+
+
+from exact.cli.guesses import complete, tradeoff  # noqa: E402  (commands of their own module)
+
+wordle.add_command(tradeoff)
+wordle.add_command(complete)

@@ -61,5 +61,27 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, echo=print) -> dict:
             "unpruned_estimate_s": naive, "ratio": naive / result.seconds, "threads": result.cores}
 
 
+def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print) -> dict:
+    """Time the fewest-guesses proof for one first guess, against the same search without the
+    sharper class bound (node bound only), both in this run; both must give the same total."""
+    from exact.wordle.guesses import solve_guesses
+
+    answers, guesses = wordle_answers(), wordle_allowed()
+    F = feedback_matrix(guesses, answers)
+    tiny = words_from_lines(answers.words[:30], "warm-up")
+    for sharp in (True, False):  # compile outside the timing
+        solve_guesses(tiny, tiny, progress=False, sharp=sharp)
+    fast = solve_guesses(answers, guesses, first=first, hard=hard, F=F, progress=False)
+    echo(f"machine: {os.cpu_count()} cores visible, {fast.cores} used (threads over the first guess's classes)")
+    echo(f"fewest guesses{' (hard mode)' if hard else ''}, first guess {first}: total {fast.total} = mean "
+         f"{fast.mean:.4f}, {fast.status}, {fast.seconds:.2f} s on {fast.cores} cores ({fast.searched} nodes searched)")
+    slow = solve_guesses(answers, guesses, first=first, hard=hard, F=F, progress=False, sharp=False)
+    assert slow.total == fast.total, (slow.total, fast.total)
+    echo(f"baseline (node bound 2n-1 only, no sharper class bound): total {slow.total}, {slow.seconds:.2f} s "
+         f"({slow.searched} nodes searched); ratio {slow.seconds / fast.seconds:.1f}x")
+    return {"first": first, "hard": hard, "total": fast.total, "seconds": fast.seconds,
+            "baseline_seconds": slow.seconds, "ratio": slow.seconds / fast.seconds, "cores": fast.cores}
+
+
 if __name__ == "__main__":
     run_wordle_bench()

@@ -49,7 +49,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
 from exact.wordle.tree import Tree
-from exact.words import WordList
+from exact.words import WordList, check_answers_are_guesses  # noqa: F401  (the one check, re-exported)
 
 Node = tuple[int, frozenset]
 
@@ -59,16 +59,6 @@ class Choice:
     guess: int  # row of F: the first guess (in list order) of those this choice stands for
     weight: int  # answers won at this node, or at the leaves right below it
     children: tuple[Node, ...]  # the internal nodes this choice leads to
-
-
-def check_answers_are_guesses(answers: WordList, guesses: WordList) -> None:
-    """Error unless every answer may be guessed (as in Wordle), naming the first that may not."""
-    if answers.length != guesses.length:
-        raise ExactError(f"{guesses.source} has {guesses.length}-letter words but {answers.source} "
-                         f"has {answers.length}-letter words")
-    for i, a in enumerate(answers.words):
-        if a not in guesses.index:
-            raise ExactError(f"answer {a!r} is not in {guesses.source}", path=answers.source, line=answers.line_of(i))
 
 
 # --- The reachable nodes ------------------------------------------------------------------------

@@ -48,11 +48,11 @@ import numpy as np
 
 from exact import stop
 from exact.errors import ExactError
-from exact.feedback import encode, pattern_count
+from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle.hard import add_feedback, letter_counts, no_constraint
 from exact.wordle.tree import Tree
-from exact.words import WordList, require_in_pool
+from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches).
 BATCH = 256
@@ -292,13 +292,7 @@ class Instance:
 def make_instance(answers: WordList, guesses: WordList, hard: bool = False,
                   F: np.ndarray | None = None) -> Instance:
     """Check the lists (same length, every answer a guess) and load the feedback matrix."""
-    if answers.length != guesses.length:
-        raise ExactError(f"{guesses.source} has {guesses.length}-letter words but {answers.source} "
-                         f"has {answers.length}-letter words")
-    missing = [a for a in answers.words if a not in guesses.index]
-    if missing:
-        raise ExactError(f"{answers.source}: answer {missing[0]!r} is not in {guesses.source} "
-                         f"({len(missing)} answers are not guesses; every answer must be guessable)")
+    check_answers_are_guesses(answers, guesses)
     if F is None:
         F = feedback_matrix(guesses, answers)
     codes = encode(guesses.words)
@@ -513,6 +507,7 @@ class SolveResult:
     first: str | None = None  # the fixed first guess, if any
     method: str = ""
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the values are the best found so far
+    after: tuple = ()  # (guess, pattern) pairs played before the position solved
 
     @property
     def probability(self) -> float:
@@ -539,6 +534,7 @@ class SolveResult:
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": self.method,
             "interrupted": self.interrupted,
+            **({"after": [[g, format_pattern(p, len(g))] for g, p in self.after]} if self.after else {}),
         }
 
 
@@ -579,26 +575,33 @@ def effective_depth(depth: int, n: int) -> int:
 
 def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = False,
           first: str | None = None, top: int = 10, progress: bool | None = None,
-          F: np.ndarray | None = None) -> SolveResult:
+          F: np.ndarray | None = None, after=()) -> SolveResult:
     """The most answers winnable within ``depth`` guesses, every first guess attaining it, the top ones.
 
+    ``after``: (guess, pattern) pairs already played; then the answers are those consistent with
+    them, ``depth`` still counts from the start of the game, and ``first`` is the next guess.
     Ctrl-C (or SIGTERM, after :func:`exact.stop.install`) stops the search and returns the best found
     so far, marked ``interrupted``, with status FEASIBLE (UNKNOWN when no first guess was valued).
     A depth beyond the number of answers is computed as that number (:func:`effective_depth`).
     """
     from exact import progress as prog
+    from exact.wordle.guesses import position
 
     if depth < 1:
-        raise ExactError(f"--depth must be at least 1, not {depth}")
+        raise ExactError(f"depth must be at least 1, not {depth}")
     started = time.perf_counter()
     inst = make_instance(answers, guesses, hard, F)
     search = Search(inst)
-    T = np.arange(len(answers), dtype=np.int64)
-    k = effective_depth(depth, len(answers))
-    rule = no_constraint(answers.length)
+    history = tuple(after)
+    T, rule = position(answers, history, hard)
+    if depth - len(history) < 1:
+        raise ExactError(f"after: {len(history)} guesses played leave none of the {depth} (depth)")
+    k = effective_depth(depth - len(history), len(T))
     if first is not None:
-        require_in_pool([first], guesses, "--first")
+        require_in_pool([first], guesses, "first")
         cands = np.array([guesses.index[first]], dtype=np.int64)
+        if len(allowed_rows(inst, cands, rule)) == 0:
+            raise ExactError(f"first: {first!r} breaks the hard-mode rule after the guesses played")
     else:
         cands = None
     values = np.full(len(guesses), -1, dtype=np.int64)
@@ -610,7 +613,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
                    disable=(not progress) if progress is not None else None)
     try:
         if cands is None:
-            cands = search.node(T).order
+            cands = allowed_rows(inst, search.node(T).order, rule)
         step = BATCH if k <= 3 else 1
         piece = cores()
         while done < len(cands):
@@ -645,24 +648,62 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     best = int(values[ranked[0]]) if ranked else 0
     optimal = sorted(guesses.words[cands[i]] for i in ranked if values[i] == best)
     return SolveResult(
-        wins=best, n=len(answers), depth=depth, hard=hard, status=status,
+        wins=best, n=len(T), depth=depth, hard=hard, status=status,
         optimal_first=optimal, top=[(guesses.words[cands[i]], int(values[i])) for i in ranked[:top]],
         evaluated=done, exact_count=int(exact[:done].sum()), seconds=time.perf_counter() - started,
         cores=cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
-        interrupted=interrupted,
+        interrupted=interrupted, after=history,
     )
 
 
 # --- the optimal tree ---------------------------------------------------------------------------
 
 def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard: bool = False,
-              F: np.ndarray | None = None) -> Tree:
-    """An optimal tree that opens with ``first``, by the tie-break rule in the module docstring."""
+              F: np.ndarray | None = None, after=()) -> Tree:
+    """An optimal tree that opens with ``first`` (after the guesses ``after``), by the tie-break
+    rule in the module docstring. It stops at ``depth``: see :func:`optimal_tree` for a complete one."""
+    from exact.wordle.guesses import position
+
     inst = make_instance(answers, guesses, hard, F)
     search = Search(inst)
-    T = np.arange(len(answers), dtype=np.int64)
-    return _tree(search, T, effective_depth(depth, len(answers)), no_constraint(answers.length),
-                 inst.guesses.index[first])
+    T, rule = position(answers, tuple(after), hard)
+    k = effective_depth(depth - len(tuple(after)), len(T))
+    return _tree(search, T, k, rule, inst.guesses.index[first])
+
+
+def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = False,
+                 F: np.ndarray | None = None) -> tuple[Tree, dict]:
+    """The tree of a solved result, checked by an independent replay, and a summary of it.
+
+    The first guess is chosen by :func:`tie_break_first`, the rest by :func:`best_tree`. Unless
+    ``truncate``, the tree is then completed (:func:`exact.wordle.guesses.complete_tree`): every
+    answer is solved within ``max_guesses``, the part past ``depth`` by the exact fewest-guesses
+    search, with the wins within ``depth`` unchanged. The replay must give the result's wins (and,
+    completed, solve every answer), else this raises: a wrong tree is never written.
+    """
+    from exact.wordle.guesses import complete_and_check, replay_position
+
+    if result.status == "UNKNOWN":
+        raise ExactError("no tree: the search found nothing")
+    answers, guesses = result.answers, result.guesses
+    root = tie_break_first(result)
+    tree = best_tree(answers, guesses, result.depth, root, result.hard, F, result.after)
+    if not truncate:
+        tree, _ = complete_and_check(tree, answers, guesses, result.depth, max_guesses, result.hard,
+                                     after=result.after, F=F)
+    played = replay_position(tree, answers, guesses, result.after, max_guesses if not truncate else result.depth,
+                             result.hard)
+    wins = sum(played.wins_at[:result.depth])
+    if wins != result.wins or not played.valid or (not truncate and played.lost):
+        raise ExactError(f"internal error: the tree replays to {wins} wins within {result.depth} "
+                         f"({len(played.invalid)} invalid nodes, {len(played.lost)} answers unsolved), "
+                         f"not {result.wins}")
+    info = {"first": root, "tie_break": TIE_BREAK, "complete": not truncate,
+            "max_guesses": max_guesses if not truncate else result.depth,
+            "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,
+                       "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at)),
+                       "wins_at": list(played.wins_at)}}
+    return tree, info
 
 
 def _tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:

@@ -49,9 +49,8 @@ from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
 from exact import cpsat
-from exact.wordle.cpsat import check_answers_are_guesses
 from exact.wordle.tree import Tree
-from exact.words import WordList, require_in_pool
+from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 GRID = 1024  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
 DEFAULT_FIRST = "trace"  # the default --first: the DP's proven (unique) optimal depth-3 first guess
@@ -283,8 +282,13 @@ def build_full_cover_model(serves: np.ndarray) -> CoverModel:
 
 def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
                     time_limit: float | None = 60, workers: int = 2, F: np.ndarray | None = None,
-                    classes: Classes | None = None, max_candidates: int = 400) -> MemorableResult:
+                    classes: Classes | None = None, max_candidates: int = 400,
+                    max_guesses: int | None = None) -> MemorableResult:
     """The best depth-3 tree opening with ``first`` that uses at most M distinct second guesses.
+
+    With ``max_guesses`` the tree is completed past guess 3 by the exact fewest-guesses search
+    (:func:`exact.wordle.guesses.complete_and_check`): every answer solved within ``max_guesses``,
+    the wins within 3 unchanged.
 
     ``time_limit`` caps each CP-SAT call; CP-SAT proves or improves the lower bound only when variable
     fixing leaves at most ``max_candidates`` guesses (else the result is FEASIBLE with valid bounds).
@@ -310,6 +314,12 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
         S, lower, upper = best_selection(W, M, time_limit, workers, max_candidates, stats, classes.full_cover)
     status = "OPTIMAL" if lower >= upper else "FEASIBLE"
     tree = memorable_tree(F, classes, S, answers, guesses)
+    if max_guesses is not None:
+        from exact.wordle.guesses import complete_and_check
+
+        tree, played = complete_and_check(tree, answers, guesses, 3, max_guesses, F=F)
+        stats["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),
+                             "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at))}
     used = sorted({t.guess for t in tree.children.values()}, key=guesses.index.get)
     return MemorableResult(first, M, constant + lower, constant + upper, status, len(answers),
                            constant + int(W.max(axis=1, initial=0).sum()), used,

@@ -22,7 +22,7 @@ import numpy as np
 
 from exact.errors import ExactError
 from exact.partitions import class_counts, feedback_matrix
-from exact.words import WordList
+from exact.words import WordList, check_same_length
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,7 @@ METRICS = {
 
 def opener_table(answers: WordList, guesses: WordList) -> dict[str, np.ndarray]:
     """Every metric for every guess, as columns (numpy arrays) indexed like ``guesses``."""
-    if answers.length != guesses.length:
-        raise ExactError(f"{guesses.source} has {guesses.length}-letter words but {answers.source} has {answers.length}")
+    check_same_length(answers, guesses)
     counts = class_counts(feedback_matrix(guesses, answers)).astype(np.float64)
     n = len(answers)
     classes = np.count_nonzero(counts, axis=1)

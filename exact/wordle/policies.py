@@ -43,7 +43,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green, feedback
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle.tree import Replay, Tree, replay
-from exact.words import WordList, require_in_pool
+from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 POLICIES = ("most-classes", "most-classes-answers", "most-classes-consistent", "min-worst", "max-entropy")
 
@@ -173,22 +173,34 @@ class Evaluation:
         }
 
 
-def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: str, depth: int = 3) -> Evaluation:
-    """Build the policy's tree after ``first`` and score it by an independent replay."""
+def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: str, depth: int = 3,
+                    max_guesses: int | None = None) -> Evaluation:
+    """Build the policy's tree after ``first`` and score it by an independent replay.
+
+    With ``max_guesses``, the tree is then completed below its last guesses by the exact
+    fewest-guesses search (:func:`exact.wordle.guesses.complete_and_check`), so that it solves
+    every answer within ``max_guesses``; its wins within ``depth`` are unchanged.
+    """
     if policy not in POLICIES:
         raise ExactError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
     if depth < 1:
-        raise ExactError(f"--depth must be at least 1, not {depth}")
-    if answers.length != guesses.length:
-        raise ExactError(f"{guesses.source} has {guesses.length}-letter words but {answers.source} has {answers.length}")
-    require_in_pool([first], guesses, "first guess")
+        raise ExactError(f"depth must be at least 1, not {depth}")
+    check_answers_are_guesses(answers, guesses)
+    require_in_pool([first], guesses, "first")
     F = feedback_matrix(guesses, answers)
     tree = policy_tree(F, answers, guesses, guesses.index[first], policy, depth)
     result = replay(tree, answers, guesses, depth)
     if result.wins != tree_wins(tree, answers, depth) or not result.valid or result.notes:
-        raise RuntimeError(f"policy tree and replay disagree: {result.wins} vs {tree_wins(tree, answers, depth)}, "
+        raise ExactError("internal error: "
+                         f"policy tree and replay disagree: {result.wins} vs {tree_wins(tree, answers, depth)}, "
                            f"invalid {result.invalid[:3]}")
     seconds = {c.guess for c in tree.children.values()} if depth > 1 else set()
     lists = {"answers": answers.source, "answers_sha256": answers.sha256,
              "guesses": guesses.source, "guesses_sha256": guesses.sha256}
+    if max_guesses is not None:
+        from exact.wordle.guesses import complete_and_check
+
+        tree, played = complete_and_check(tree, answers, guesses, depth, max_guesses, F=F, keep_leaves=True)
+        lists["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),
+                             "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at))}
     return Evaluation(first, policy, depth, result.wins, result.n, len(seconds), tree, result, lists)
