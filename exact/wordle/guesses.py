@@ -1020,7 +1020,7 @@ def replay_position(tree: Tree, answers: WordList, guesses: WordList, after=(), 
 
             result = replace(result, invalid=result.invalid + tuple(
                 Problem("hard-mode", "", g, f"{g!r} breaks the hard-mode rule") for g in bad))
-    return replace(result, wins_at=(0,) * len(history) + tuple(result.wins_at), depth=max_guesses)
+    return replace(result, histogram=(0,) * len(history) + tuple(result.histogram), depth=max_guesses)
 
 
 def _hard_violations(tree: Tree, history) -> list[str]:
