@@ -1,3 +1,4 @@
 from exact.cli import main
 
-main()
+if __name__ == "__main__":  # worker processes (Dask, multiprocessing spawn) import this module too
+    main()

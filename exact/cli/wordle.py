@@ -217,9 +217,35 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json):
 @click.option("--max-distinct-second", "max_second", type=click.IntRange(min=1), default=None,
               help="The memorable variant: at most M distinct second guesses (depth 3, first guess "
                    "fixed, default trace); the same as `exact wordle memorable --max-distinct-second M`.")
+@click.option("--cluster", default=None, metavar="local|ADDRESS",
+              help="Spread first guesses over a Dask cluster: 'local' starts one on this machine's cores, "
+                   "ADDRESS (tcp://host:8786) joins a running scheduler. Needs pip install -e '.[cluster]'.")
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+              help="Append every finished first guess (value or pruning bound) to this JSON-lines file.")
+@click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="Continue the run recorded in this checkpoint (and keep appending to it).")
+@click.option("--batch", type=click.IntRange(min=1), default=8, show_default=True,
+              help="First guesses per task (with --cluster, --checkpoint or --resume).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Workers of --cluster local [default: one per core].")
 @click.pass_context
-def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second):
-    """Prove the most answers any strategy wins within --depth guesses (exact DP)."""
+def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second,
+          cluster, checkpoint, resume, batch, workers):
+    """Prove the most answers any strategy wins within --depth guesses (exact DP).
+
+    With --cluster, --checkpoint or --resume: the global search over every first guess with an
+    incumbent, batches of first guesses, a checkpoint and resume (exact/wordle/depth4.py).
+    """
+    if cluster or checkpoint or resume:
+        from exact.cli.wordle_global import solve_global
+        from exact.errors import ExactError
+
+        if first is not None or max_second is not None:
+            raise ExactError("--cluster, --checkpoint and --resume search every first guess: "
+                             "drop --first and --max-distinct-second")
+        return solve_global(ctx, load_or_default(answers, wordle_answers), load_or_default(guesses, wordle_allowed),
+                            depth, hard, top, out, certificate, as_json, cluster, checkpoint, resume, batch,
+                            workers)
     if max_second is not None:
         from exact.errors import ExactError
 
