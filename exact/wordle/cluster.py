@@ -97,7 +97,10 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
                    disable=(not progress) if progress is not None else None, initial=len(outcomes))
     futures = {}
     n_workers = 0
+    report = depth4.Reporter(len(guesses))
     try:
+        if address == "local":
+            depth4.warm_up()  # the kernels compiled once here; the workers load numba's cache
         client, cluster = start_client(address, workers)
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
         prog.say(f"cluster: {n_workers} workers at {client.scheduler.address}")
@@ -132,6 +135,7 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
                     variable.set(best)
             bar.update(len(found))
             bar.set_postfix(best=best)
+            report(outcomes)
             if todo:
                 submit()
     except (KeyboardInterrupt, SystemError) as e:
@@ -154,6 +158,7 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
                     cluster.close()
             except Exception:  # noqa: BLE001 - shutting down after an interrupt; nothing to save
                 pass
+    report(outcomes, force=True)
     where = "local Dask cluster" if address == "local" else f"Dask cluster {address}"
     return depth4.summarize(answers, guesses, depth, hard, outcomes, order, time.perf_counter() - started,
                             n_workers, f"{where}, {n_workers} single-threaded workers", interrupted)

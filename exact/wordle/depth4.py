@@ -354,6 +354,30 @@ def prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F):
     return F, order, outcomes, rows, book
 
 
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel the search uses, on six words."""
+    from exact.words import words_from_lines
+
+    tiny = words_from_lines(["abbey", "abide", "cabin", "cable", "caber", "cabal"], "warm-up")
+    dp.solve(tiny, tiny, depth=4, progress=False)
+    dp.solve(tiny, tiny, depth=3, hard=True, progress=False)
+
+
+class Reporter:
+    """A progress line (exact.progress.say) at most every ``every`` seconds, for logs without a bar."""
+
+    def __init__(self, total: int, every: float = 60.0):
+        self.total, self.every, self.last = total, every, time.monotonic()
+
+    def __call__(self, outcomes: list[Outcome], force: bool = False) -> None:
+        if force or time.monotonic() - self.last >= self.every:
+            self.last = time.monotonic()
+            exact = [o.value for o in outcomes if o.exact]
+            pruned = [o.value for o in outcomes if not o.exact]
+            prog.say(f"{len(outcomes)}/{self.total} first guesses resolved ({len(exact)} exact, best "
+                     f"{max(exact, default=0)}; {len(pruned)} pruned, largest bound {max(pruned, default=None)})")
+
+
 def batches(rows: list[int], size: int) -> list[list[int]]:
     return [rows[i:i + size] for i in range(0, len(rows), size)]
 
@@ -372,6 +396,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
     F, order, outcomes, rows, book = prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F)
     data = (answers, guesses, hard, F)
     interrupted = False
+    report = Reporter(len(guesses))
     bar = prog.bar(total=len(guesses), desc=f"first guesses (depth {depth})", unit="guess",
                    disable=(not progress) if progress is not None else None, initial=len(outcomes))
     try:
@@ -386,6 +411,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
                 book.append(found)
             bar.update(len(found))
             bar.set_postfix(best=max((o.value for o in outcomes if o.exact), default=0))
+            report(outcomes)
     except (KeyboardInterrupt, SystemError) as e:
         if not dp._interrupted(e):
             raise
@@ -396,5 +422,6 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
         bar.close()
         if book is not None:
             book.close()
+    report(outcomes, force=True)
     return summarize(answers, guesses, depth, hard, outcomes, order, time.perf_counter() - started,
                      dp.cores(), "in-process", interrupted)
