@@ -304,11 +304,12 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
 @click.option("--sample", type=click.IntRange(min=1), default=6, show_default=True,
               help="First guesses timed with the unpruned baseline.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of that sample.")
-def bench(sample, seed):
-    """Time the depth-3 proof against the unpruned DP (sampled, extrapolated) in one run."""
+@click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
+def bench(sample, seed, no_baseline):
+    """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one run."""
     from exact.wordle.bench import run_wordle_bench
 
-    run_wordle_bench(sample=sample, seed=seed, echo=click.echo)
+    run_wordle_bench(sample=sample, seed=seed, baseline=not no_baseline, echo=click.echo)
 
 
 @wordle.command()
