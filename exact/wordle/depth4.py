@@ -62,6 +62,9 @@ ORDER = ("decreasing value_2(g, A) (classes of g on the answers), ties by list o
 BOUND = ("a first guess is pruned when the exact wins_{k-1} of its classes evaluated (largest first) "
          "+ |P| for every class left < the incumbent; that sum (recorded as its bound) is an upper "
          "bound on value_k(g, A): wins_{k-1}(P) <= |P|")
+METHOD = ("every first guess g: value_k(g, A) = sum over g's classes P of wins_{k-1}(P) by the exact DP of "
+          "exact.wordle.dp (its kernels and bounds), with the incumbent (best exact value so far) as "
+          "threshold; exact.wordle.depth4")
 #: First guesses per task (a Dask task or one in-process step).
 BATCH = 8
 
@@ -292,7 +295,8 @@ class GlobalResult:
                                  "their own seconds and worker"},
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
-            "method": dp.METHOD,
+            "method": METHOD,
+            "dp_method": dp.METHOD,
             "order": ORDER,
             "bound": BOUND,
             "workers": self.per_worker(),
