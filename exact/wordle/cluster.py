@@ -49,12 +49,16 @@ def start_client(address: str, workers: int | None = None):
     distributed = _import_distributed()
     if address == "local":
         n = workers or os.cpu_count() or 1
+        before = os.environ.get("NUMBA_NUM_THREADS")
         os.environ["NUMBA_NUM_THREADS"] = "1"  # inherited by the worker processes
         try:
             cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                                dashboard_address=None, silence_logs=40)
         finally:
-            del os.environ["NUMBA_NUM_THREADS"]
+            if before is None:
+                del os.environ["NUMBA_NUM_THREADS"]
+            else:
+                os.environ["NUMBA_NUM_THREADS"] = before
         return distributed.Client(cluster), cluster
     try:
         return distributed.Client(address, timeout="20s"), None
