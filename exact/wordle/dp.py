@@ -278,7 +278,7 @@ def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, cou
 
 
 @numba.njit(cache=True, parallel=True)
-def _values3(FT, cands, caps, threshold, raising, threads, npat, hard, greens, least, codes, counts):
+def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, greens, least, codes, counts):
     """value_3 of each candidate guess (a position in the node's order), in parallel.
 
     Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
@@ -288,6 +288,11 @@ def _values3(FT, cands, caps, threshold, raising, threads, npat, hard, greens, l
     it reads is some candidate's exact value (+1), so a pruned candidate is never above the best
     exact value returned. With ``threads`` = T, thread t takes candidates t, t + T, t + 2T, ... so
     that every thread starts on the best-ranked ones.
+
+    With ``keep`` = K > 0 (the root's top-K list), each thread also raises its threshold to the K-th
+    best exact value it has found itself (a row of its own: no sharing). Those are K exact values
+    of distinct candidates, so that K-th best is at most the final K-th best: a candidate pruned
+    below it is strictly below the final K-th best and can be neither in the top K nor optimal.
     """
     n = cands.shape[0]
     values = np.empty(n, dtype=np.int64)
@@ -295,6 +300,7 @@ def _values3(FT, cands, caps, threshold, raising, threads, npat, hard, greens, l
     words = (npat + 63) // 64
     best = np.full(1, -1, dtype=np.int64)
     nt = min(threads, max(n, 1))
+    mine = np.full((nt, max(keep, 1)), -1, dtype=np.int64)  # each thread's own top-K, descending
     for t in numba.prange(nt):
         bits = np.empty(words * BLOCK, dtype=np.uint64)
         count = np.empty(BLOCK, dtype=np.int64)
@@ -304,12 +310,20 @@ def _values3(FT, cands, caps, threshold, raising, threads, npat, hard, greens, l
             th = threshold
             if raising > 0 and best[0] >= 0:
                 th = max(threshold, best[0] + (1 if raising == 1 else 0))
+            if keep > 0 and mine[t, keep - 1] > th:
+                th = mine[t, keep - 1]
             v, ok = _value3(FT, cands[i], caps, th, npat, words, hard, greens, least, codes, counts,
                             bits, count, size, members)
             values[i] = v
             exact[i] = ok
             if ok and v > best[0]:
                 best[0] = v
+            if ok and keep > 0 and v > mine[t, keep - 1]:
+                b = keep - 1
+                while b > 0 and mine[t, b - 1] < v:
+                    mine[t, b] = mine[t, b - 1]
+                    b -= 1
+                mine[t, b] = v
     return values, exact
 
 
@@ -465,8 +479,8 @@ class Search:
         bits, count = np.empty(words * BLOCK, dtype=np.uint64), np.empty(BLOCK, dtype=np.int64)
         return _wins2(FT, P, caps, need, words, self.inst.hard, rule[0], rule[1], codes, counts, bits, count)
 
-    def values3(self, node: Node, positions, threshold, rule, raising=0):
-        return _values3(node.FT, positions, node.caps, threshold, raising, numba.get_num_threads(),
+    def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
+        return _values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                         self.inst.npat, self.inst.hard,
                         rule[0], rule[1], node.codes, node.counts)
 
@@ -530,8 +544,9 @@ class Search:
             values[lo:hi], exact[lo:hi] = self.value_many(cands[lo:hi], T, k, rule, t, node)
         return values, exact, cands
 
-    def value_many(self, cands, T, k, rule, threshold, node: Node | None = None):
-        """value_k(g, T) of each candidate row g, each exact or a bound < threshold."""
+    def value_many(self, cands, T, k, rule, threshold, node: Node | None = None, keep: int = 0):
+        """value_k(g, T) of each candidate row g, each exact or a bound < threshold (with ``keep`` = K
+        at k = 3, or below a K-th best exact value found in this call: see :func:`_values3`)."""
         cands = np.asarray(cands, dtype=np.int64)
         if k <= 2:
             if k == 2:
@@ -541,7 +556,7 @@ class Search:
             return values, values >= threshold
         if k == 3:
             node = node or self.node(T)
-            return self.values3(node, node.positions(cands), threshold, rule)
+            return self.values3(node, node.positions(cands), threshold, rule, keep=keep)
         pairs = [self.value(int(g), T, k, rule, threshold) for g in cands]
         return (np.array([v for v, _ in pairs], dtype=np.int64).reshape(-1),
                 np.array([e for _, e in pairs], dtype=bool).reshape(-1))
@@ -670,7 +685,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
             hi = min(done + (step if done else min(step, FIRST_BATCH)), len(cands))
             found = np.sort(values[:done][exact[:done]])[::-1]
             threshold = int(found[top - 1]) if len(found) >= top else 0
-            v, e = search.value_many(cands[done:hi], T, depth, rule, threshold)
+            v, e = search.value_many(cands[done:hi], T, depth, rule, threshold, keep=top)
             values[done:hi], exact[done:hi] = v, e
             bar.update(hi - done)
             done = hi

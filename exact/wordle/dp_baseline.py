@@ -196,7 +196,7 @@ class BaselineSearch(dp.Search):
         bits, count = np.empty(4 * CHUNK, dtype=np.uint64), np.empty(CHUNK, dtype=np.int64)
         return _wins2(FT, P, caps, need, self.inst.hard, rule[0], rule[1], codes, counts, bits, count)
 
-    def values3(self, node, positions, threshold, rule, raising=0):  # raising: never (see dp.Search.values)
+    def values3(self, node, positions, threshold, rule, raising=0, keep=0):  # never raises (dp.Search.values)
         return _values3(node.FT, positions, node.caps, threshold, self.inst.npat, self.inst.hard,
                         rule[0], rule[1], node.codes, node.counts)
 
