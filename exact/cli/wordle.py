@@ -322,11 +322,36 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
 @click.option("--compare", default=None, metavar="WORD",
               help="Also report the exact value of playing WORD (at the position) against the best guess.")
 @click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
+@click.option("--cluster", default=None, metavar="local|ADDRESS",
+              help="Spread first guesses over a Dask cluster: 'local' starts one on this machine's cores, "
+                   "ADDRESS (tcp://host:8786) joins a running scheduler. Needs pip install -e '.[cluster]'.")
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+              help="Append every finished first guess (value or pruning bound) to this JSON-lines file.")
+@click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="Continue the run recorded in this checkpoint (and keep appending to it).")
+@click.option("--batch", type=click.IntRange(min=1), default=8, show_default=True,
+              help="First guesses per task (with --cluster, --checkpoint or --resume).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Workers of --cluster local [default: one per core].")
 @click.pass_context
 def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second, objective,
-          max_guesses, cutoff, after, compare, truncate):
+          max_guesses, cutoff, after, compare, truncate, cluster, checkpoint, resume, batch, workers):
     """Prove the most answers any strategy wins within --depth guesses (exact DP), or, with
-    --objective, the best complete strategy for the fewest guesses (exact branch and bound)."""
+    --objective, the best complete strategy for the fewest guesses (exact branch and bound).
+
+    With --cluster, --checkpoint or --resume: the global search over every first guess with an
+    incumbent, batches of first guesses, a checkpoint and resume (exact/wordle/depth4.py).
+    """
+    if cluster or checkpoint or resume:
+        from exact.cli.wordle_global import solve_global
+        from exact.errors import ExactError
+
+        if first is not None or max_second is not None or objective is not None or after or compare:
+            raise ExactError("--cluster, --checkpoint and --resume search every first guess of the depth-k "
+                             "objective: drop --first, --max-distinct-second, --objective, --after and --compare")
+        return solve_global(ctx, load_or_default(answers, wordle_answers), load_or_default(guesses, wordle_allowed),
+                            3 if depth is None else depth, hard, top, out, certificate, as_json, cluster,
+                            checkpoint, resume, batch, workers)
     from exact.errors import ExactError
 
     if objective is not None:
@@ -434,8 +459,10 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
                    "its sharper class bound.")
 @click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
 @click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
-def bench(sample, seed, objective, first, hard):
-    """Time the depth-3 proof against the unpruned DP (sampled, extrapolated) in one run."""
+@click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
+def bench(sample, seed, objective, first, hard, no_baseline):
+    """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
+    run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
     from exact.wordle.bench import run_guesses_bench, run_wordle_bench
 
     if objective == "guesses":
@@ -444,7 +471,7 @@ def bench(sample, seed, objective, first, hard):
         first = checked_word(first, wordle_allowed(), "--first")
         run_guesses_bench(first=first, hard=hard, echo=click.echo)
         return
-    run_wordle_bench(sample=sample, seed=seed, echo=click.echo)
+    run_wordle_bench(sample=sample, seed=seed, baseline=not no_baseline, echo=click.echo)
 
 
 @wordle.command()

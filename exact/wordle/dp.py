@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
+from numba.core import types
+from numba.extending import intrinsic
 
 from exact import stop
 from exact.errors import ExactError
@@ -54,39 +56,64 @@ from exact.wordle.hard import add_feedback, letter_counts, no_constraint
 from exact.wordle.tree import Tree
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
-#: First guesses evaluated per parallel batch at the root (the threshold is raised between batches).
+#: First guesses evaluated per parallel batch at the root (the threshold is raised between batches);
+#: the first batch is small, so that a threshold (the 10th best so far) is in force early.
 BATCH = 256
 #: Seconds a kernel call at the root aims at (a Ctrl-C waits for the call to end).
 PIECE_SECONDS = 0.5
+FIRST_BATCH = 16
 
 
 # --- numba kernels: wins_2 of a class, value_3 of a guess ---------------------------------------
 #
 # The kernels work on a *node matrix* ``FT``: the feedback of every guess on the node's answers,
 # transposed (answers x guesses) with the guesses in decreasing cap order, so that scanning guesses
-# for one class reads each of its answers' rows sequentially, in cache-sized chunks. ``caps`` is
+# for one class reads each of its answers' rows sequentially, in cache-sized blocks. ``caps`` is
 # non-increasing along that order; ``codes``/``counts`` (hard mode) follow the same order.
+#
+# Counting the classes of a block of guesses on a class P is branch-free: every answer of P ORs one
+# bit (its pattern) into each guess's seen-pattern bitset (``words`` x 64 bits), then one popcount
+# per bitset word gives the class counts. (The previous kernel, which tested each bit before setting
+# it, is kept in :mod:`exact.wordle.dp_baseline` as the benchmark's baseline.)
 
-CHUNK = 2048  # guesses counted together: their seen-pattern bitsets (4 x 64 bits each) stay in cache
+BLOCK = 512  # guesses counted together: their bitsets (512 x 4 x 8 bytes = 16 KiB) stay in L1
+FIRST_BLOCK = 64  # the first block is small: a class is often split into singletons there
+
+
+@intrinsic
+def _popcount(typingctx, x):
+    """The number of set bits of a uint64 (LLVM's ctpop: one instruction where the CPU has it)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.uint64(types.uint64), codegen
+
+
+def bitset_words(npat: int) -> int:
+    """64-bit words per seen-pattern bitset."""
+    return (npat + 63) // 64
 
 
 @numba.njit(cache=True, nogil=True)
-def _count_chunk(FT, P, lo, hi, bits, count):
-    """count[j] = how many classes guess j makes on the answers P, for lo <= j < hi."""
-    for j in range(lo, hi):
-        count[j - lo] = 0
-    for w in range(4 * (hi - lo)):
+def _count_block(FT, P, lo, hi, words, bits, count):
+    """count[j - lo] = how many classes guess j makes on the answers P, for lo <= j < hi."""
+    nb = hi - lo
+    for w in range(words * nb):
         bits[w] = 0
     one = np.uint64(1)
     for i in range(P.shape[0]):
-        row = FT[P[i]]
-        for j in range(lo, hi):
-            p = row[j]
-            w = 4 * (j - lo) + (p >> 6)
-            b = one << np.uint64(p & 63)
-            if not (bits[w] & b):
-                bits[w] |= b
-                count[j - lo] += 1
+        row = FT[P[i], lo:hi]
+        for j in range(nb):
+            p = np.int64(row[j])
+            bits[words * j + (p >> 6)] |= one << np.uint64(p & 63)
+    for j in range(nb):
+        c = np.uint64(0)
+        for w in range(words * j, words * j + words):
+            c += _popcount(bits[w])
+        count[j] = np.int64(c)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -127,8 +154,8 @@ def _allowed_positions(greens, least, codes, counts):
 
 
 @numba.njit(cache=True, nogil=True)
-def _wins2(FT, P, caps, need, hard, greens, least, codes, counts, bits, count):
-    """(wins_2(P) or a bound < need, exact?): guesses in chunks, stopping once caps <= best.
+def _wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, bits, count):
+    """(wins_2(P) or a bound < need, exact?): guesses in blocks, stopping once caps <= best.
 
     In hard mode only the allowed guesses are counted (a sub-sequence of the order, so their caps
     are still non-increasing).
@@ -156,11 +183,11 @@ def _wins2(FT, P, caps, need, hard, greens, least, codes, counts, bits, count):
             break
         if bound < need:
             return bound, False
-        hi = min(lo + (64 if lo == 0 else CHUNK), end)
-        _count_chunk(sub, P, lo, hi, bits, count)
-        for j in range(lo, hi):
-            if count[j - lo] > best:
-                best = count[j - lo]
+        hi = min(lo + (FIRST_BLOCK if lo == 0 else BLOCK), end)
+        _count_block(sub, P, lo, hi, words, bits, count)
+        for j in range(hi - lo):
+            if count[j] > best:
+                best = count[j]
         if best == s:
             break
         end = _first_at_most(subcaps, best, hi)
@@ -169,40 +196,67 @@ def _wins2(FT, P, caps, need, hard, greens, least, codes, counts, bits, count):
 
 
 @numba.njit(cache=True, nogil=True)
-def _split(FT, j, npat):
-    """The classes of guess j on the node's answers: (rows grouped by pattern, start of each, count)."""
+def _split(FT, j, npat, size, members):
+    """The classes of guess j on the node's answers, largest first (ties by pattern).
+
+    Fills ``size`` (per pattern) and ``members`` (rows grouped by class); returns (patterns, start):
+    class i is pattern ``patterns[i]`` with rows ``members[start[i]:start[i + 1]]``.
+    """
     n = FT.shape[0]
-    count = np.zeros(npat, dtype=np.int64)
-    for r in range(n):
-        count[FT[r, j]] += 1
-    start = np.zeros(npat + 1, dtype=np.int64)
     for p in range(npat):
-        start[p + 1] = start[p] + count[p]
-    fill = start[:npat].copy()
-    members = np.empty(n, dtype=np.int64)
+        size[p] = 0
+    for r in range(n):
+        size[FT[r, j]] += 1
+    m = 0
+    for p in range(npat):
+        if size[p] > 0:
+            m += 1
+    patterns = np.empty(m, dtype=np.int64)
+    m = 0
+    for p in range(npat):
+        if size[p] > 0:
+            patterns[m] = p
+            m += 1
+    for a in range(1, m):  # insertion sort by decreasing size, stable (ties by pattern)
+        p = patterns[a]
+        b = a - 1
+        while b >= 0 and size[patterns[b]] < size[p]:
+            patterns[b + 1] = patterns[b]
+            b -= 1
+        patterns[b + 1] = p
+    start = np.empty(m + 1, dtype=np.int64)
+    start[0] = 0
+    where = np.empty(npat, dtype=np.int64)
+    for i in range(m):
+        start[i + 1] = start[i] + size[patterns[i]]
+        where[patterns[i]] = start[i]
     for r in range(n):
         p = FT[r, j]
-        members[fill[p]] = r
-        fill[p] += 1
-    return members, start, count
+        members[where[p]] = r
+        where[p] += 1
+    return patterns, start
 
 
 @numba.njit(cache=True, nogil=True)
-def _value3(FT, j, caps, threshold, npat, hard, greens, least, codes, counts, bits, count):
-    """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each."""
+def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, counts, bits, count,
+            size, members):
+    """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each.
+
+    The bound: exact wins_2 of the classes done + min(|P|, caps[0]) for each class left (caps[0],
+    the most classes any guess makes on the node, bounds wins_2 of every subset; the all-green
+    class counts 1).
+    """
     green = npat - 1
-    members, start, size = _split(FT, j, npat)
+    patterns, start = _split(FT, j, npat, size, members)
     top = caps[0]
-    by_size = np.argsort(-size, kind="mergesort")
     rest = 0
-    for p in range(npat):
+    for i in range(patterns.shape[0]):
+        p = patterns[i]
         rest += min(size[p], top) if p != green else size[p]
     total = 0
-    for i in range(npat):
-        p = by_size[i]
+    for i in range(patterns.shape[0]):
+        p = patterns[i]
         s = size[p]
-        if s == 0:
-            break
         rest -= min(s, top) if p != green else s
         if p == green:
             total += 1
@@ -217,8 +271,8 @@ def _value3(FT, j, caps, threshold, npat, hard, greens, least, codes, counts, bi
             g2, l2 = add_feedback(greens, least, codes[j], p)
         else:
             g2, l2 = greens, least
-        v, ok = _wins2(FT, members[start[p]:start[p + 1]], caps, need, hard, g2, l2, codes, counts,
-                       bits, count)
+        v, ok = _wins2(FT, members[start[i]:start[i + 1]], caps, need, words, hard, g2, l2, codes,
+                       counts, bits, count)
         total += v
         if not ok:
             return total + rest, False
@@ -226,19 +280,52 @@ def _value3(FT, j, caps, threshold, npat, hard, greens, least, codes, counts, bi
 
 
 @numba.njit(cache=True, parallel=True)
-def _values3(FT, cands, caps, threshold, npat, hard, greens, least, codes, counts):
-    """value_3 of each candidate guess (a position in the node's order), in parallel; each is an
-    exact value or a bound < threshold."""
+def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, greens, least, codes, counts):
+    """value_3 of each candidate guess (a position in the node's order), in parallel.
+
+    Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
+    ``raising`` 1 (2), the largest of ``threshold`` and the best exact value found so far by any
+    thread + 1 (+ 0, so that ties stay exact). Threads share that best in a one-cell array without
+    locks: a thread may read a stale (smaller) best, which only prunes less, and every threshold
+    it reads is some candidate's exact value (+1), so a pruned candidate is never above the best
+    exact value returned. With ``threads`` = T, thread t takes candidates t, t + T, t + 2T, ... so
+    that every thread starts on the best-ranked ones.
+
+    With ``keep`` = K > 0 (the root's top-K list), each thread also raises its threshold to the K-th
+    best exact value it has found itself (a row of its own: no sharing). Those are K exact values
+    of distinct candidates, so that K-th best is at most the final K-th best: a candidate pruned
+    below it is strictly below the final K-th best and can be neither in the top K nor optimal.
+    """
     n = cands.shape[0]
     values = np.empty(n, dtype=np.int64)
     exact = np.empty(n, dtype=np.bool_)
-    for i in numba.prange(n):
-        bits = np.empty(4 * CHUNK, dtype=np.uint64)
-        count = np.empty(CHUNK, dtype=np.int64)
-        v, ok = _value3(FT, cands[i], caps, threshold, npat, hard, greens, least, codes, counts,
-                        bits, count)
-        values[i] = v
-        exact[i] = ok
+    words = (npat + 63) // 64
+    best = np.full(1, -1, dtype=np.int64)
+    nt = min(threads, max(n, 1))
+    mine = np.full((nt, max(keep, 1)), -1, dtype=np.int64)  # each thread's own top-K, descending
+    for t in numba.prange(nt):
+        bits = np.empty(words * BLOCK, dtype=np.uint64)
+        count = np.empty(BLOCK, dtype=np.int64)
+        size = np.empty(npat, dtype=np.int64)
+        members = np.empty(FT.shape[0], dtype=np.int64)
+        for i in range(t, n, nt):
+            th = threshold
+            if raising > 0 and best[0] >= 0:
+                th = max(threshold, best[0] + (1 if raising == 1 else 0))
+            if keep > 0 and mine[t, keep - 1] > th:
+                th = mine[t, keep - 1]
+            v, ok = _value3(FT, cands[i], caps, th, npat, words, hard, greens, least, codes, counts,
+                            bits, count, size, members)
+            values[i] = v
+            exact[i] = ok
+            if ok and v > best[0]:
+                best[0] = v
+            if ok and keep > 0 and v > mine[t, keep - 1]:
+                b = keep - 1
+                while b > 0 and mine[t, b - 1] < v:
+                    mine[t, b] = mine[t, b - 1]
+                    b -= 1
+                mine[t, b] = v
     return values, exact
 
 
@@ -355,7 +442,14 @@ def split(inst: Instance, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]
 
 
 class Search:
-    """The recursion for any k, with the kernels for k <= 3 and Python above that."""
+    """The recursion for any k, with the kernels for k <= 3 and Python above that.
+
+    :meth:`wins2` and :meth:`values3` are the two kernel entry points (the benchmark swaps in the
+    baseline kernels of :mod:`exact.wordle.dp_baseline` by overriding them).
+    """
+
+    #: whether :meth:`values3` raises the threshold itself, candidate by candidate
+    raises_inside = True
 
     def __init__(self, inst: Instance):
         self.inst = inst
@@ -364,18 +458,40 @@ class Search:
 
     def node(self, T: np.ndarray) -> Node:
         if len(T) == len(self.inst.answers):  # the root set is used again and again: keep it
-            if self.root is None:
-                self.root = make_node(self.inst, T)
-            return self.root
+            return self.root_node()
         if self.last is not None and self.last.T is T:  # asked twice in a row (wins above depth 3)
             return self.last
         self.last = make_node(self.inst, T)
         return self.last
 
+    def root_node(self) -> Node:
+        if self.root is None:
+            self.root = make_node(self.inst, np.arange(len(self.inst.answers), dtype=np.int64))
+        return self.root
+
     def after(self, rule: Constraint, g: int, pattern: int) -> Constraint:
         if not self.inst.hard:
             return rule
         return add_feedback(rule[0], rule[1], self.inst.codes[g], pattern)
+
+    # kernel entry points
+    def wins2(self, FT, P, caps, need, rule, codes, counts):
+        words = bitset_words(self.inst.npat)
+        bits, count = np.empty(words * BLOCK, dtype=np.uint64), np.empty(BLOCK, dtype=np.int64)
+        return _wins2(FT, P, caps, need, words, self.inst.hard, rule[0], rule[1], codes, counts, bits, count)
+
+    def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
+        return _values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
+                        self.inst.npat, self.inst.hard,
+                        rule[0], rule[1], node.codes, node.counts)
+
+    def separates(self, T: np.ndarray, rule: Constraint) -> bool:
+        """Whether one allowed guess splits T into singletons (wins_2(T) = |T|), scanned on the
+        root's node matrix (caps on all answers bound the classes on T), with no node for T."""
+        root = self.root_node()
+        v, _ = self.wins2(root.FT, np.asarray(T, dtype=np.int64), root.caps, len(T), rule,
+                          root.codes, root.counts)
+        return int(v) == len(T)
 
     def wins(self, T: np.ndarray, k: int, rule: Constraint, need: int = 0) -> tuple[int, bool]:
         """(wins_k(T), True), or (a bound < need, False) when T cannot reach ``need``.
@@ -397,11 +513,10 @@ class Search:
             value = n  # guessing a candidate each time wins every answer within |T| guesses
         elif k == 2:
             node = self.node(T)
-            bits, count = np.empty(4 * CHUNK, dtype=np.uint64), np.empty(CHUNK, dtype=np.int64)
-            v, ok = _wins2(node.FT, np.arange(n, dtype=np.int64), node.caps, need, self.inst.hard,
-                           rule[0], rule[1], node.codes, node.counts, bits, count)
+            v, ok = self.wins2(node.FT, np.arange(n, dtype=np.int64), node.caps, need, rule,
+                               node.codes, node.counts)
             return int(v), bool(ok)
-        elif self.wins(T, 2, rule)[0] == n:
+        elif self.separates(T, rule):
             value = n  # a guess splits T into singletons: every answer is won
         elif k > 3 and self.wins(T, k - 1, rule)[0] == n:
             value = n  # wins_k >= wins_{k-1} = |T|: deeper depths are decided at once
@@ -430,14 +545,20 @@ class Search:
         """value_k(g, T) for the allowed candidates g (rows): (values, exact, cands).
 
         A value flagged not exact is a bound below the threshold in force for it: ``threshold``,
-        raised after ``first_pass`` candidates to the best exact value + 1 (or to the best exact
-        value itself with ``strict``, so that every guess tying the best stays exact).
+        raised (when ``first_pass`` > 0) to the best exact value found before it + 1 (or to the best
+        exact value itself with ``strict``, so that every guess tying the best stays exact). The
+        kernels raise it candidate by candidate; the baseline (and k > 3) after ``first_pass``.
         """
         node = self.node(T)
         if cands is None:
             cands = allowed_rows(self.inst, node.order, rule)
         values = np.zeros(len(cands), dtype=np.int64)
         exact = np.zeros(len(cands), dtype=bool)
+        raising = (2 if strict else 1) if first_pass else 0
+        if k == 3 and self.raises_inside:
+            if len(cands):
+                values[:], exact[:] = self.values3(node, node.positions(cands), threshold, rule, raising)
+            return values, exact, cands
         head = min(first_pass, len(cands)) if first_pass else len(cands)
         for lo, hi, t in ((0, head, threshold), (head, len(cands), None)):
             if lo == hi:
@@ -449,8 +570,9 @@ class Search:
             values[lo:hi], exact[lo:hi] = self.value_many(cands[lo:hi], T, k, rule, t, node)
         return values, exact, cands
 
-    def value_many(self, cands, T, k, rule, threshold, node: Node | None = None):
-        """value_k(g, T) of each candidate row g, each exact or a bound < threshold."""
+    def value_many(self, cands, T, k, rule, threshold, node: Node | None = None, keep: int = 0):
+        """value_k(g, T) of each candidate row g, each exact or a bound < threshold (with ``keep`` = K
+        at k = 3, or below a K-th best exact value found in this call: see :func:`_values3`)."""
         cands = np.asarray(cands, dtype=np.int64)
         if k <= 2:
             if k == 2:
@@ -461,8 +583,7 @@ class Search:
         if k == 3:
             node = node or self.node(T)
             with stop.held():  # see make_node
-                return _values3(node.FT, node.positions(cands), node.caps, threshold, self.inst.npat,
-                                self.inst.hard, rule[0], rule[1], node.codes, node.counts)
+                return self.values3(node, node.positions(cands), threshold, rule, keep=keep)
         pairs = [self.value(int(g), T, k, rule, threshold) for g in cands]
         return (np.array([v for v, _ in pairs], dtype=np.int64).reshape(-1),
                 np.array([e for _, e in pairs], dtype=bool).reshape(-1))
@@ -575,7 +696,7 @@ def effective_depth(depth: int, n: int) -> int:
 
 def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = False,
           first: str | None = None, top: int = 10, progress: bool | None = None,
-          F: np.ndarray | None = None, after=()) -> SolveResult:
+          F: np.ndarray | None = None, after=(), engine: type[Search] | None = None) -> SolveResult:
     """The most answers winnable within ``depth`` guesses, every first guess attaining it, the top ones.
 
     ``after``: (guess, pattern) pairs already played; then the answers are those consistent with
@@ -583,6 +704,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     Ctrl-C (or SIGTERM, after :func:`exact.stop.install`) stops the search and returns the best found
     so far, marked ``interrupted``, with status FEASIBLE (UNKNOWN when no first guess was valued).
     A depth beyond the number of answers is computed as that number (:func:`effective_depth`).
+    ``engine``: the :class:`Search` class (the benchmark passes the baseline's).
     """
     from exact import progress as prog
     from exact.wordle.guesses import position
@@ -591,7 +713,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         raise ExactError(f"depth must be at least 1, not {depth}")
     started = time.perf_counter()
     inst = make_instance(answers, guesses, hard, F)
-    search = Search(inst)
+    search = (engine or Search)(inst)
     history = tuple(after)
     T, rule = position(answers, history, hard)
     if depth - len(history) < 1:
@@ -617,7 +739,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         step = BATCH if k <= 3 else 1
         piece = cores()
         while done < len(cands):
-            hi = min(done + step, len(cands))
+            hi = min(done + (step if done else min(step, FIRST_BATCH)), len(cands))
             found = np.sort(values[:done][exact[:done]])[::-1]
             threshold = int(found[top - 1]) if len(found) >= top else 0
             # in pieces of about PIECE_SECONDS, so that an interrupt held back during a kernel
@@ -625,7 +747,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
             while done < hi:
                 end = min(done + piece, hi)
                 tick = time.perf_counter()
-                v, e = search.value_many(cands[done:end], T, k, rule, threshold)
+                v, e = search.value_many(cands[done:end], T, k, rule, threshold, keep=top)
                 values[done:end], exact[done:end] = v, e
                 bar.update(end - done)
                 done = end

@@ -1,0 +1,433 @@
+"""The global search over every first guess, with an incumbent, a checkpoint and resume.
+
+``exact wordle solve --depth 4 --checkpoint FILE`` (and ``--cluster``, ``--resume``) runs this driver.
+It evaluates first guesses in batches, in one process (:func:`run`, the kernels' own threads) or on a
+Dask cluster (:mod:`exact.wordle.cluster`), and appends every finished first guess to a checkpoint.
+
+The incumbent and the cheap rejection (why a pruned first guess really is worse):
+
+- the *incumbent* is the best exact value_k(g, A) found so far (0 before any);
+- a first guess g is evaluated with threshold t = the incumbent known when it starts (the worker's
+  own best included). :meth:`exact.wordle.dp.Search.value` takes g's classes P largest first and
+  stops as soon as ``exact wins_{k-1} of the classes done + |P| for every class left < t``: each
+  wins_{k-1}(P) <= |P|, so that sum bounds value_k(g, A) from above. The recorded *bound* b < t is
+  that sum; g loses at least n - b > n - t answers, more than the incumbent loses, so g is not
+  optimal. A class's own wins_{k-1}(P) may itself stop early with a bound (the same argument one
+  level down, and for k - 1 = 3 the kernel bound of :func:`exact.wordle.dp._value3`);
+- ties are kept exact (a guess is pruned only strictly below t), so every optimal first guess ends
+  with its exact value; the incumbent only grows, so every bound recorded is below the final best.
+
+The order (a heuristic: any order gives the same optimum, only the time differs): first guesses by
+decreasing value_2(g, A), the number of classes g makes on A. That is a valid lower bound on
+value_k(g, A) for every k >= 2 (a depth-2 strategy is a depth-k strategy) and costs one pass over
+the feedback matrix; guesses that split the answers finely come first, so the incumbent is high
+early and the rest are rejected after a class or two. Ties by list order.
+
+The checkpoint (JSON lines): a header (format, depth, mode, the lists' sources, counts and sha256,
+the order rule, the batch size), then one record per finished first guess: its exact value or the
+bound that pruned it, the threshold in force, seconds and worker. Each record is one ``write`` on an
+append-only file, flushed and fsynced before the next; a torn last line (a kill during a write) is
+dropped on resume. ``--resume FILE`` checks the header against the lists and parameters, takes the
+best exact value in the file as the incumbent, and evaluates only the first guesses not in it.
+
+>>> from exact.words import words_from_lines
+>>> A = words_from_lines(["abbey", "abide", "cabin", "cable", "caber", "cabal"])
+>>> r = run(A, A, depth=2, batch=2, progress=False)
+>>> r.wins, r.status, r.optimal_first
+(6, 'OPTIMAL', ['abide', 'cable'])
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from exact import progress as prog
+from exact.errors import ExactError
+from exact.partitions import feedback_matrix
+from exact.wordle import dp
+from exact.wordle.hard import no_constraint
+from exact.words import WordList
+
+FORMAT = "exact-wordle-first-guess-checkpoint/1"
+ORDER = ("decreasing value_2(g, A) (classes of g on the answers), ties by list order; value_2 is a "
+         "lower bound on value_k for k >= 2, used only to order")
+BOUND = ("a first guess is pruned when the exact wins_{k-1} of its classes evaluated (largest first) "
+         "+ |P| for every class left < the incumbent; that sum (recorded as its bound) is an upper "
+         "bound on value_k(g, A): wins_{k-1}(P) <= |P|")
+METHOD = ("every first guess g: value_k(g, A) = sum over g's classes P of wins_{k-1}(P) by the exact DP of "
+          "exact.wordle.dp (its kernels and bounds), with the incumbent (best exact value so far) as "
+          "threshold; exact.wordle.depth4")
+#: First guesses per task (a Dask task or one in-process step).
+BATCH = 8
+
+
+# --- one finished first guess ---------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    """A finished first guess: its exact value, or an upper bound below the threshold it faced."""
+
+    guess: str
+    value: int
+    exact: bool
+    threshold: int
+    seconds: float
+    worker: str
+
+    def to_json(self) -> dict:
+        return {"guess": self.guess, "value": self.value, "exact": self.exact,
+                "threshold": self.threshold, "seconds": round(self.seconds, 3), "worker": self.worker}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Outcome:
+        return cls(str(d["guess"]), int(d["value"]), bool(d["exact"]), int(d["threshold"]),
+                   float(d["seconds"]), str(d["worker"]))
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+# --- evaluating a batch (in this process or on a worker) ----------------------------------------
+
+_SEARCHES: dict[tuple, dp.Search] = {}
+
+
+def search_for(answers: WordList, guesses: WordList, hard: bool, F: np.ndarray) -> dp.Search:
+    """The Search for these lists, built once per process (its root node is reused by every task)."""
+    key = (answers.sha256, guesses.sha256, hard)
+    if key not in _SEARCHES:
+        _SEARCHES.clear()
+        _SEARCHES[key] = dp.Search(dp.make_instance(answers, guesses, hard, F))
+    return _SEARCHES[key]
+
+
+def evaluate_batch(data: tuple, rows: list[int], incumbent: int, depth: int, shared=None) -> list[Outcome]:
+    """value_depth(g, A) of each first guess row g, each exact or a bound below the threshold.
+
+    ``data`` = (answers, guesses, hard, F). The threshold of each guess is the largest of
+    ``incumbent``, the exact values found earlier in this batch and ``shared()`` (a callable giving
+    the cluster-wide incumbent, or None).
+    """
+    answers, guesses, hard, F = data
+    search = search_for(answers, guesses, hard, F)
+    T = np.arange(len(answers), dtype=np.int64)
+    rule = no_constraint(answers.length)
+    out = []
+    best = incumbent
+    for g in rows:
+        if shared is not None:
+            best = max(best, shared())
+        t = time.perf_counter()
+        v, ok = search.value(int(g), T, depth, rule, best)
+        out.append(Outcome(guesses.words[g], int(v), bool(ok), best, time.perf_counter() - t, worker_name()))
+        if ok:
+            best = max(best, int(v))
+    return out
+
+
+# --- the checkpoint -------------------------------------------------------------------------------
+
+def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int) -> dict:
+    return {
+        "format": FORMAT,
+        "depth": depth,
+        "hard": hard,
+        "mode": "hard" if hard else "normal",
+        "scope": "all strategies (every first guess)",
+        "answers": {"source": answers.source, "count": len(answers), "sha256": answers.sha256},
+        "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256},
+        "order": ORDER,
+        "bound": BOUND,
+        "batch": batch,
+    }
+
+
+#: header fields that must match for --resume (the rest, like sources and batch, may differ)
+MUST_MATCH = ("format", "depth", "hard")
+
+
+def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
+    """(header, records) of a checkpoint; a torn last line is ignored, any other bad line is an error."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        raise ExactError(f"{path}: no such checkpoint") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ExactError(f"{path}: cannot read the checkpoint ({e})") from None
+    lines = text.split("\n")
+    complete = lines[:-1]  # the part after the last newline is torn (or empty)
+    if not complete:
+        raise ExactError(f"{path}:1: empty checkpoint (no header)")
+    records = []
+    header = None
+    for number, line in enumerate(complete, start=1):
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ExactError(f"{path}:{number}: not a JSON line ({e.msg})") from None
+        if number == 1:
+            if data.get("format") != FORMAT:
+                raise ExactError(f"{path}:1: not a first-guess checkpoint (format {data.get('format')!r})")
+            header = data
+            continue
+        try:
+            records.append(Outcome.from_json(data))
+        except (KeyError, TypeError, ValueError):
+            raise ExactError(f"{path}:{number}: not a first-guess record") from None
+    return header, records
+
+
+class Checkpoint:
+    """An append-only JSON-lines file: the header, then one record per finished first guess."""
+
+    def __init__(self, path: str | Path, header: dict, resume: bool = False):
+        self.path = Path(path)
+        if resume:
+            old, _ = read_checkpoint(self.path)
+            check_header(old, header, self.path)
+            data = self.path.read_bytes()
+            keep = data.rfind(b"\n") + 1  # drop a torn last line
+            if keep < len(data):
+                with open(self.path, "r+b") as f:
+                    f.truncate(keep)
+        else:
+            from exact.fileio import write_text
+
+            write_text(self.path, json.dumps(header) + "\n")
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+
+    def append(self, outcomes: Iterable[Outcome]) -> None:
+        for o in outcomes:
+            os.write(self.fd, (json.dumps(o.to_json()) + "\n").encode())  # one write per record
+            os.fsync(self.fd)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def check_header(old: dict, new: dict, path: Path) -> None:
+    for key in MUST_MATCH:
+        if old.get(key) != new.get(key):
+            raise ExactError(f"{path}:1: the checkpoint has {key} {old.get(key)!r}, this run {new.get(key)!r}")
+    for key in ("answers", "guesses"):
+        if old[key]["sha256"] != new[key]["sha256"]:
+            raise ExactError(f"{path}:1: the checkpoint's {key} ({old[key]['source']}, sha256 "
+                             f"{old[key]['sha256'][:12]}...) differ from this run's ({new[key]['source']})")
+
+
+# --- the result -----------------------------------------------------------------------------------
+
+@dataclass
+class GlobalResult:
+    """The outcome of the global search: every first guess resolved (OPTIMAL) or some still open."""
+
+    wins: int
+    n: int
+    depth: int
+    hard: bool
+    status: str  # OPTIMAL, FEASIBLE (stopped with some first guesses open) or UNKNOWN
+    optimal_first: list[str]
+    outcomes: list[Outcome]  # in evaluation order
+    open: list[str]  # first guesses not resolved yet, in the order they would be taken
+    seconds: float  # wall time of this run (a resumed run: this part only)
+    cores: int
+    cluster: str
+    answers: WordList = field(repr=False)
+    guesses: WordList = field(repr=False)
+    interrupted: bool = False
+
+    @property
+    def probability(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+    @property
+    def exact_count(self) -> int:
+        return sum(o.exact for o in self.outcomes)
+
+    def top(self, count: int = 10) -> list[tuple[str, int]]:
+        exact = sorted((o for o in self.outcomes if o.exact), key=lambda o: (-o.value, self.guesses.index[o.guess]))
+        return [(o.guess, o.value) for o in exact[:count]]
+
+    def per_worker(self) -> dict[str, dict]:
+        table: dict[str, dict] = {}
+        for o in self.outcomes:
+            row = table.setdefault(o.worker, {"first_guesses": 0, "seconds": 0.0})
+            row["first_guesses"] += 1
+            row["seconds"] += o.seconds
+        return {w: {"first_guesses": r["first_guesses"], "seconds": round(r["seconds"], 1)}
+                for w, r in sorted(table.items())}
+
+    def to_json(self) -> dict:
+        pruned = [o for o in self.outcomes if not o.exact]
+        return {
+            "wins": self.wins,
+            "n": self.n,
+            "probability": self.probability,
+            "depth": self.depth,
+            "hard": self.hard,
+            "status": self.status,
+            "scope": "all strategies (every first guess)",
+            "optimal_first": self.optimal_first,
+            "top": [{"guess": g, "wins": v} for g, v in self.top()],
+            "first_guesses": len(self.guesses),
+            "first_guesses_resolved": len(self.outcomes),
+            "first_guesses_exact": self.exact_count,
+            "first_guesses_pruned": len(pruned),
+            "largest_pruning_bound": max((o.value for o in pruned), default=None),
+            "open": len(self.open),
+            "open_first_guesses": self.open[:100],
+            "worker_seconds_all_runs": round(sum(o.seconds for o in self.outcomes), 1),
+            "this_run": {"seconds": round(self.seconds, 1), "cores": self.cores, "where": self.cluster,
+                         "interrupted": self.interrupted,
+                         "note": "a resumed run: this part only; first guesses from earlier runs keep "
+                                 "their own seconds and worker"},
+            "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
+            "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
+            "method": METHOD,
+            "dp_method": dp.METHOD,
+            "order": ORDER,
+            "bound": BOUND,
+            "workers": self.per_worker(),
+            "first_guess_outcomes": [o.to_json() for o in self.outcomes],
+        }
+
+
+def summarize(answers, guesses, depth, hard, outcomes, order_rows, seconds, cores, cluster,
+              interrupted) -> GlobalResult:
+    done = {o.guess for o in outcomes}
+    open_ = [guesses.words[g] for g in order_rows if guesses.words[g] not in done]
+    exact = [o for o in outcomes if o.exact]
+    best = max((o.value for o in exact), default=0)
+    optimal = sorted(o.guess for o in exact if o.value == best)
+    pruned_ok = all(o.exact or o.value < best for o in outcomes)
+    if exact and not open_ and pruned_ok:
+        status = "OPTIMAL"
+    else:
+        status = "FEASIBLE" if exact else "UNKNOWN"
+    return GlobalResult(best, len(answers), depth, hard, status, optimal, list(outcomes), open_, seconds,
+                        cores, cluster, answers, guesses, interrupted)
+
+
+# --- the driver -----------------------------------------------------------------------------------
+
+def first_guess_order(answers: WordList, guesses: WordList, F: np.ndarray) -> np.ndarray:
+    """Guess rows by decreasing number of classes on the answers (value_2), ties by list order."""
+    caps = dp._class_caps(F, np.arange(len(answers), dtype=np.int64), dp.pattern_count(answers.length))
+    return np.lexsort((np.arange(len(caps)), -caps)).astype(np.int64)
+
+
+def prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F):
+    """(F, order, outcomes so far, open rows, Checkpoint or None)."""
+    if depth < 1:
+        raise ExactError(f"--depth must be at least 1, not {depth}")
+    dp.make_instance(answers, guesses, hard, F)  # checks the lists
+    if F is None:
+        F = feedback_matrix(guesses, answers)
+    header = make_header(answers, guesses, depth, hard, batch)
+    outcomes: list[Outcome] = []
+    if resume is not None:
+        old, outcomes = read_checkpoint(resume)
+        check_header(old, header, Path(resume))
+        unknown = [o.guess for o in outcomes if o.guess not in guesses.index]
+        if unknown:
+            raise ExactError(f"{resume}: first guess {unknown[0]!r} is not in {guesses.source}")
+        seen = {}
+        for o in outcomes:  # a batch re-run after a lost worker may repeat a guess: keep the first
+            seen.setdefault(o.guess, o)
+        outcomes = list(seen.values())
+    book = None
+    target = checkpoint if checkpoint is not None else resume
+    if target is not None:
+        same = resume is not None and Path(target).resolve() == Path(resume).resolve()
+        book = Checkpoint(target, header, resume=same)
+        if not same and outcomes:
+            book.append(outcomes)
+    order = first_guess_order(answers, guesses, F)
+    done = {guesses.index[o.guess] for o in outcomes}
+    rows = [int(g) for g in order if int(g) not in done]
+    return F, order, outcomes, rows, book
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel the search uses, on six words."""
+    from exact.words import words_from_lines
+
+    tiny = words_from_lines(["abbey", "abide", "cabin", "cable", "caber", "cabal"], "warm-up")
+    dp.solve(tiny, tiny, depth=4, progress=False)
+    dp.solve(tiny, tiny, depth=3, hard=True, progress=False)
+
+
+class Reporter:
+    """A progress line (exact.progress.say) at most every ``every`` seconds, for logs without a bar."""
+
+    def __init__(self, total: int, every: float = 60.0):
+        self.total, self.every, self.last = total, every, time.monotonic()
+
+    def __call__(self, outcomes: list[Outcome], force: bool = False) -> None:
+        if force or time.monotonic() - self.last >= self.every:
+            self.last = time.monotonic()
+            exact = [o.value for o in outcomes if o.exact]
+            pruned = [o.value for o in outcomes if not o.exact]
+            prog.say(f"{len(outcomes)}/{self.total} first guesses resolved ({len(exact)} exact, best "
+                     f"{max(exact, default=0)}; {len(pruned)} pruned, largest bound {max(pruned, default=None)})")
+
+
+def batches(rows: list[int], size: int) -> list[list[int]]:
+    return [rows[i:i + size] for i in range(0, len(rows), size)]
+
+
+def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False, batch: int = BATCH,
+        checkpoint: str | Path | None = None, resume: str | Path | None = None, progress: bool | None = None,
+        F: np.ndarray | None = None, limit: int | None = None) -> GlobalResult:
+    """The global search in this process (the kernels use numba's threads).
+
+    ``checkpoint``: append finished first guesses there (with ``resume`` and no ``checkpoint``, to
+    the resumed file). ``limit``: stop after that many batches (tests), as if interrupted.
+    Ctrl-C (or SIGTERM via :mod:`exact.stop`) stops after saving what is finished; the result is
+    then marked interrupted.
+    """
+    started = time.perf_counter()
+    F, order, outcomes, rows, book = prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F)
+    data = (answers, guesses, hard, F)
+    interrupted = False
+    report = Reporter(len(guesses))
+    bar = prog.bar(total=len(guesses), desc=f"first guesses (depth {depth})", unit="guess",
+                   disable=(not progress) if progress is not None else None, initial=len(outcomes))
+    try:
+        for i, rows_i in enumerate(batches(rows, batch)):
+            if limit is not None and i >= limit:
+                interrupted = True
+                break
+            incumbent = max((o.value for o in outcomes if o.exact), default=0)
+            found = evaluate_batch(data, rows_i, incumbent, depth)
+            outcomes.extend(found)
+            if book is not None:
+                book.append(found)
+            bar.update(len(found))
+            bar.set_postfix(best=max((o.value for o in outcomes if o.exact), default=0))
+            report(outcomes)
+    except (KeyboardInterrupt, SystemError) as e:
+        if not dp._interrupted(e):
+            raise
+        interrupted = True
+        prog.say("interrupted; every finished first guess is in the checkpoint" if book
+                 else "interrupted; reporting the best found so far")
+    finally:
+        bar.close()
+        if book is not None:
+            book.close()
+    report(outcomes, force=True)
+    return summarize(answers, guesses, depth, hard, outcomes, order, time.perf_counter() - started,
+                     dp.cores(), "in-process", interrupted)

@@ -1,0 +1,145 @@
+"""The global first-guess search: same optimum as the DP, checkpoint and resume, a 2-worker Dask cluster,
+a run killed mid-way and resumed (reduced instances; no timings)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from exact.errors import ExactError
+from exact.wordle import depth4
+from exact.wordle.dp import solve
+from exact.words import wordle_allowed, wordle_answers, words_from_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def clustered(extra: int = 40):
+    """Answers in look-alike families (-ight, -atch, -ound, -ower, -ake): depth 3 cannot win them all."""
+    A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound", "ower", "aker", "ill")
+         or w[2:] in ("ake", "ash")]
+    G = sorted(set(A) | set(wordle_allowed().words[::400][:extra]))
+    return words_from_lines(A, "clustered"), words_from_lines(G, "clustered-guesses")
+
+
+def key(result) -> dict:
+    """What a certificate must agree on between runs (times and workers aside; a bound may differ with
+    the incumbent in force, an exact value may not)."""
+    exact = {o.guess: o.value for o in result.outcomes if o.exact}
+    return {"wins": result.wins, "status": result.status, "optimal_first": result.optimal_first,
+            "resolved": sorted(o.guess for o in result.outcomes), "optimal_exact": {
+                g: exact[g] for g in result.optimal_first}}
+
+
+@pytest.fixture(scope="module")
+def instance():
+    return clustered()
+
+
+@pytest.fixture(scope="module")
+def reference(instance):
+    A, G = instance
+    return depth4.run(A, G, depth=3, batch=4, progress=False)
+
+
+def test_global_search_matches_the_dp(instance, reference):
+    A, G = instance
+    r = solve(A, G, depth=3, progress=False)
+    assert reference.status == "OPTIMAL" and r.status == "OPTIMAL"
+    assert reference.wins == r.wins < len(A)
+    assert reference.optimal_first == r.optimal_first
+    assert len(reference.outcomes) == len(G) and not reference.open
+    assert any(not o.exact for o in reference.outcomes)  # something was pruned
+    for o in reference.outcomes:
+        exact = solve(A, G, depth=3, first=o.guess, progress=False).wins
+        assert exact == o.value if o.exact else exact <= o.value < o.threshold
+
+
+def test_checkpoint_resume_gives_the_same_certificate(instance, reference, tmp_path):
+    A, G = instance
+    path = tmp_path / "run.jsonl"
+    part = depth4.run(A, G, depth=3, batch=4, checkpoint=path, progress=False, limit=3)
+    assert part.interrupted and part.status != "OPTIMAL" and len(part.outcomes) == 12
+    header, records = depth4.read_checkpoint(path)
+    assert header["answers"]["sha256"] == A.sha256 and header["depth"] == 3 and len(records) == 12
+    with open(path, "ab") as f:
+        f.write(b'{"guess": "tor')  # a torn last line, as after a kill during a write
+    whole = depth4.run(A, G, depth=3, batch=4, resume=path, progress=False)
+    assert key(whole) == key(reference)
+    assert [o.to_json() | {"seconds": 0, "worker": ""} for o in whole.outcomes] == \
+        [o.to_json() | {"seconds": 0, "worker": ""} for o in reference.outcomes]  # one process: identical
+    assert len(depth4.read_checkpoint(path)[1]) == len(G)
+
+
+def test_resume_refuses_another_instance(instance, tmp_path):
+    A, G = instance
+    path = tmp_path / "run.jsonl"
+    depth4.run(A, G, depth=3, batch=4, checkpoint=path, progress=False, limit=1)
+    with pytest.raises(ExactError, match="depth"):
+        depth4.run(A, G, depth=2, resume=path, progress=False)
+    other = words_from_lines(A.words[:-1], "fewer")
+    with pytest.raises(ExactError, match="answers"):
+        depth4.run(other, G, depth=3, resume=path, progress=False)
+    path.write_text('{"format": "something else"}\n')
+    with pytest.raises(ExactError, match=r"run.jsonl:1: not a first-guess checkpoint"):
+        depth4.run(A, G, depth=3, resume=path, progress=False)
+
+
+def test_two_worker_local_cluster_matches_in_process(instance, reference, tmp_path):
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
+    from exact.wordle.cluster import run_cluster
+
+    A, G = instance
+    path = tmp_path / "cluster.jsonl"
+    r = run_cluster(A, G, "local", depth=3, batch=4, workers=2, checkpoint=path, progress=False)
+    assert key(r) == key(reference)
+    assert len(r.per_worker()) == 2  # both workers took batches
+    assert len(depth4.read_checkpoint(path)[1]) == len(G)
+
+
+def write_lists(tmp_path, A, G):
+    (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
+    return ["--answers", str(tmp_path / "a.txt"), "--guesses", str(tmp_path / "g.txt")]
+
+
+def exact_command(*args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_NUM_THREADS="1")
+    return [sys.executable, "-m", "exact", "wordle", "solve", *args], env
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_killed_run_resumes_to_the_same_certificate(instance, reference, tmp_path, sig):
+    A, G = instance
+    lists = write_lists(tmp_path, A, G)
+    path = tmp_path / "run.jsonl"
+    cmd, env = exact_command(*lists, "--depth", "3", "--batch", "1", "--checkpoint", str(path))
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if path.exists() and path.read_text().count("\n") > 5:
+            break
+        time.sleep(0.05)
+    if proc.poll() is not None:
+        pytest.fail(f"the run ended before it could be killed: {proc.communicate()[1].decode()[-400:]}")
+    proc.send_signal(sig)
+    proc.communicate(timeout=60)
+    if sig == signal.SIGTERM:
+        assert proc.returncode == 143
+    done = len(depth4.read_checkpoint(path)[1])
+    assert 5 <= done < len(G)
+    cmd, env = exact_command(*lists, "--depth", "3", "--resume", str(path), "--json",
+                             "--certificate", str(tmp_path / "cert.json"))
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-400:]
+    cert = json.loads((tmp_path / "cert.json").read_text())
+    assert cert["status"] == "OPTIMAL" and cert["wins"] == reference.wins
+    assert cert["optimal_first"] == reference.optimal_first
+    assert sorted(o["guess"] for o in cert["first_guess_outcomes"]) == sorted(G.words)
+    exact = {o["guess"]: o["value"] for o in cert["first_guess_outcomes"] if o["exact"]}
+    assert all(exact[g] == reference.wins for g in reference.optimal_first)
