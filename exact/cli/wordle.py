@@ -351,7 +351,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
                              "objective: drop --first, --max-distinct-second, --objective, --after and --compare")
         return solve_global(ctx, load_or_default(answers, wordle_answers), load_or_default(guesses, wordle_allowed),
                             3 if depth is None else depth, hard, top, out, certificate, as_json, cluster,
-                            checkpoint, resume, batch, workers)
+                            checkpoint, resume, batch, workers, max_guesses=max_guesses, truncate=truncate)
     from exact.errors import ExactError
 
     if objective is not None:

@@ -14,7 +14,7 @@ def tie_break(result) -> str:
 
 
 def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificate, as_json, cluster,
-                 checkpoint, resume, batch, workers):
+                 checkpoint, resume, batch, workers, max_guesses=6, truncate=False):
     """Run the global search (in this process, or on a Dask cluster), then print and write like solve."""
     from exact import stop
     from exact.errors import ExactError
@@ -38,12 +38,19 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
     if result.status == "OPTIMAL" and out and not result.interrupted:
         root = tie_break(result)
         tree = best_tree(answer_list, guess_list, depth, root, hard)
-        played = replay(tree, answer_list, guess_list, depth=depth, hard=hard)
-        if played.wins != result.wins or not played.valid:
-            raise ExactError(f"internal error: the tree replays to {played.wins} wins "
-                             f"({len(played.invalid)} invalid nodes), not {result.wins}")
-        data["tree"] = {"files": list(out), "first": root, "tie_break": TIE_BREAK,
-                        "replay": {"wins": played.wins, "valid": played.valid}}
+        if not truncate:  # every answer solved within max_guesses; the wins within depth kept
+            from exact.wordle.guesses import complete_and_check
+
+            tree, _ = complete_and_check(tree, answer_list, guess_list, depth, max_guesses, hard)
+        played = replay(tree, answer_list, guess_list, depth=depth if truncate else max_guesses, hard=hard)
+        wins = sum(played.histogram[:depth])
+        if wins != result.wins or not played.valid or (not truncate and played.lost):
+            raise ExactError(f"internal error: the tree replays to {wins} wins within {depth} "
+                             f"({len(played.invalid)} invalid nodes, {len(played.lost)} unsolved), not {result.wins}")
+        data["tree"] = {"files": list(out), "first": root, "tie_break": TIE_BREAK, "complete": not truncate,
+                        "max_guesses": depth if truncate else max_guesses,
+                        "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,
+                                   "total_guesses": played.total_guesses, "histogram": list(played.histogram)}}
         for path in out:
             write_tree(tree, path, answers=answer_list)
     if certificate is not None:
