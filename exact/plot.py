@@ -7,7 +7,7 @@ drawing) and a *draw* function returning a matplotlib Figure:
   and how many it loses within its depth (any tree, several side by side);
 - :func:`first_guess_values` / :func:`draw_first_guesses`: the top first guesses by exact value, from
   the ``exact wordle solve`` certificates (depth 3: the top 10 of the proof; depth 4: the first guesses
-  with a certificate);
+  valued exactly by the global search or a certificate of their own, with the bound on all others);
 - :func:`curve_points` / :func:`draw_memorable`: wins against M with the upper bounds
   (``exact wordle memorable --curve``);
 - :func:`lingo_runs` / :func:`draw_lingo`: a Lingo run's best set found and its upper bound against
@@ -144,6 +144,13 @@ class FirstGuesses:
     n: int
     values: tuple[tuple[str, int], ...]  # (first guess, exact wins), best first
     hard: bool = False
+    others_at_most: int | None = None  # a global search with an incumbent: every first guess not listed is <= this
+
+
+def is_depth_certificate(path) -> bool:
+    """Whether a file is a certificate of ``exact wordle solve --depth K`` (with ``top`` and ``depth``)."""
+    data = read_json(path, "certificate")
+    return isinstance(data, dict) and "top" in data and "depth" in data
 
 
 def first_guess_values(paths) -> list[FirstGuesses]:
@@ -154,6 +161,7 @@ def first_guess_values(paths) -> list[FirstGuesses]:
     """
     by_key: dict[tuple[int, bool], dict[str, int]] = {}
     sizes: dict[tuple[int, bool], int] = {}
+    limits: dict[tuple[int, bool], int] = {}
     for path in paths:
         data = read_json(path, "certificate")
         if not isinstance(data, dict) or "top" not in data or "depth" not in data:
@@ -166,7 +174,10 @@ def first_guess_values(paths) -> list[FirstGuesses]:
             raise ExactError(f"{path}: {data['n']} answers, but another depth-{key[0]} certificate has {sizes[key]}")
         for row in data["top"]:
             values[row["guess"]] = int(row["wins"])
-    return [FirstGuesses(d, sizes[(d, h)], tuple(sorted(v.items(), key=lambda gv: (-gv[1], gv[0]))), h)
+        if data.get("largest_pruning_bound") is not None:  # pruned against the incumbent, not the 10th best
+            limits[key] = max(limits.get(key, 0), int(data["largest_pruning_bound"]))
+    return [FirstGuesses(d, sizes[(d, h)], tuple(sorted(v.items(), key=lambda gv: (-gv[1], gv[0]))), h,
+                         limits.get((d, h)))
             for (d, h), v in sorted(by_key.items())]
 
 
@@ -182,7 +193,10 @@ def draw_first_guesses(groups: list[FirstGuesses], top: int = 10):
         ax.bar_label(bars, labels=[f"{v} ({v / g.n:.2%})" for v in wins], fontsize=8, padding=2)
         span = best - min(wins)
         ax.set_xlim(min(wins) - max(3, span), best + max(4, span * 0.9))
-        ax.set_title(f"P(win within {g.depth}){', hard mode' if g.hard else ''}: exact wins of {g.n}", fontsize=9)
+        title = f"P(win within {g.depth}){', hard mode' if g.hard else ''}: exact wins of {g.n}"
+        if g.others_at_most is not None:
+            title += f"\n(values found exactly; every other first guess is <= {g.others_at_most})"
+        ax.set_title(title, fontsize=9)
         ax.set_xlabel("answers won (proven optimal play after the first guess)")
         ax.spines[["top", "right"]].set_visible(False)
     fig.suptitle("First guesses by exact value", fontsize=11)

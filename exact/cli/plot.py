@@ -66,9 +66,10 @@ def first_guesses(certificates, top, out):
     """The top first guesses by exact value, from `exact wordle solve` CERTIFICATES
     [default: results/wordle/*-certificate.json, normal mode]."""
     from exact.errors import ExactError
-    from exact.plot import draw_first_guesses, first_guess_values, save
+    from exact.plot import draw_first_guesses, first_guess_values, is_depth_certificate, save
 
-    paths = certificates or sorted(Path("results/wordle").glob("*-certificate.json"))
+    paths = certificates or [p for p in sorted(Path("results/wordle").glob("*-certificate.json"))
+                             if is_depth_certificate(p)]  # not the fewest-guesses ones
     groups = [g for g in first_guess_values(paths) if certificates or not g.hard]
     if not groups:
         raise ExactError("no OPTIMAL certificate among the files given")
