@@ -60,12 +60,31 @@ def score(guesses, words, allow_nonwords, as_json, top):
 @click.option("--start", default="", help="Words (space or comma separated) that search worker 0 starts from.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON instead of a report.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the result file (JSON, atomically), also after Ctrl-C.")
-def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, start, as_json, out):
-    """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr)."""
+              help="Write the result file (JSON, atomically), also after Ctrl-C. With --adaptive and several "
+                   "K, put {K} in the name.")
+@click.option("--adaptive", is_flag=True,
+              help="The adaptive game (TV rules): guess with feedback, up to --guesses-allowed guesses; exact.")
+@click.option("--guesses-allowed", "guesses_allowed", default=None,
+              help="With --adaptive: K, or several as 2,3,4 or 2-6 (one result per K).")
+@click.option("--same-first-letter", is_flag=True, help="With --adaptive: every guess starts with the given letter.")
+@click.option("--trees", "trees_dir", default=None,
+              help="With --adaptive: write one optimal tree per letter into this folder ({K} is replaced).")
+@click.option("--letters", default=None, help="With --adaptive: solve only these first letters (e.g. xyz).")
+def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, start, as_json, out,
+          adaptive, guesses_allowed, same_first_letter, trees_dir, letters):
+    """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr).
+
+    With --adaptive: the exact win probability of the adaptive game within K guesses, per first
+    letter and overall, with the optimal strategy trees (the Wordle engine, letter by letter).
+    """
     import shlex
     import sys
 
+    if adaptive:
+        _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out)
+        return
+    if guesses_allowed is not None or same_first_letter or trees_dir is not None or letters is not None:
+        raise click.UsageError("--guesses-allowed, --same-first-letter, --trees and --letters need --adaptive")
     from exact.lingo.result import write_result
     from exact.lingo.solve import SolveParams, solve_lingo
 
@@ -91,6 +110,59 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
     click.echo(f"method:      {result.method}, seed {result.seed}, {result.seconds:.1f} s")
     if result.interrupted:
         sys.exit(130)
+
+
+def parse_levels(text: str | None) -> list[int]:
+    """``5`` -> [5]; ``2,3,4`` -> [2, 3, 4]; ``2-6`` -> [2, ..., 6]."""
+    if text is None:
+        raise click.UsageError("--adaptive needs --guesses-allowed K")
+    Ks: list[int] = []
+    try:
+        for part in text.split(","):
+            lo, _, hi = part.strip().partition("-")
+            Ks.extend(range(int(lo), int(hi or lo) + 1))
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: give K, K1,K2 or K1-K2", param_hint="--guesses-allowed") from None
+    if not Ks or min(Ks) < 1:
+        raise click.BadParameter(f"{text!r}: allow at least one guess", param_hint="--guesses-allowed")
+    return sorted(set(Ks))
+
+
+def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out):
+    import shlex
+    import sys
+
+    from exact import stop
+    from exact.lingo.adaptive import solve_adaptive_levels, write_adaptive
+
+    Ks = parse_levels(guesses_allowed)
+    for name, value in (("--out", out), ("--trees", trees_dir)):
+        if value is not None and len(Ks) > 1 and "{K}" not in str(value):
+            raise click.BadParameter(f"{value}: with several K put {{K}} in the name", param_hint=name)
+    pool = load_or_default(words, wordle_answers)
+    command = "exact " + shlex.join(sys.argv[1:])
+    results = solve_adaptive_levels(pool, Ks, same_first_letter=same_first_letter, trees=trees_dir is not None,
+                                    letters=letters, show_progress=True, command=command)
+    for K, r in results.items():
+        if out is not None:
+            path = Path(str(out).replace("{K}", str(K)))
+            write_adaptive(r, path, None if trees_dir is None else Path(str(trees_dir).replace("{K}", str(K))))
+            click.echo(f"wrote {path}", err=True)
+    if as_json:
+        echo_json({str(K): r.to_json() for K, r in results.items()} if len(Ks) > 1 else results[Ks[0]].to_json())
+    else:
+        any_r = results[Ks[0]]
+        click.echo(f"pool:     {pool.source} ({len(pool)} words, sha256 {pool.sha256[:12]})")
+        click.echo(f"guesses:  {'same first letter only' if same_first_letter else 'any pool word'}")
+        click.echo("letter  words  " + "  ".join(f"{f'K={K}':>12}" for K in Ks))
+        for o in any_r.letters:
+            row = [next((x for x in results[K].letters if x.letter == o.letter), None) for K in Ks]
+            click.echo(f"{o.letter:>6} {o.n:6d}  " + "  ".join(f"{x.wins:6d} {'' if x.status == 'OPTIMAL' else '*'}"
+                                                              f"{x.wins / x.n:5.1%}" if x else f"{'-':>12}" for x in row))
+        click.echo(f"{'all':>6} {len(pool):6d}  " + "  ".join(f"{r.wins:6d} {r.probability:6.2%}" for r in results.values()))
+        click.echo("status:   " + ", ".join(f"K={K} {r.status}" for K, r in results.items()))
+    if any(r.interrupted for r in results.values()):
+        sys.exit(stop.exit_code())
 
 
 @lingo.command()

@@ -27,6 +27,11 @@ from exact.fileio import read_json, write_json
 KIND = "exact.lingo.result"
 FORMAT = 1
 STATUSES = ("OPTIMAL", "FEASIBLE")
+#: Certificate kinds checked by their own module: kind -> (module, function(data, path, pool, v)).
+_OTHER_KINDS = {
+    "exact.lingo.adaptive": ("exact.lingo.adaptive", "verify_adaptive"),
+    "exact.lingo.groups": ("exact.lingo.groups", "verify_groups"),
+}
 #: Pools with at most this many k-sets are re-solved exhaustively by ``verify``.
 EXHAUSTIVE_SETS = 3_000_000
 
@@ -164,6 +169,14 @@ def verify_result(path: str | Path, *, words: str | Path | None = None, bound_ti
     from exact.lingo.score import score_guesses
     from exact.words import read_words
 
+    data = read_json(path, "Lingo result")
+    other = _OTHER_KINDS.get(data.get("kind")) if isinstance(data, dict) else None
+    if other is not None:  # a certificate of another kind (adaptive game, group bound): its own checks
+        module, function = other
+        pool_path = Path(words) if words is not None else find_pool(str(data.get("words", "")), Path(path))
+        v = Verification(str(path))
+        getattr(__import__(module, fromlist=[function]), function)(data, Path(path), read_words(pool_path), v)
+        return v
     result = read_result(path)
     pool_path = Path(words) if words is not None else find_pool(result.words, Path(path))
     pool = read_words(pool_path)
