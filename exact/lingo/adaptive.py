@@ -256,7 +256,7 @@ def _relative(file: Path, folder: Path) -> str:
     return os.path.relpath(file.resolve(), folder.resolve())
 
 
-def verify_adaptive(data: dict, path: Path, pool: WordList, v) -> None:
+def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: float = 0.0) -> None:
     """Checks of an adaptive certificate, added to the Verification ``v``: the pool, the sums, and
     every tree replayed from scratch (:func:`exact.wordle.tree.replay`): a valid tree that wins the
     claimed number of answers proves the claim is reachable; the optimality rests on the DP."""

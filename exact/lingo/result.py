@@ -175,7 +175,8 @@ def verify_result(path: str | Path, *, words: str | Path | None = None, bound_ti
         module, function = other
         pool_path = Path(words) if words is not None else find_pool(str(data.get("words", "")), Path(path))
         v = Verification(str(path))
-        getattr(__import__(module, fromlist=[function]), function)(data, Path(path), read_words(pool_path), v)
+        getattr(__import__(module, fromlist=[function]), function)(data, Path(path), read_words(pool_path), v,
+                                                                    resolve_time=bound_time)
         return v
     result = read_result(path)
     pool_path = Path(words) if words is not None else find_pool(result.words, Path(path))
