@@ -317,6 +317,11 @@ def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Seque
                 on.add(t)
         for v, t in zip(x, kept):
             model.add_hint(v, t in on)
+        true = set().union(*(word_indicators(h) for h in hint))
+        for r, v in ind.items():
+            model.add_hint(v, r in true)
+        for j, sets in constraints.items():
+            model.add_hint(y[j], all(s & true for s in sets))
     stats = {"groups": len(grouping.groups), "members": grouping.members, "rest": grouping.rest,
              "largest_group": max((len(g) for g in grouping.groups), default=0), "pairs": pairs,
              "pair_constraints": sum(len(s) for s in constraints.values()), "inseparable_words": len(fixed_zero),
@@ -332,10 +337,23 @@ def _solve(model, params: dict):
     return run_solver(model, params)
 
 
-def solver_parameters(time_limit: float, workers: int, seed: int, log: bool = False) -> dict:
-    from exact.lingo.cpsat import solver_parameters as base
+#: CP-SAT subsolvers for the group model: the inner max is a MaxSAT problem (soft y_j, hard clauses
+#: over a few indicators), whose bound the core-guided worker raises one unsatisfiable core at a
+#: time; the LP worker's bound is weak here (fractional guesses spread over every letter).
+SUBSOLVERS = ("core", "max_lp", "default_lp", "quick_restart")
 
-    return base(time_limit, workers, seed, log)
+
+def solver_parameters(time_limit: float, workers: int, seed: int, log: bool = False,
+                      subsolvers: Sequence[str] | None = None) -> dict:
+    """The CP-SAT parameters used, as plain data (recorded in the certificate)."""
+    params = {"max_time_in_seconds": float(time_limit), "num_workers": int(workers), "random_seed": int(seed),
+              "log_search_progress": bool(log), "catch_sigint_signal": False}
+    chosen = list(subsolvers or SUBSOLVERS[:max(1, workers)])
+    if workers > 1:
+        params["subsolvers"] = chosen
+    elif chosen[0] == "core":
+        params["optimize_with_core"] = True
+    return params
 
 
 @dataclass
@@ -355,7 +373,8 @@ class GroupBound:
 
 
 def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float = 60.0, workers: int = 2,
-                seed: int = 0, hint: Sequence[str] | None = None, log: bool = False) -> GroupBound:
+                seed: int = 0, hint: Sequence[str] | None = None, log: bool = False,
+                subsolvers: Sequence[str] | None = None) -> GroupBound:
     """The upper bound ``|R| + CP-SAT's bound on the inner max`` (see the module docstring)."""
     from ortools.sat.python import cp_model
 
@@ -365,7 +384,7 @@ def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float
         raise ExactError(f"the time limit must be positive, not {time_limit}")
     t0 = time.perf_counter()
     gm = build_group_model(pool, grouping, k, hint=hint)
-    params = solver_parameters(time_limit, workers, seed, log)
+    params = solver_parameters(time_limit, workers, seed, log, subsolvers)
     solver, status, interrupted = _solve(gm.model, params)
     seconds = time.perf_counter() - t0
     name = solver.status_name(status)

@@ -222,6 +222,20 @@ def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) 
     if not 1 <= k <= n:
         v.add("bound", False, f"k = {k} is not between 1 and the pool size {n}")
         return
+    if result.bound_method.startswith("group bound"):  # the certificate it points to carries the proof
+        from exact.lingo.groups import verify_groups
+
+        cert = Path(v.path).parent / str(result.bound_details.get("certificate", ""))
+        if not cert.is_file():
+            v.add("bound", False, f"the group-bound certificate {cert} is missing")
+            return
+        data = read_json(cert, "group-bound certificate")
+        before = len(v.checks)
+        verify_groups(data, cert, pool, v, resolve_time=bound_time)
+        v.checks[before:] = [(f"group {name}", o, d) for name, o, d in v.checks[before:]]
+        v.add("bound", data.get("upper_bound") == result.upper_bound and data.get("k") == k,
+              f"{cert}: bound {data.get('upper_bound')} for k = {data.get('k')}; the result claims {result.upper_bound}")
+        return
     if result.upper_bound >= n or result.bound_method.startswith("trivial"):
         v.add("bound", result.upper_bound >= n, f"no set wins more than all n = {n} answers")
         return
