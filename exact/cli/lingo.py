@@ -317,13 +317,15 @@ def bound(words, k, time_limit, as_json, out):
 @click.option("--subsolvers", default=None, help="CP-SAT subsolvers, comma separated [default: core, then max_lp, ...].")
 @click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
 @click.option("--hint", default="", help="A good k-set (space or comma separated) to start CP-SAT from.")
+@click.option("--letters-only", is_flag=True,
+              help="Leave out the guess variables: letters tied only by implied constraints (weaker, smaller).")
 @click.option("--log", is_flag=True, help="Show CP-SAT's search log.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the certificate (JSON, atomically).")
 @click.option("--update", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="A solve result file whose bound this one replaces when it is lower (needs --out).")
 def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_limit, workers, subsolvers, seed,
-                        hint, log, out, update):
+                        hint, letters_only, log, out, update):
     """A valid upper bound on the wins of ANY k guesses, by CP-SAT on grouped relaxations (exact.lingo.groups)."""
     import shlex
     import sys
@@ -344,7 +346,7 @@ def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_
     if update is not None and out is None:
         raise click.UsageError("--update needs --out (the certificate the updated result points to)")
     b = group_bound(pool, grouping, k, time_limit=time_limit, workers=workers, seed=seed, hint=hint_words, log=log,
-                    subsolvers=subsolvers.split(",") if subsolvers else None)
+                    subsolvers=subsolvers.split(",") if subsolvers else None, real_words=not letters_only)
     command = "exact " + shlex.join(sys.argv[1:])
     data = certificate(pool, grouping, b, command=command, how=how)
     if out is not None:
@@ -431,3 +433,22 @@ def lns_command(guesses, words, free, candidates, time_limit, workers, rounds, o
                          "steps": [asdict(s) | {"fixed": [pool.words[g] for g in s.fixed]} for s in r.steps]})
     if r.interrupted:
         sys.exit(stop.exit_code())
+
+
+@lingo.command("adaptive-table")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the table (markdown).")
+def adaptive_table(files, out):
+    """A markdown table of adaptive-game certificates FILES (one row per pool and guess rule, a column per K)."""
+    from exact.fileio import read_json, write_text
+    from exact.lingo.adaptive import KIND, table_markdown
+
+    data = [read_json(f, "adaptive certificate") for f in files]
+    bad = [str(f) for f, d in zip(files, data) if not isinstance(d, dict) or d.get("kind") != KIND]
+    if bad:
+        raise click.BadParameter(f"{bad[0]}: not an adaptive certificate (kind {KIND})", param_hint="FILES")
+    text = table_markdown(data)
+    if out is not None:
+        write_text(out, text)
+        click.echo(f"wrote {out}", err=True)
+    click.echo(text, nl=False)

@@ -300,3 +300,32 @@ def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: flo
     v.add("trees", None if replayed < len(letters) else True,
           f"{replayed} of {len(letters)} letter trees replayed from scratch, each winning its claimed count"
           + ("" if replayed == len(letters) else " (the others have no tree file)"))
+
+
+def table_markdown(certificates: list[dict]) -> str:
+    """One markdown table from adaptive certificates: a row per (pool, guess rule), a column per K."""
+    rows: dict[tuple, dict[int, dict]] = {}
+    for d in certificates:
+        rows.setdefault((d["words"], d["n"], d["same_first_letter"]), {})[int(d["guesses_allowed"])] = d
+    Ks = sorted({K for r in rows.values() for K in r})
+    lines = ["| pool | n | guesses | " + " | ".join(f"K = {K}" for K in Ks) + " |",
+             "|---|---:|---|" + "---:|" * len(Ks)]
+    for (words, n, same), by_K in sorted(rows.items()):
+        cells = []
+        for K in Ks:
+            d = by_K.get(K)
+            if d is None:
+                cells.append("not run")
+            else:
+                mark = "" if d["status"] == "OPTIMAL" else f" ({d['status']}: {len(d['letters'])} letters)"
+                cells.append(f"{d['wins']} ({100 * d['wins'] / n:.2f}%){mark}")
+        lines.append(f"| {words} | {n} | {'same first letter' if same else 'any pool word'} | " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("Commands (each writes one certificate per K; `exact lingo verify FILE` replays its trees):")
+    lines.append("")
+    seen = []
+    for d in certificates:
+        if d["command"] not in seen:
+            seen.append(d["command"])
+            lines.append(f"    {d['command']}")
+    return "\n".join(lines) + "\n"

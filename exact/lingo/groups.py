@@ -235,8 +235,11 @@ class GroupModel:
 
 
 def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Sequence[str] | None = None,
-                      hint: Sequence[str] | None = None) -> GroupModel:
-    """The model of the module docstring; ``guesses`` default to the whole pool."""
+                      hint: Sequence[str] | None = None, real_words: bool = True) -> GroupModel:
+    """The model of the module docstring; ``guesses`` default to the whole pool. Without
+    ``real_words`` the x variables are left out: the indicators are then tied only by the implied
+    constraints (at most k letters per position, m k letter slots, at => count, count t => count
+    t - 1), a relaxation whose max is at least the true one (so still a valid bound)."""
     from ortools.sat.python import cp_model
 
     from exact.lingo.cpsat import dominated
@@ -280,16 +283,22 @@ def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Seque
         raise ExactError(f"k = {k}: only {len(kept)} guesses act differently on the groups; give a smaller k")
 
     model = cp_model.CpModel()
-    x = [model.new_bool_var(f"x[{guesses[holds[keys[t]][0]]}]") for t in kept]
-    model.add(sum(x) == k)
     ind = {r: model.new_bool_var(f"I[{'-'.join(map(str, r))}]") for r in relevant}
-    holders: dict[int, list] = {t: [] for t in range(len(relevant))}
-    for v, t in zip(x, kept):
-        for r in keys[t]:
-            holders[r].append(v)
-            model.add_implication(v, ind[relevant[r]])
-    for t, r in enumerate(relevant):
-        model.add(ind[r] <= sum(holders[t]))
+    if real_words:
+        x = [model.new_bool_var(f"x[{guesses[holds[keys[t]][0]]}]") for t in kept]
+        model.add(sum(x) == k)
+        holders: dict[int, list] = {t: [] for t in range(len(relevant))}
+        for v, t in zip(x, kept):
+            for r in keys[t]:
+                holders[r].append(v)
+                model.add_implication(v, ind[relevant[r]])
+        for t, r in enumerate(relevant):
+            model.add(ind[r] <= sum(holders[t]))
+    else:  # the letters alone: only the implied constraints below tie them (a weaker, valid relaxation)
+        x, kept = [], []
+    for r, v in ind.items():
+        if r[0] == "count" and r[2] >= 2 and ("count", r[1], r[2] - 1) in ind:
+            model.add_implication(v, ind[("count", r[1], r[2] - 1)])
     # implied constraints of the true indicators
     m = pool.length
     for p in range(m):
@@ -374,7 +383,7 @@ class GroupBound:
 
 def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float = 60.0, workers: int = 2,
                 seed: int = 0, hint: Sequence[str] | None = None, log: bool = False,
-                subsolvers: Sequence[str] | None = None) -> GroupBound:
+                subsolvers: Sequence[str] | None = None, real_words: bool = True) -> GroupBound:
     """The upper bound ``|R| + CP-SAT's bound on the inner max`` (see the module docstring)."""
     from ortools.sat.python import cp_model
 
@@ -383,12 +392,12 @@ def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float
     if not time_limit > 0:
         raise ExactError(f"the time limit must be positive, not {time_limit}")
     t0 = time.perf_counter()
-    gm = build_group_model(pool, grouping, k, hint=hint)
+    gm = build_group_model(pool, grouping, k, hint=hint, real_words=real_words)
     params = solver_parameters(time_limit, workers, seed, log, subsolvers)
     solver, status, interrupted = _solve(gm.model, params)
     seconds = time.perf_counter() - t0
     name = solver.status_name(status)
-    stats = dict(gm.stats, build_seconds=round(seconds - solver.wall_time, 3), wall_time=solver.wall_time,
+    stats = dict(gm.stats, real_words=real_words, build_seconds=round(seconds - solver.wall_time, 3), wall_time=solver.wall_time,
                  conflicts=solver.num_conflicts, branches=solver.num_branches)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return GroupBound(len(pool), len(pool), k, grouping.rest, grouping.members, None, (), "UNKNOWN",
@@ -396,7 +405,7 @@ def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float
     inner_bound = math.floor(solver.best_objective_bound + 1e-6)
     inner_best = round(solver.objective_value)
     chosen = [pool.words[gm.guess_classes[t][0]] for t, v in enumerate(gm.x) if solver.boolean_value(v)]
-    recount = group_value(pool, grouping, chosen) - grouping.rest
+    recount = group_value(pool, grouping, chosen) - grouping.rest if real_words else inner_best
     if recount < inner_best:
         raise RuntimeError(f"the model claims {inner_best} classes on the groups, a recount gives {recount}")
     stats["best_objective_bound"] = solver.best_objective_bound
@@ -449,9 +458,11 @@ def verify_groups(data: dict, path, pool: WordList, v, resolve_time: float = 0.0
         v.add("best set", inner <= int(data["inner_bound"]) and inner >= (data.get("inner_best") or 0),
               f"{' '.join(s)}: {inner} classes on the groups recounted (<= inner bound {data['inner_bound']})")
     if resolve_time > 0:
+        params = data.get("parameters", {})
         b = group_bound(pool, grouping, int(data["k"]), time_limit=resolve_time,
-                        workers=int(data.get("parameters", {}).get("num_workers", 2)),
-                        hint=data.get("inner_best_guesses") or None)
+                        workers=int(params.get("num_workers", 2)), hint=data.get("inner_best_guesses") or None,
+                        subsolvers=params.get("subsolvers") or (["core"] if params.get("optimize_with_core") else None),
+                        real_words=bool(data.get("stats", {}).get("real_words", True)))
         ok = b.status != "UNKNOWN" and b.value <= int(data["upper_bound"])
         v.add("re-solve", True if ok else None,
               f"CP-SAT re-solve ({b.status}, {resolve_time:g} s): bound {b.value}; claimed {data['upper_bound']}"
