@@ -76,3 +76,27 @@ def test_certificate_is_verified_and_a_tampered_one_rejected(tmp_path):
     tree = tmp_path / "trees" / f"{L}.tree"
     tree.write_text(tree.read_text().replace("G", "B", 1))
     assert not verify_result(tmp_path / "a.json").ok  # the tree no longer matches its hash
+
+
+def test_cli_adaptive_writes_verifiable_certificates(tmp_path):
+    from click.testing import CliRunner
+
+    from exact.cli.lingo import lingo
+
+    words = tmp_path / "pool.txt"
+    words.write_text("baker\nbakes\nbaled\nbales\ncater\ncates\ndates\nbaked\ncakes\ncaked\n")
+    out = tmp_path / "a-{K}.json"
+    r = CliRunner().invoke(lingo, ["solve", "--adaptive", "--guesses-allowed", "1-2", "--words", str(words),
+                                   "--out", str(out), "--trees", str(tmp_path / "t-{K}")])
+    assert r.exit_code == 0, r.output
+    assert "K=2 OPTIMAL" in r.output
+    for K, wins in ((1, 3), (2, 9)):
+        data = json.loads((tmp_path / f"a-{K}.json").read_text())
+        assert data["wins"] == wins == sum(adaptive_brute_force(
+            [w for w in words.read_text().split()], K).values())
+        assert verify_result(tmp_path / f"a-{K}.json").ok
+    r = CliRunner().invoke(lingo, ["solve", "--guesses-allowed", "3", "--words", str(words)])
+    assert r.exit_code != 0 and "--adaptive" in r.output
+    r = CliRunner().invoke(lingo, ["solve", "--adaptive", "--guesses-allowed", "2-3", "--words", str(words),
+                                   "--out", str(tmp_path / "x.json")])
+    assert r.exit_code != 0 and "{K}" in r.output

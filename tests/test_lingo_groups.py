@@ -10,7 +10,7 @@ from exact.feedback import feedback_matrix
 from exact.lingo.brute import brute_force_best
 from exact.lingo.groups import (Grouping, certificate, group_bound, group_value, greedy_grouping, make_grouping,
                                 separates, verify_groups)
-from exact.lingo.result import Verification
+from exact.lingo.result import Verification, verify_result
 from exact.lingo.score import count_wins, first_letters
 from exact.words import WordList, wordle_allowed
 
@@ -123,3 +123,30 @@ def test_certificate_checks(tmp_path):
     v = Verification("x")
     verify_groups(bad, tmp_path, pool, v)
     assert not v.ok
+
+
+def test_cli_group_bound_and_update(tmp_path):
+    from click.testing import CliRunner
+
+    from exact.cli.lingo import lingo
+    from exact.lingo.result import read_result
+
+    pool = next(tiny_pools(1, 9))
+    words = tmp_path / "pool.txt"
+    words.write_text("\n".join(pool.words) + "\n")
+    runner = CliRunner()
+    r = runner.invoke(lingo, ["solve", "--words", str(words), "-k", "2", "--time-limit", "10", "--cpsat-max-n", "0",
+                              "--bound-time", "1", "--out", str(tmp_path / "solve.json")])
+    assert r.exit_code == 0, r.output
+    before = read_result(tmp_path / "solve.json")
+    r = runner.invoke(lingo, ["group-bound", "--words", str(words), "-k", "2", "--fixed-positions", "0",
+                              "--time-limit", "20", "--out", str(tmp_path / "g.json"),
+                              "--update", str(tmp_path / "solve.json")])
+    assert r.exit_code == 0, r.output
+    cert = json.loads((tmp_path / "g.json").read_text())
+    after = read_result(tmp_path / "solve.json")
+    assert after.upper_bound == min(before.upper_bound, cert["upper_bound"]) >= after.wins
+    v = verify_result(tmp_path / "solve.json")
+    assert v.ok, v.checks
+    r = runner.invoke(lingo, ["verify", str(tmp_path / "g.json"), "--bound-time", "10"])
+    assert r.exit_code == 0 and "verified" in r.output, r.output
