@@ -218,6 +218,10 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                 break
             bar.update(1)
             bar.set_postfix(letter=L)
+            if show_progress and bar.disable:  # no bar (stderr is not a terminal): one line per letter instead
+                progress.say(f"adaptive: letter {L} ({len(A)} words): "
+                             + ", ".join(f"K={K} {out[K][-1].wins}" for K in Ks if out[K] and out[K][-1].letter == L)
+                             + f"; {time.perf_counter() - t0:.0f} s")
     except KeyboardInterrupt:
         interrupted = True
     finally:
