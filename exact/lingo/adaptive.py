@@ -17,11 +17,11 @@ all-green class {g} counting 1. That recursion is exactly :func:`exact.wordle.dp
 ``answers = W_L`` and ``guesses = G``; this module only calls it (and :func:`~exact.wordle.dp.best_tree`
 for the optimal trees) and adds the letters up.
 
-One shortcut, which keeps exactness: ``wins_K(T) <= |T|``, so a first guess whose value reaches
-|T| is optimal and no other first guess needs examining. The first guess of the letter's tree at
-K - 1 guesses (if it won every answer there, it wins every answer with one more guess allowed) is
-tried first with ``dp.solve(first=...)``; only when it falls short is every first guess searched.
-In that case ``optimal_first`` lists only the guess examined (``all_optimal_first`` is False).
+One shortcut, which keeps exactness: ``wins_{K'}(T) <= wins_K(T) <= |T|`` for K' <= K (a strategy
+with K' guesses is one with K). So once a letter's words are all won with K' guesses, they are all
+won with every larger K, by the same tree, and no search is needed: the outcome at K' is reused
+(``optimal_first`` then lists the first guesses optimal at K', and ``all_optimal_first`` is False).
+The letters are solved for K = 1, 2, ... in turn for this reason.
 
 Data types:
 
@@ -41,6 +41,7 @@ Data types:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import time
 from dataclasses import dataclass, field
@@ -204,8 +205,13 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
             G = guess_list(pool, A, same_first_letter)
             F = None if F_pool is None else np.ascontiguousarray(F_pool[:, [pool.index[a] for a in A.words]])
             previous = None
+            saturated: LetterOutcome | None = None
             for k in range(max(1, Ks[0] - 1), Ks[-1] + 1):  # one level below the first asked, for the shortcut
-                o = solve_letter(A, G, k, try_first=previous, F=F, tree=trees and k in Ks)
+                if saturated is not None:  # wins every answer with fewer guesses: so with k (see the docstring)
+                    if k in Ks:
+                        out[k].append(dataclasses.replace(saturated, all_optimal_first=False, seconds=0.0))
+                    continue
+                o = solve_letter(A, G, k, try_first=previous, F=F, tree=trees)  # a lower level's tree may be reused
                 if o.status != "OPTIMAL":
                     interrupted = True
                     if o.status == "FEASIBLE" and k in Ks:
@@ -214,6 +220,8 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                 if k in Ks:
                     out[k].append(o)
                 previous = o.first if o.wins == o.n else None
+                if o.wins == o.n:
+                    saturated = o
             if interrupted:
                 break
             bar.update(1)
