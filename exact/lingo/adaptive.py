@@ -21,7 +21,9 @@ One shortcut, which keeps exactness: ``wins_{K'}(T) <= wins_K(T) <= |T|`` for K'
 with K' guesses is one with K). So once a letter's words are all won with K' guesses, they are all
 won with every larger K, by the same tree, and no search is needed: the outcome at K' is reused
 (``optimal_first`` then lists the first guesses optimal at K', and ``all_optimal_first`` is False).
-The letters are solved for K = 1, 2, ... in turn for this reason.
+Likewise a first guess whose value at K reaches |T| is optimal at K: the first guesses optimal at
+K - 1 (up to :data:`TRIES`) are tried first with ``dp.solve(first=...)``, and every first guess is
+searched only when none of them reaches |T|. The letters are solved for K = 1, 2, ... in turn.
 
 Data types:
 
@@ -45,6 +47,7 @@ import dataclasses
 import hashlib
 import time
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -139,7 +142,11 @@ def guess_list(pool: WordList, answers: WordList, same_first_letter: bool) -> Wo
     return answers if same_first_letter else pool
 
 
-def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str | None = None,
+#: First guesses tried at K before a full search: the ones optimal at K - 1 (at most this many).
+TRIES = 3
+
+
+def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str | Sequence[str] | None = None,
                  F: np.ndarray | None = None, tree: bool = True) -> LetterOutcome:
     """wins_K of one letter's words, exactly, by the Wordle engine (see the module docstring)."""
     from exact.wordle import dp
@@ -147,10 +154,11 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
     t0 = time.perf_counter()
     n, L = len(answers), answers.words[0][0]
     result = None
-    if try_first is not None:
-        trial = dp.solve(answers, guesses, depth=K, first=try_first, top=1, progress=False, F=F)
+    for g in ([try_first] if isinstance(try_first, str) else list(try_first or []))[:TRIES]:
+        trial = dp.solve(answers, guesses, depth=K, first=g, top=1, progress=False, F=F)
         if trial.status == "OPTIMAL" and trial.wins == n:
             result = trial  # reaches the bound |T|: optimal (only this first guess was examined)
+            break
     complete = result is None
     if result is None:
         result = dp.solve(answers, guesses, depth=K, top=1, progress=False, F=F)
@@ -219,7 +227,7 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                     break
                 if k in Ks:
                     out[k].append(o)
-                previous = o.first if o.wins == o.n else None
+                previous = ([o.first] if o.first else []) + [w for w in o.optimal_first if w != o.first]
                 if o.wins == o.n:
                     saturated = o
             if interrupted:
