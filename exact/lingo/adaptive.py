@@ -238,7 +238,9 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                 progress.say(f"adaptive: letter {L} ({len(A)} words): "
                              + ", ".join(f"K={K} {out[K][-1].wins}" for K in Ks if out[K] and out[K][-1].letter == L)
                              + f"; {time.perf_counter() - t0:.0f} s")
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as e:  # numba wraps a Ctrl-C inside a kernel in a SystemError
+        if not _is_interrupt(e):
+            raise
         interrupted = True
     finally:
         bar.close()
@@ -246,6 +248,14 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
         progress.say(f"adaptive: interrupted; {len(out[Ks[-1]])} letter(s) done at K = {Ks[-1]}")
     seconds = time.perf_counter() - t0
     return {K: AdaptiveResult(pool, K, same_first_letter, out[K], seconds, interrupted, command) for K in Ks}
+
+
+def _is_interrupt(error: BaseException | None) -> bool:
+    while error is not None:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
 
 
 # --- files -----------------------------------------------------------------------------------------
