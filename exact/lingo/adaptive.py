@@ -347,8 +347,13 @@ def table_markdown(certificates: list[dict]) -> str:
             if d is None:
                 cells.append("not run")
             else:
-                mark = "" if d["status"] == "OPTIMAL" else f" ({d['status']}: {len(d['letters'])} letters)"
-                cells.append(f"{d['wins']} ({100 * d['wins'] / n:.2f}%){mark}")
+                if d["status"] == "OPTIMAL":
+                    cells.append(f"{d['wins']} ({100 * d['wins'] / n:.2f}%)")
+                else:  # stopped early: the letters finished (all OPTIMAL but possibly the last one)
+                    done = d["letters"]
+                    proven = [L for L, x in done.items() if x["status"] == "OPTIMAL"]
+                    cells.append(f"partial: {sum(done[L]['wins'] for L in proven)} of "
+                                 f"{sum(done[L]['n'] for L in proven)} on letters {''.join(sorted(proven))}")
         lines.append(f"| {words} | {n} | {'same first letter' if same else 'any pool word'} | " + " | ".join(cells) + " |")
     lines.append("")
     lines.append("Commands (each writes one certificate per K; `exact lingo verify FILE` replays its trees):")
