@@ -60,12 +60,31 @@ def score(guesses, words, allow_nonwords, as_json, top):
 @click.option("--start", default="", help="Words (space or comma separated) that search worker 0 starts from.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON instead of a report.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the result file (JSON, atomically), also after Ctrl-C.")
-def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, start, as_json, out):
-    """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr)."""
+              help="Write the result file (JSON, atomically), also after Ctrl-C. With --adaptive and several "
+                   "K, put {K} in the name.")
+@click.option("--adaptive", is_flag=True,
+              help="The adaptive game (TV rules): guess with feedback, up to --guesses-allowed guesses; exact.")
+@click.option("--guesses-allowed", "guesses_allowed", default=None,
+              help="With --adaptive: K, or several as 2,3,4 or 2-6 (one result per K).")
+@click.option("--same-first-letter", is_flag=True, help="With --adaptive: every guess starts with the given letter.")
+@click.option("--trees", "trees_dir", default=None,
+              help="With --adaptive: write one optimal tree per letter into this folder ({K} is replaced).")
+@click.option("--letters", default=None, help="With --adaptive: solve only these first letters (e.g. xyz).")
+def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, start, as_json, out,
+          adaptive, guesses_allowed, same_first_letter, trees_dir, letters):
+    """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr).
+
+    With --adaptive: the exact win probability of the adaptive game within K guesses, per first
+    letter and overall, with the optimal strategy trees (the Wordle engine, letter by letter).
+    """
     import shlex
     import sys
 
+    if adaptive:
+        _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out)
+        return
+    if guesses_allowed is not None or same_first_letter or trees_dir is not None or letters is not None:
+        raise click.UsageError("--guesses-allowed, --same-first-letter, --trees and --letters need --adaptive")
     from exact.lingo.result import write_result
     from exact.lingo.solve import SolveParams, solve_lingo
 
@@ -94,6 +113,59 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
         exit_interrupted()
     if failed:
         sys.exit(2)
+
+
+def parse_levels(text: str | None) -> list[int]:
+    """``5`` -> [5]; ``2,3,4`` -> [2, 3, 4]; ``2-6`` -> [2, ..., 6]."""
+    if text is None:
+        raise click.UsageError("--adaptive needs --guesses-allowed K")
+    Ks: list[int] = []
+    try:
+        for part in text.split(","):
+            lo, _, hi = part.strip().partition("-")
+            Ks.extend(range(int(lo), int(hi or lo) + 1))
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: give K, K1,K2 or K1-K2", param_hint="--guesses-allowed") from None
+    if not Ks or min(Ks) < 1:
+        raise click.BadParameter(f"{text!r}: allow at least one guess", param_hint="--guesses-allowed")
+    return sorted(set(Ks))
+
+
+def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out):
+    import shlex
+    import sys
+
+    from exact import stop
+    from exact.lingo.adaptive import solve_adaptive_levels, write_adaptive
+
+    Ks = parse_levels(guesses_allowed)
+    for name, value in (("--out", out), ("--trees", trees_dir)):
+        if value is not None and len(Ks) > 1 and "{K}" not in str(value):
+            raise click.BadParameter(f"{value}: with several K put {{K}} in the name", param_hint=name)
+    pool = load_or_default(words, wordle_answers)
+    command = "exact " + shlex.join(sys.argv[1:])
+    results = solve_adaptive_levels(pool, Ks, same_first_letter=same_first_letter, trees=trees_dir is not None,
+                                    letters=letters, show_progress=True, command=command)
+    for K, r in results.items():
+        if out is not None:
+            path = Path(str(out).replace("{K}", str(K)))
+            write_adaptive(r, path, None if trees_dir is None else Path(str(trees_dir).replace("{K}", str(K))))
+            click.echo(f"wrote {path}", err=True)
+    if as_json:
+        echo_json({str(K): r.to_json() for K, r in results.items()} if len(Ks) > 1 else results[Ks[0]].to_json())
+    else:
+        any_r = results[Ks[0]]
+        click.echo(f"pool:     {pool.source} ({len(pool)} words, sha256 {pool.sha256[:12]})")
+        click.echo(f"guesses:  {'same first letter only' if same_first_letter else 'any pool word'}")
+        click.echo("letter  words  " + "  ".join(f"{f'K={K}':>12}" for K in Ks))
+        for o in any_r.letters:
+            row = [next((x for x in results[K].letters if x.letter == o.letter), None) for K in Ks]
+            click.echo(f"{o.letter:>6} {o.n:6d}  " + "  ".join(f"{x.wins:6d} {'' if x.status == 'OPTIMAL' else '*'}"
+                                                              f"{x.wins / x.n:5.1%}" if x else f"{'-':>12}" for x in row))
+        click.echo(f"{'all':>6} {len(pool):6d}  " + "  ".join(f"{r.wins:6d} {r.probability:6.2%}" for r in results.values()))
+        click.echo("status:   " + ", ".join(f"K={K} {r.status}" for K, r in results.items()))
+    if any(r.interrupted for r in results.values()):
+        exit_interrupted()
 
 
 @lingo.command()
@@ -247,3 +319,154 @@ def bound(words, k, time_limit, as_json, out):
         exit_interrupted()
     if failed:
         sys.exit(2)
+
+
+@lingo.command("group-bound")
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@click.option("-k", "k", type=click.IntRange(min=1), default=4, show_default=True, help="How many guesses the bound is for.")
+@click.option("--fixed-positions", type=click.IntRange(min=0, max=4), default=3, show_default=True,
+              help="Groups: words sharing the first letter and this many more positions (greedy, largest first, disjoint).")
+@click.option("--max-group", type=click.IntRange(min=2), default=None, help="Cut larger families into pieces of this size.")
+@click.option("--groups", "groups_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Read the groups from a file instead (one group a line, words separated by spaces).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=300.0, show_default=True,
+              help="CP-SAT seconds; stopped early, its proven bound is still valid.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="CP-SAT workers.")
+@click.option("--subsolvers", default=None, help="CP-SAT subsolvers, comma separated [default: core, then max_lp, ...].")
+@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+@click.option("--hint", default="", help="A good k-set (space or comma separated) to start CP-SAT from.")
+@click.option("--letters-only", is_flag=True,
+              help="Leave out the guess variables: letters tied only by implied constraints (weaker, smaller).")
+@click.option("--log", is_flag=True, help="Show CP-SAT's search log.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the certificate (JSON, atomically).")
+@click.option("--update", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A solve result file whose bound this one replaces when it is lower (needs --out).")
+def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_limit, workers, subsolvers, seed,
+                        hint, letters_only, log, out, update):
+    """A valid upper bound on the wins of ANY k guesses, by CP-SAT on grouped relaxations (exact.lingo.groups)."""
+    import shlex
+    import sys
+
+    from exact import stop
+    from exact.fileio import write_json
+    from exact.lingo.groups import certificate, greedy_grouping, group_bound, make_grouping
+    from exact.words import check_words
+
+    pool = load_or_default(words, wordle_answers)
+    if groups_file is not None:
+        lines = [ln.split() for ln in Path(groups_file).read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+        grouping, how = make_grouping(pool, lines), f"from {groups_file}"
+    else:
+        grouping = greedy_grouping(pool, fixed_positions, max_group)
+        how = f"greedy_grouping(fixed_positions={fixed_positions}, max_size={max_group})"
+    hint_words = list(check_words(hint.replace(",", " ").split(), pool.length, "--hint")) or None
+    if update is not None and out is None:
+        raise click.UsageError("--update needs --out (the certificate the updated result points to)")
+    b = group_bound(pool, grouping, k, time_limit=time_limit, workers=workers, seed=seed, hint=hint_words, log=log,
+                    subsolvers=subsolvers.split(",") if subsolvers else None, real_words=not letters_only)
+    command = "exact " + shlex.join(sys.argv[1:])
+    data = certificate(pool, grouping, b, command=command, how=how)
+    if out is not None:
+        write_json(out, data)
+        click.echo(f"wrote {out}", err=True)
+    click.echo(f"pool:        {pool.source} ({len(pool)} words, sha256 {pool.sha256[:12]})")
+    click.echo(f"groups:      {len(grouping.groups)} ({grouping.members} words; {grouping.rest} in no group), {how}")
+    click.echo(f"CP-SAT:      {b.status}, best {b.inner_best}, proven bound {b.inner_bound} on the groups, {b.seconds:.0f} s")
+    click.echo(f"upper bound: {b.value} / {len(pool)} = {b.value / len(pool):.4%} for any {k} guesses")
+    if update is not None and b.status != "UNKNOWN":
+        _update_bound(update, out, b.value, data)
+    if b.interrupted:
+        exit_interrupted()
+
+
+def _update_bound(result_path: Path, certificate_path: Path, value: int, data: dict) -> None:
+    """Replace a solve result's bound by the group bound when it is lower (atomically)."""
+    import os
+
+    from exact.lingo.result import read_result, write_result
+
+    result = read_result(result_path)
+    if result.instance_sha256 != data["instance_sha256"] or result.k != data["k"]:
+        raise click.UsageError(f"{result_path}: another pool or k than the group bound")
+    if value >= result.upper_bound:
+        click.echo(f"{result_path}: its bound {result.upper_bound} stays (the group bound {value} is not lower)", err=True)
+        return
+    from dataclasses import replace
+
+    details = {"certificate": os.path.relpath(certificate_path, result_path.parent), "previous_bound": result.upper_bound,
+               "previous_bound_method": result.bound_method, "rest": data["rest"], "inner_bound": data["inner_bound"],
+               "cpsat_status": data["cpsat_status"], "groups": len(data["groups"]), "seconds": data["seconds"]}
+    status = "OPTIMAL" if value == result.wins else "FEASIBLE"
+    write_result(result_path, replace(result, upper_bound=value, status=status, bound_method=GROUP_METHOD,
+                                      bound_details=details))
+    click.echo(f"{result_path}: bound {result.upper_bound} -> {value}", err=True)
+
+
+GROUP_METHOD = "group bound: CP-SAT on grouped relaxations (exact.lingo.groups)"
+
+
+@lingo.command("lns")
+@click.argument("guesses", nargs=-1, required=True)
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@click.option("--free", type=click.IntRange(min=1), default=2, show_default=True, help="Guesses re-chosen per step.")
+@click.option("--candidates", type=click.IntRange(min=2), default=300, show_default=True,
+              help="Candidate words per step (the best replacements of each free position).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=120.0, show_default=True,
+              help="CP-SAT seconds per step.")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT workers.")
+@click.option("--rounds", type=click.IntRange(min=1), default=3, show_default=True, help="Rounds over all neighbourhoods.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the steps (JSON).")
+def lns_command(guesses, words, free, candidates, time_limit, workers, rounds, out):
+    """CP-SAT large-neighbourhood steps from GUESSES: re-choose --free of them exactly over a candidate pool."""
+    import os
+    import shlex
+    import sys
+    from dataclasses import asdict
+
+    from exact import stop
+    from exact.fileio import write_json
+    from exact.lingo.lns import lns
+    from exact.lingo.score import first_letters
+    from exact.partitions import feedback_matrix
+    from exact.words import check_words, require_in_pool
+
+    pool = load_or_default(words, wordle_answers)
+    guesses = check_words(guesses, pool.length)
+    require_in_pool(guesses, pool)
+    if free >= len(guesses):
+        raise click.BadParameter(f"{free}: free fewer than the {len(guesses)} guesses", param_hint="--free")
+    F = feedback_matrix(pool, pool)
+    r = lns(F, first_letters(pool.words), [pool.index[g] for g in guesses], free=free, candidates=candidates,
+            time_limit=time_limit, workers=workers, rounds=rounds)
+    best = [pool.words[g] for g in r.guesses]
+    click.echo(f"start:  {' '.join(guesses)}: {r.start_wins} / {len(pool)}")
+    click.echo(f"best:   {' '.join(best)}: {r.wins} / {len(pool)} ({len(r.steps)} steps, "
+               f"{sum(s.status == 'OPTIMAL' for s in r.steps)} proven optimal in their neighbourhood)")
+    if out is not None:
+        write_json(out, {"words": pool.source, "instance_sha256": pool.sha256, "start": list(guesses),
+                         "start_wins": r.start_wins, "best": best, "wins": r.wins, "free": free,
+                         "candidates": candidates, "time_limit": time_limit, "workers": workers, "cores": os.cpu_count(),
+                         "interrupted": r.interrupted, "command": "exact " + shlex.join(sys.argv[1:]),
+                         "steps": [asdict(s) | {"fixed": [pool.words[g] for g in s.fixed]} for s in r.steps]})
+    if r.interrupted:
+        exit_interrupted()
+
+
+@lingo.command("adaptive-table")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the table (markdown).")
+def adaptive_table(files, out):
+    """A markdown table of adaptive-game certificates FILES (one row per pool and guess rule, a column per K)."""
+    from exact.fileio import read_json, write_text
+    from exact.lingo.adaptive import KIND, table_markdown
+
+    data = [read_json(f, "adaptive certificate") for f in files]
+    bad = [str(f) for f, d in zip(files, data) if not isinstance(d, dict) or d.get("kind") != KIND]
+    if bad:
+        raise click.BadParameter(f"{bad[0]}: not an adaptive certificate (kind {KIND})", param_hint="FILES")
+    text = table_markdown(data)
+    if out is not None:
+        write_text(out, text)
+        click.echo(f"wrote {out}", err=True)
+    click.echo(text, nl=False)

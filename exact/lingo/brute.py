@@ -88,3 +88,39 @@ def _enumerate(F, start, k, patterns):
             depth += 1
             chosen[depth] = chosen[depth - 1]
     return best_wins, best
+
+
+def adaptive_brute_force(pool, K: int, same_first_letter: bool = False) -> dict[str, int]:
+    """The adaptive game by plain recursion over every guess at every node, per first letter:
+    ``best(T, k) = max over g of sum over the classes P of g on T of (1 if P = {g} else best(P, k - 1))``,
+    ``best(T, 0) = 0``. Feedback from :func:`exact.feedback.feedback` word by word: shares nothing with
+    the Wordle engine. For tiny pools only (it is exponential in K).
+
+    >>> adaptive_brute_force(["baker", "bakes", "baled", "cater"], 2)
+    {'b': 3, 'c': 1}
+    """
+    from functools import lru_cache
+
+    from exact.feedback import feedback
+
+    words = list(pool)
+    out = {}
+    for letter in sorted({w[0] for w in words}):
+        answers = tuple(w for w in words if w[0] == letter)
+        guesses = answers if same_first_letter else tuple(words)
+
+        @lru_cache(maxsize=None)
+        def best(T: tuple[str, ...], k: int) -> int:
+            if k == 0 or not T:
+                return 0
+            value = 0
+            for g in guesses:
+                classes: dict[int, list[str]] = {}
+                for a in T:
+                    classes.setdefault(feedback(g, a), []).append(a)
+                total = sum(1 if P == [g] else best(tuple(P), k - 1) for P in classes.values())
+                value = max(value, total)
+            return value
+
+        out[letter] = best(answers, K)
+    return out

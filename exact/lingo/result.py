@@ -27,6 +27,11 @@ from exact.fileio import read_json, write_json
 KIND = "exact.lingo.result"
 FORMAT = 1
 STATUSES = ("OPTIMAL", "FEASIBLE")
+#: Certificate kinds checked by their own module: kind -> (module, function(data, path, pool, v)).
+_OTHER_KINDS = {
+    "exact.lingo.adaptive": ("exact.lingo.adaptive", "verify_adaptive"),
+    "exact.lingo.groups": ("exact.lingo.groups", "verify_groups"),
+}
 #: Pools with at most this many k-sets are re-solved exhaustively by ``verify``.
 EXHAUSTIVE_SETS = 3_000_000
 
@@ -178,6 +183,14 @@ def verify_result(path: str | Path, *, words: str | Path | None = None, bound_ti
     from exact.words import read_words
 
     data = read_json(path, "Lingo result")
+    other = _OTHER_KINDS.get(data.get("kind")) if isinstance(data, dict) else None
+    if other is not None:  # a certificate of another kind (adaptive game, group bound): its own checks
+        module, function = other
+        pool_path = Path(words) if words is not None else find_pool(str(data.get("words", "")), Path(path))
+        v = Verification(str(path), partial=partial)
+        getattr(__import__(module, fromlist=[function]), function)(data, Path(path), read_words(pool_path), v,
+                                                                    resolve_time=bound_time)
+        return v
     result = LingoResult.from_json(data, str(path))
     pool_path = Path(words) if words is not None else find_pool(result.words, Path(path))
     pool = read_words(pool_path)
@@ -236,6 +249,20 @@ def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) 
     n, k = len(pool), result.k
     if not 1 <= k <= n:
         v.add("bound", False, f"k = {k} is not between 1 and the pool size {n}")
+        return
+    if result.bound_method.startswith("group bound"):  # the certificate it points to carries the proof
+        from exact.lingo.groups import verify_groups
+
+        cert = Path(v.path).parent / str(result.bound_details.get("certificate", ""))
+        if not cert.is_file():
+            v.add("bound", False, f"the group-bound certificate {cert} is missing")
+            return
+        data = read_json(cert, "group-bound certificate")
+        before = len(v.checks)
+        verify_groups(data, cert, pool, v, resolve_time=bound_time)
+        v.checks[before:] = [(f"group {name}", o, d) for name, o, d in v.checks[before:]]
+        v.add("bound", data.get("upper_bound") == result.upper_bound and data.get("k") == k,
+              f"{cert}: bound {data.get('upper_bound')} for k = {data.get('k')}; the result claims {result.upper_bound}")
         return
     if result.upper_bound >= n or result.bound_method.startswith("trivial"):
         v.add("bound", result.upper_bound >= n, f"no set wins more than all n = {n} answers")

@@ -1,0 +1,366 @@
+"""The adaptive Lingo game (the TV rules), solved exactly with the Wordle engine, letter by letter.
+
+The rules: the answer is uniform on the pool W; the player is told its first letter L and then
+guesses adaptively, seeing each feedback (the rule of :mod:`exact.feedback`) before the next guess,
+with at most K guesses; every guess is a pool word (with ``same_first_letter``: a pool word that
+starts with L). The player wins when one of the K guesses is the answer.
+
+Why it splits by letter. Told L, the answer is uniform on W_L (the words starting with L), and a
+strategy for L never meets another letter's answers; so the best strategy is the best one per
+letter, and
+
+    wins = sum over L of wins_K(W_L),    P(win) = wins / |W|,
+
+where ``wins_K(T)`` is the Wordle recursion (answers T, guesses G = W or W_L, wins_1 = 1):
+``wins_K(T) = max over g in G of the sum over the classes P of g on T of wins_{K-1}(P)``, the
+all-green class {g} counting 1. That recursion is exactly :func:`exact.wordle.dp.solve` with
+``answers = W_L`` and ``guesses = G``; this module only calls it (and :func:`~exact.wordle.dp.best_tree`
+for the optimal trees) and adds the letters up.
+
+One shortcut, which keeps exactness: ``wins_{K'}(T) <= wins_K(T) <= |T|`` for K' <= K (a strategy
+with K' guesses is one with K). So once a letter's words are all won with K' guesses, they are all
+won with every larger K, by the same tree, and no search is needed: the outcome at K' is reused
+(``optimal_first`` then lists the first guesses optimal at K', and ``all_optimal_first`` is False).
+Likewise a first guess whose value at K reaches |T| is optimal at K: the first guesses optimal at
+K - 1 (up to :data:`TRIES`) are tried first with ``dp.solve(first=...)``, and every first guess is
+searched only when none of them reaches |T|. The letters are solved for K = 1, 2, ... in turn.
+
+Data types:
+
+- :class:`LetterOutcome`: one letter's ``n``, ``wins``, ``status`` (OPTIMAL, or FEASIBLE / UNKNOWN
+  when interrupted), the tree's first guess, the optimal first guesses found, seconds;
+- :class:`AdaptiveResult`: the per-letter outcomes and their sums; ``to_json`` is the certificate
+  (kind :data:`KIND`) that ``exact lingo verify`` checks by replaying the trees.
+
+>>> from exact.words import words_from_lines
+>>> pool = words_from_lines(["baker", "bakes", "baled", "bales", "cater", "cates", "dates"])
+>>> r = solve_adaptive(pool, 2)
+>>> r.wins, r.n, [(o.letter, o.wins, o.n) for o in r.letters]
+(7, 7, [('b', 4, 4), ('c', 2, 2), ('d', 1, 1)])
+>>> solve_adaptive(pool, 1).wins  # one guess: one answer per letter
+3
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import time
+from dataclasses import dataclass, field
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from exact import progress
+from exact.errors import ExactError
+from exact.feedback import RULE_VERSION
+from exact.wordle.tree import Tree
+from exact.words import WordList, words_from_lines
+
+KIND = "exact.lingo.adaptive"
+FORMAT = 1
+
+
+@dataclass
+class LetterOutcome:
+    letter: str
+    n: int
+    guesses: int  # how many words may be guessed
+    wins: int
+    status: str  # OPTIMAL, FEASIBLE (interrupted, a strategy found), UNKNOWN (nothing)
+    first: str | None  # the first guess of the tree
+    optimal_first: list[str]
+    all_optimal_first: bool  # optimal_first lists every optimal first guess
+    seconds: float
+    tree: Tree | None = field(default=None, repr=False)
+    tree_file: str | None = None
+    tree_sha256: str | None = None
+
+    def to_json(self) -> dict:
+        return {"n": self.n, "guesses": self.guesses, "wins": self.wins, "probability": self.wins / self.n,
+                "status": self.status, "first": self.first, "optimal_first": self.optimal_first,
+                "all_optimal_first": self.all_optimal_first, "seconds": round(self.seconds, 3),
+                "tree": self.tree_file, "tree_sha256": self.tree_sha256}
+
+
+@dataclass
+class AdaptiveResult:
+    pool: WordList
+    K: int
+    same_first_letter: bool
+    letters: list[LetterOutcome]
+    seconds: float
+    interrupted: bool = False
+    command: str = ""
+
+    @property
+    def n(self) -> int:
+        return len(self.pool)
+
+    @property
+    def wins(self) -> int:
+        return sum(o.wins for o in self.letters)
+
+    @property
+    def probability(self) -> float:
+        return self.wins / self.n
+
+    @property
+    def status(self) -> str:
+        """OPTIMAL when every letter is; FEASIBLE (a lower bound) when some letter is not finished."""
+        done = {o.letter for o in self.letters if o.status == "OPTIMAL"}
+        return "OPTIMAL" if len(done) == len(letter_groups(self.pool)) else "FEASIBLE"
+
+    def to_json(self) -> dict:
+        from exact.wordle import dp
+
+        return {
+            "kind": KIND, "format": FORMAT, "rule_version": RULE_VERSION,
+            "words": self.pool.source, "instance_sha256": self.pool.sha256, "n": self.n,
+            "guesses_allowed": self.K, "same_first_letter": self.same_first_letter,
+            "wins": self.wins, "probability": self.probability, "status": self.status,
+            "interrupted": self.interrupted, "seconds": round(self.seconds, 3), "cores": dp.cores(),
+            "command": self.command,
+            "method": "per first letter: exact.wordle.dp.solve (answers = the letter's words, guesses = "
+                      + ("the letter's words" if self.same_first_letter else "the whole pool")
+                      + "), trees by exact.wordle.dp.best_tree; a first guess winning every answer is "
+                        "optimal without examining the others",
+            "letters": {o.letter: o.to_json() for o in self.letters},
+        }
+
+
+def letter_groups(pool: WordList) -> dict[str, WordList]:
+    """The words of each first letter, in pool order, as word lists named ``<source>:<letter>``."""
+    groups: dict[str, list[str]] = {}
+    for w in pool.words:
+        groups.setdefault(w[0], []).append(w)
+    return {L: words_from_lines(ws, f"{pool.source}:{L}") for L, ws in sorted(groups.items())}
+
+
+def guess_list(pool: WordList, answers: WordList, same_first_letter: bool) -> WordList:
+    return answers if same_first_letter else pool
+
+
+#: First guesses tried at K before a full search: the ones optimal at K - 1 (at most this many).
+TRIES = 3
+
+
+def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str | Sequence[str] | None = None,
+                 F: np.ndarray | None = None, tree: bool = True) -> LetterOutcome:
+    """wins_K of one letter's words, exactly, by the Wordle engine (see the module docstring)."""
+    from exact.wordle import dp
+
+    t0 = time.perf_counter()
+    n, L = len(answers), answers.words[0][0]
+    result = None
+    for g in ([try_first] if isinstance(try_first, str) else list(try_first or []))[:TRIES]:
+        trial = dp.solve(answers, guesses, depth=K, first=g, top=1, progress=False, F=F)
+        if trial.status == "OPTIMAL" and trial.wins == n:
+            result = trial  # reaches the bound |T|: optimal (only this first guess was examined)
+            break
+    complete = result is None
+    if result is None:
+        result = dp.solve(answers, guesses, depth=K, top=1, progress=False, F=F)
+    status = {"OPTIMAL": "OPTIMAL", "FEASIBLE": "FEASIBLE"}.get(result.status, "UNKNOWN")
+    first = None
+    if result.optimal_first:
+        in_answers = [w for w in result.optimal_first if w in answers.index] or result.optimal_first
+        first = min(in_answers, key=guesses.index.__getitem__)
+    t = None
+    if tree and first is not None and status == "OPTIMAL":
+        t = dp.best_tree(answers, guesses, K, first, F=F)
+    return LetterOutcome(L, n, len(guesses), int(result.wins), status, first, list(result.optimal_first),
+                         complete and status == "OPTIMAL", time.perf_counter() - t0, t)
+
+
+def solve_adaptive(pool: WordList, K: int, *, same_first_letter: bool = False, trees: bool = True,
+                   letters: str | None = None, show_progress: bool = False, command: str = "") -> AdaptiveResult:
+    """The exact adaptive win probability within K guesses, per first letter and overall.
+
+    ``letters``: solve only these (the others are left out, so the result is then FEASIBLE).
+    Ctrl-C keeps the letters finished so far. See :func:`solve_adaptive_levels`.
+    """
+    return solve_adaptive_levels(pool, [K], same_first_letter=same_first_letter, trees=trees, letters=letters,
+                                 show_progress=show_progress, command=command)[K]
+
+
+def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False, trees: bool = True,
+                          letters: str | None = None, show_progress: bool = False,
+                          command: str = "") -> dict[int, AdaptiveResult]:
+    """:func:`solve_adaptive` for several K at once: each letter is solved for K = 1, 2, ... up to the
+    largest asked, and once a first guess wins every answer it is tried first at the next K (the
+    shortcut of the module docstring). Trees are made for the K asked."""
+    from exact.partitions import feedback_matrix
+
+    Ks = sorted(set(int(K) for K in Ks))
+    if not Ks or Ks[0] < 1:
+        raise ExactError(f"--guesses-allowed {Ks[0] if Ks else '(none)'}: allow at least one guess")
+    t0 = time.perf_counter()
+    groups = letter_groups(pool)
+    if letters is not None:
+        unknown = sorted(set(letters) - set(groups))
+        if unknown:
+            raise ExactError(f"--letters {letters}: no word of {pool.source} starts with {unknown[0]!r}")
+        groups = {L: A for L, A in groups.items() if L in letters}
+    F_pool = None if same_first_letter else feedback_matrix(pool, pool)
+    out: dict[int, list[LetterOutcome]] = {K: [] for K in Ks}
+    interrupted = False
+    bar = progress.bar(total=len(groups), desc=f"adaptive K={','.join(map(str, Ks))}", unit="letter",
+                       disable=None if show_progress else True)
+    try:
+        for L, A in groups.items():
+            G = guess_list(pool, A, same_first_letter)
+            F = None if F_pool is None else np.ascontiguousarray(F_pool[:, [pool.index[a] for a in A.words]])
+            previous = None
+            saturated: LetterOutcome | None = None
+            for k in range(max(1, Ks[0] - 1), Ks[-1] + 1):  # one level below the first asked, for the shortcut
+                if saturated is not None:  # wins every answer with fewer guesses: so with k (see the docstring)
+                    if k in Ks:
+                        out[k].append(dataclasses.replace(saturated, all_optimal_first=False, seconds=0.0))
+                    continue
+                o = solve_letter(A, G, k, try_first=previous, F=F, tree=trees)  # a lower level's tree may be reused
+                if o.status != "OPTIMAL":
+                    interrupted = True
+                    if o.status == "FEASIBLE" and k in Ks:
+                        out[k].append(o)
+                    break
+                if k in Ks:
+                    out[k].append(o)
+                previous = ([o.first] if o.first else []) + [w for w in o.optimal_first if w != o.first]
+                if o.wins == o.n:
+                    saturated = o
+            if interrupted:
+                break
+            bar.update(1)
+            bar.set_postfix(letter=L)
+            if show_progress and bar.disable:  # no bar (stderr is not a terminal): one line per letter instead
+                progress.say(f"adaptive: letter {L} ({len(A)} words): "
+                             + ", ".join(f"K={K} {out[K][-1].wins}" for K in Ks if out[K] and out[K][-1].letter == L)
+                             + f"; {time.perf_counter() - t0:.0f} s")
+    except (KeyboardInterrupt, SystemError) as e:  # numba wraps a Ctrl-C inside a kernel in a SystemError
+        if not _is_interrupt(e):
+            raise
+        interrupted = True
+    finally:
+        bar.close()
+    if interrupted:
+        progress.say(f"adaptive: interrupted; {len(out[Ks[-1]])} letter(s) done at K = {Ks[-1]}")
+    seconds = time.perf_counter() - t0
+    return {K: AdaptiveResult(pool, K, same_first_letter, out[K], seconds, interrupted, command) for K in Ks}
+
+
+def _is_interrupt(error: BaseException | None) -> bool:
+    while error is not None:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+# --- files -----------------------------------------------------------------------------------------
+
+def write_adaptive(result: AdaptiveResult, path: str | Path, trees_dir: str | Path | None = None) -> None:
+    """Write the certificate (JSON, atomically) and, with ``trees_dir``, one text tree per letter
+    (:func:`exact.wordle.treeio.write_tree`), its path relative to the certificate's folder and sha256."""
+    from exact.fileio import write_json
+    from exact.wordle.treeio import write_tree
+
+    path = Path(path)
+    if trees_dir is not None:
+        trees_dir = Path(trees_dir)
+        groups = letter_groups(result.pool)
+        for o in result.letters:
+            if o.tree is None:
+                continue
+            file = trees_dir / f"{o.letter}.tree"
+            write_tree(o.tree, file, answers=groups[o.letter])
+            o.tree_file = _relative(file, path.parent)
+            o.tree_sha256 = hashlib.sha256(file.read_bytes()).hexdigest()
+    write_json(path, result.to_json())
+
+
+def _relative(file: Path, folder: Path) -> str:
+    import os
+
+    return os.path.relpath(file.resolve(), folder.resolve())
+
+
+def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: float = 0.0) -> None:
+    """Checks of an adaptive certificate, added to the Verification ``v``: the pool, the sums, and
+    every tree replayed from scratch (:func:`exact.wordle.tree.replay`): a valid tree that wins the
+    claimed number of answers proves the claim is reachable; the optimality rests on the DP."""
+    from exact.wordle.tree import replay
+    from exact.wordle.treeio import read_tree
+
+    K, same = int(data["guesses_allowed"]), bool(data["same_first_letter"])
+    v.add("pool", pool.sha256 == data["instance_sha256"], f"sha256 {pool.sha256[:16]}..., the file names "
+          f"{str(data['instance_sha256'])[:16]}...")
+    v.add("n", len(pool) == data["n"], f"the pool has {len(pool)} words, the file says {data['n']}")
+    groups = letter_groups(pool)
+    letters = data["letters"]
+    total = sum(int(x["wins"]) for x in letters.values())
+    v.add("sum", total == data["wins"], f"the letters' wins add up to {total}; the file says {data['wins']}")
+    complete = set(letters) == set(groups) and all(x["status"] == "OPTIMAL" for x in letters.values())
+    v.add("status", data["status"] == ("OPTIMAL" if complete else "FEASIBLE"),
+          f"{data['status']}: {sum(x['status'] == 'OPTIMAL' for x in letters.values())} of {len(groups)} letters optimal")
+    replayed = 0
+    for L, x in sorted(letters.items()):
+        if L not in groups:
+            v.add(f"letter {L}", False, f"no word of the pool starts with {L!r}")
+            continue
+        A = groups[L]
+        ok_n = x["n"] == len(A)
+        if not ok_n or x["wins"] > len(A):
+            v.add(f"letter {L}", False, f"n {x['n']} (pool: {len(A)}), wins {x['wins']}")
+        if not x.get("tree"):
+            continue
+        file = path.parent / x["tree"]
+        if not file.is_file():
+            v.add(f"tree {L}", False, f"{file}: missing")
+            continue
+        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+        if digest != x.get("tree_sha256"):
+            v.add(f"tree {L}", False, f"{file}: sha256 {digest[:16]}... differs from the file's record")
+            continue
+        r = replay(read_tree(file), A, guess_list(pool, A, same), depth=K)
+        if not r.valid or r.wins != x["wins"]:
+            v.add(f"tree {L}", False, f"{file}: replay wins {r.wins}/{r.n}, valid {r.valid}; claimed {x['wins']}")
+        replayed += 1
+    v.add("trees", None if replayed < len(letters) else True,
+          f"{replayed} of {len(letters)} letter trees replayed from scratch, each winning its claimed count"
+          + ("" if replayed == len(letters) else " (the others have no tree file)"))
+
+
+def table_markdown(certificates: list[dict]) -> str:
+    """One markdown table from adaptive certificates: a row per (pool, guess rule), a column per K."""
+    rows: dict[tuple, dict[int, dict]] = {}
+    for d in certificates:
+        rows.setdefault((d["words"], d["n"], d["same_first_letter"]), {})[int(d["guesses_allowed"])] = d
+    Ks = sorted({K for r in rows.values() for K in r})
+    lines = ["| pool | n | guesses | " + " | ".join(f"K = {K}" for K in Ks) + " |",
+             "|---|---:|---|" + "---:|" * len(Ks)]
+    for (words, n, same), by_K in sorted(rows.items()):
+        cells = []
+        for K in Ks:
+            d = by_K.get(K)
+            if d is None:
+                cells.append("not run")
+            else:
+                if d["status"] == "OPTIMAL":
+                    cells.append(f"{d['wins']} ({100 * d['wins'] / n:.2f}%)")
+                else:  # stopped early: the letters finished (all OPTIMAL but possibly the last one)
+                    done = d["letters"]
+                    proven = [L for L, x in done.items() if x["status"] == "OPTIMAL"]
+                    cells.append(f"partial: {sum(done[L]['wins'] for L in proven)} of "
+                                 f"{sum(done[L]['n'] for L in proven)} on letters {''.join(sorted(proven))}")
+        lines.append(f"| {words} | {n} | {'same first letter' if same else 'any pool word'} | " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("Commands (each writes one certificate per K; `exact lingo verify FILE` replays its trees):")
+    lines.append("")
+    seen = []
+    for d in certificates:
+        if d["command"] not in seen:
+            seen.append(d["command"])
+            lines.append(f"    {d['command']}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,102 @@
+"""The adaptive Lingo game (exact.lingo.adaptive) against plain recursion on tiny pools."""
+
+import json
+
+import numpy as np
+import pytest
+
+from exact.lingo.adaptive import letter_groups, solve_adaptive, solve_adaptive_levels, write_adaptive
+from exact.lingo.brute import adaptive_brute_force
+from exact.lingo.result import verify_result
+from exact.wordle.tree import replay
+from exact.words import WordList, wordle_allowed
+
+
+def look_alike_pools(count, seed, letters=3):
+    """Tiny pools of words near a random word, over a few first letters, so that K guesses often
+    cannot win everything."""
+    rng = np.random.default_rng(seed)
+    allowed = wordle_allowed().words
+    codes = np.array([list(w) for w in allowed])
+    for _ in range(count):
+        centre = codes[rng.integers(len(allowed))]
+        distance = (codes[:, 1:] != centre[1:]).sum(axis=1) + rng.random(len(allowed))
+        chosen = []
+        for L in rng.choice(list("bcdgmprst"), letters, replace=False):
+            near = np.flatnonzero(codes[:, 0] == L)
+            chosen += [allowed[i] for i in near[np.argsort(distance[near])][: int(rng.integers(2, 7))]]
+        yield WordList(tuple(sorted(chosen)), "look-alike")
+
+
+@pytest.mark.parametrize("same", [False, True])
+@pytest.mark.parametrize("seed", range(3))
+def test_adaptive_matches_brute_force(seed, same):
+    below_n = 0
+    for pool in look_alike_pools(3, seed):
+        results = solve_adaptive_levels(pool, [1, 2, 3], same_first_letter=same)
+        for K, r in results.items():
+            reference = adaptive_brute_force(pool.words, K, same)
+            assert {o.letter: o.wins for o in r.letters} == reference, (pool.words, K, same)
+            assert r.wins == sum(reference.values()) and r.status == "OPTIMAL"
+            below_n += r.wins < r.n
+            groups = letter_groups(pool)
+            for o in r.letters:  # every tree is valid and wins what is claimed
+                guesses = groups[o.letter] if same else pool
+                rp = replay(o.tree, groups[o.letter], guesses, depth=K)
+                assert rp.valid and rp.wins == o.wins, (pool.words, K, o.letter)
+    assert below_n >= 3, "the pools are too easy to test anything"
+
+
+def test_more_guesses_never_hurt_and_the_same_letter_rule_never_helps():
+    pool = next(look_alike_pools(1, 7, letters=4))
+    free = solve_adaptive_levels(pool, [1, 2, 3, 4], trees=False)
+    same = solve_adaptive_levels(pool, [1, 2, 3, 4], same_first_letter=True, trees=False)
+    wins = [free[K].wins for K in (1, 2, 3, 4)]
+    assert wins == sorted(wins) and wins[0] == len(letter_groups(pool))
+    assert all(same[K].wins <= free[K].wins for K in free)
+
+
+def test_certificate_is_verified_and_a_tampered_one_rejected(tmp_path):
+    pool = next(look_alike_pools(1, 3))
+    words = tmp_path / "pool.txt"
+    words.write_text("\n".join(pool.words) + "\n")
+    from exact.words import read_words
+
+    pool = read_words(words)
+    r = solve_adaptive(pool, 2)
+    write_adaptive(r, tmp_path / "a.json", tmp_path / "trees")
+    v = verify_result(tmp_path / "a.json")
+    assert v.ok and all(o == "ok" for _, o, _ in v.checks), v.checks
+    data = json.loads((tmp_path / "a.json").read_text())
+    L = next(iter(data["letters"]))
+    data["letters"][L]["wins"] += 1
+    data["wins"] += 1
+    (tmp_path / "b.json").write_text(json.dumps(data))
+    assert not verify_result(tmp_path / "b.json").ok
+    tree = tmp_path / "trees" / f"{L}.tree"
+    tree.write_text(tree.read_text().replace("G", "B", 1))
+    assert not verify_result(tmp_path / "a.json").ok  # the tree no longer matches its hash
+
+
+def test_cli_adaptive_writes_verifiable_certificates(tmp_path):
+    from click.testing import CliRunner
+
+    from exact.cli.lingo import lingo
+
+    words = tmp_path / "pool.txt"
+    words.write_text("baker\nbakes\nbaled\nbales\ncater\ncates\ndates\nbaked\ncakes\ncaked\n")
+    out = tmp_path / "a-{K}.json"
+    r = CliRunner().invoke(lingo, ["solve", "--adaptive", "--guesses-allowed", "1-2", "--words", str(words),
+                                   "--out", str(out), "--trees", str(tmp_path / "t-{K}")])
+    assert r.exit_code == 0, r.output
+    assert "K=2 OPTIMAL" in r.output
+    for K, wins in ((1, 3), (2, 9)):
+        data = json.loads((tmp_path / f"a-{K}.json").read_text())
+        assert data["wins"] == wins == sum(adaptive_brute_force(
+            [w for w in words.read_text().split()], K).values())
+        assert verify_result(tmp_path / f"a-{K}.json").ok
+    r = CliRunner().invoke(lingo, ["solve", "--guesses-allowed", "3", "--words", str(words)])
+    assert r.exit_code != 0 and "--adaptive" in r.output
+    r = CliRunner().invoke(lingo, ["solve", "--adaptive", "--guesses-allowed", "2-3", "--words", str(words),
+                                   "--out", str(tmp_path / "x.json")])
+    assert r.exit_code != 0 and "{K}" in r.output

@@ -1,0 +1,48 @@
+"""CP-SAT large-neighbourhood steps (exact.lingo.lns) against enumeration on tiny pools."""
+
+import itertools
+
+from exact.feedback import feedback_matrix
+from exact.lingo.lns import lns, neighbourhood
+from exact.lingo.score import count_wins, first_letters
+import numpy as np
+
+from exact.words import WordList, wordle_allowed
+
+
+def hard_pools(count, seed):
+    """Tiny pools of look-alike words (as in test_lingo_cpsat): k guesses often leave classes."""
+    rng = np.random.default_rng(seed)
+    allowed = wordle_allowed().words
+    letters = np.array([list(w) for w in allowed])
+    for _ in range(count):
+        centre = letters[rng.integers(len(allowed))]
+        distance = (letters != centre).sum(axis=1) + 2 * (letters[:, 0] != centre[0]) * rng.integers(0, 2)
+        near = np.argsort(distance + rng.random(len(allowed)), kind="stable")[:int(rng.integers(8, 15))]
+        yield WordList(tuple(sorted(allowed[i] for i in near)), "hard")
+
+
+def test_a_neighbourhood_is_solved_exactly():
+    checked = 0
+    for pool in hard_pools(4, 21):
+        F = feedback_matrix(pool.words, pool.words)
+        first = first_letters(pool.words)
+        n = len(pool)
+        S = (0, 1, 2)
+        for free in ((0, 1), (1, 2), (0, 2)):
+            new, step = neighbourhood(F, first, S, free, candidates=n, time_limit=20, workers=1, seed=0)
+            fixed = [S[t] for t in range(3) if t not in free]
+            best = max(count_wins(F, fixed + list(p), first)
+                       for p in itertools.combinations([g for g in range(n) if g not in fixed], 2))
+            assert step.status == "OPTIMAL" and step.wins == step.bound == best, (pool.words, free)
+            assert count_wins(F, list(new), first) == best and len(set(new)) == 3
+            checked += best < n
+    assert checked >= 3
+
+
+def test_lns_never_gets_worse():
+    pool = next(hard_pools(1, 4))
+    F = feedback_matrix(pool.words, pool.words)
+    first = first_letters(pool.words)
+    r = lns(F, first, (0, 1, 2, 3), free=2, candidates=8, time_limit=10, workers=1)
+    assert r.wins >= r.start_wins and r.wins == count_wins(F, list(r.guesses), first)
