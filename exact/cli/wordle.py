@@ -394,14 +394,14 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         other = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=compare, top=1, after=history)
         data["compare"] = {"guess": compare, "wins": other.wins, "best_guess": result.optimal_first[0],
                            "best_wins": result.wins, "fewer_wins": result.wins - other.wins}
-    tree = None
+    tree = played = None
     if out and result.status != "UNKNOWN":
         if result.interrupted:
             click.echo("exact: building the optimal tree after the best first guess so far "
                        "(Ctrl-C again to skip it)", err=True)
         try:
-            tree, info = call(optimal_tree, result, max_guesses=max_guesses, truncate=truncate)
-            data["tree"] = {"files": list(out), **info}
+            tree, info, played = call(optimal_tree, result, max_guesses=max_guesses, truncate=truncate)
+            data["tree"] = {"files": list(out), **info, "report": played.to_json()}
         except KeyboardInterrupt:
             result.interrupted = True
             data["interrupted"] = True
@@ -441,6 +441,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
                      if data["tree"]["complete"] else "; truncated at the depth")
             click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
                        f"{r['wins']} wins within {depth}, valid{extra})")
+            echo_replay(played)
         elif out and data.get("tree") is None:
             click.echo(f"no tree written to {', '.join(out)}: "
                        + ("interrupted" if result.interrupted else "no first guess was evaluated"))

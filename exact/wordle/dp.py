@@ -794,8 +794,8 @@ def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard
 
 
 def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = False,
-                 F: np.ndarray | None = None) -> tuple[Tree, dict]:
-    """The tree of a solved result, checked by an independent replay, and a summary of it.
+                 F: np.ndarray | None = None) -> tuple[Tree, dict, "Replay"]:
+    """The tree of a solved result, checked by an independent replay: (tree, summary, replay).
 
     The first guess is chosen by :func:`tie_break_first`, the rest by :func:`best_tree`. Unless
     ``truncate``, the tree is then completed (:func:`exact.wordle.guesses.complete_tree`): every
@@ -825,7 +825,7 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
             "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,
                        "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at)),
                        "wins_at": list(played.wins_at)}}
-    return tree, info
+    return tree, info, played
 
 
 def _tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:
