@@ -106,7 +106,7 @@ def search_for(answers: WordList, guesses: WordList, hard: bool, F: np.ndarray) 
     key = (answers.sha256, guesses.sha256, hard)
     if key not in _SEARCHES:
         _SEARCHES.clear()
-        _SEARCHES[key] = dp.Search(dp.make_instance(answers, guesses, hard, F))
+        _SEARCHES[key] = dp.Search(dp.make_wins_instance(answers, guesses, hard, F))
     return _SEARCHES[key]
 
 
@@ -332,7 +332,7 @@ def prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F):
     """(F, order, outcomes so far, open rows, Checkpoint or None)."""
     if depth < 1:
         raise ExactError(f"--depth must be at least 1, not {depth}")
-    dp.make_instance(answers, guesses, hard, F)  # checks the lists
+    dp.make_wins_instance(answers, guesses, hard, F)  # checks the lists
     if F is None:
         F = feedback_matrix(guesses, answers)
     header = make_header(answers, guesses, depth, hard, batch)
