@@ -160,7 +160,7 @@ def test_a_bad_header_byte_is_a_rebuild_not_a_traceback(lists, cache, capsys):
     F = partitions.feedback_matrix(guesses, answers)
     npy = npy_of(guesses, answers)
     data = bytearray(npy.read_bytes())
-    data[8] = 0x20  # the byte: tokenize.TokenError before
+    data[8] = 0x20  # this byte once raised tokenize.TokenError
     npy.write_bytes(bytes(data))
     assert np.array_equal(partitions.feedback_matrix(guesses, answers), F)
     assert "corrupt or stale; rebuilding" in capsys.readouterr().err

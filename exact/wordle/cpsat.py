@@ -1,6 +1,6 @@
 """A CP-SAT model of the depth-k Wordle decision tree, for reduced instances.
 
-The quantity (issue 4): wins_k(T) = max over guesses g of [g in T] + sum over the non-green classes
+The quantity: wins_k(T) = max over guesses g of [g in T] + sum over the non-green classes
 P of g on T of wins_{k-1}(P), with wins_1(T) = 1 for non-empty T (every answer is an allowed guess,
 which :func:`check_answers_are_guesses` enforces) and wins_0 = 0.
 

@@ -248,9 +248,3 @@ def solve_rung(rung: Rung, *, time_limit: float | None = 600, workers: int = 2,
     return RungResult(rung.name, rung.describe(), len(A), len(G), rung.depth, sol.to_json(), dp_json, bf,
                       agree, model_file, A.sha256, G.sha256,
                       f"exact wordle ladder --only {rung.name} --time-limit {time_limit:g} --workers {workers}")
-
-
-def say(message: str) -> None:
-    from exact.progress import say as progress_say
-
-    progress_say(message)
