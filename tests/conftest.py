@@ -1,4 +1,6 @@
-"""Shared test fixtures: an isolated feedback-matrix cache and the optional ENABLE pool."""
+"""Shared test fixtures: an isolated feedback-matrix cache, the optional ENABLE pool, the repository
+root, the real command (``run_exact``), word-list files (``write_lines``), and a tiny Wordle instance
+with its policy trees (``tiny_answers``, ``tiny_guesses``, ``policy_trees``)."""
 
 import os
 import subprocess
@@ -31,7 +33,13 @@ def enable5() -> Path:
     return ENABLE5
 
 
-def run_exact(*args: str, input: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+@pytest.fixture(scope="session")
+def root() -> Path:
+    """The repository root."""
+    return ROOT
+
+
+def _run_exact(*args: str, input: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run the real console entry point (python -m exact) and capture its output."""
     return subprocess.run(
         [sys.executable, "-m", "exact", *map(str, args)],
@@ -39,6 +47,25 @@ def run_exact(*args: str, input: str | None = None, env: dict | None = None) -> 
     )
 
 
-def write_lines(path: Path, lines) -> Path:
+def _write_lines(path: Path, lines) -> Path:
+    """Write one word per line to ``path``; return the path."""
     path.write_text("".join(f"{w}\n" for w in lines))
     return path
+
+
+@pytest.fixture(name="run_exact", scope="session")
+def run_exact_fixture():
+    """``run_exact(*args, input=None, env=None)``: the real console entry point, output captured."""
+    return _run_exact
+
+
+@pytest.fixture(name="write_lines", scope="session")
+def write_lines_fixture():
+    """``write_lines(path, words)``: a word-list file, one word per line."""
+    return _write_lines
+
+
+# The plain names, still imported by tests/test_lingo_*.py (``from conftest import ...``); remove
+# once those take the fixtures above.
+run_exact = _run_exact
+write_lines = _write_lines

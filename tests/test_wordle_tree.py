@@ -7,7 +7,6 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-from conftest import run_exact, write_lines
 from exact.cli import main
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
@@ -316,7 +315,7 @@ def test_most_classes_is_the_depth3_optimum_by_brute_force(policy_trees):
 
 
 @pytest.fixture(scope="module")
-def lists(tmp_path_factory):
+def lists(tmp_path_factory, write_lines):
     d = tmp_path_factory.mktemp("lists")
     return write_lines(d / "answers.txt", ANSWERS.words), write_lines(d / "guesses.txt", GUESSES.words)
 
@@ -327,7 +326,7 @@ def cli(*args):
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees):
+def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees, run_exact):
     answers, guesses = lists
     out = tmp_path / "tree.graphml"
     code, stdout, stderr = cli("wordle", "evaluate", "--first", "SLATE", "--second", "min-worst", "--answers", answers,
@@ -369,7 +368,7 @@ def test_cli_malformed_files_one_line_error(tmp_path, name, text, fragment):
     assert_one_line_error(*cli("wordle", "verify", tmp_path / name)[::2], name, fragment)
 
 
-def test_cli_malformed_file_through_the_entry_point(tmp_path):
+def test_cli_malformed_file_through_the_entry_point(tmp_path, run_exact):
     (tmp_path / "bad.txt").write_text("cabin GGGBB1 cable GGGGG2\n  GGGGG1\n")
     r = run_exact("wordle", "verify", tmp_path / "bad.txt")
     assert_one_line_error(r.returncode, r.stderr, "bad.txt:2:", "does not line up")
