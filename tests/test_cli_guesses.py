@@ -29,7 +29,7 @@ def assert_one_line_error(result, *fragments):
 
 
 @pytest.fixture
-def verify(run_exact, ):
+def verify(run_exact):
     """``verify(tree_file, *args)``: the JSON report of ``exact wordle verify``, which must succeed."""
     def run(path, *args):
         r = run_exact("wordle", "verify", path, "--json", *args)
