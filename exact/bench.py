@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 
 from exact.feedback import compute_feedback_matrix, feedback
 from exact.lingo.score import count_wins, first_letters

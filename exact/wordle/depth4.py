@@ -50,6 +50,7 @@ from pathlib import Path
 import numpy as np
 
 from exact import progress as prog
+from exact import stop
 from exact.errors import ExactError
 from exact.partitions import feedback_matrix
 from exact.wordle import dp
@@ -419,7 +420,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
             bar.set_postfix(best=max((o.value for o in outcomes if o.exact), default=0))
             report(outcomes)
     except (KeyboardInterrupt, SystemError) as e:
-        if not dp._interrupted(e):
+        if not stop.is_interrupt(e):
             raise
         interrupted = True
         prog.say("interrupted; every finished first guess is in the checkpoint" if book

@@ -52,7 +52,7 @@ from exact import stop
 from exact.errors import ExactError
 from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle.hard import add_feedback, letter_counts, no_constraint
+from exact.wordle.hard import add_feedback, letter_counts
 from exact.wordle.tree import Tree
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
@@ -674,15 +674,6 @@ def cores() -> int:
     return numba.get_num_threads()
 
 
-def _interrupted(error: BaseException | None) -> bool:
-    """Whether Ctrl-C caused this error (numba wraps a KeyboardInterrupt in a SystemError)."""
-    while error is not None:
-        if isinstance(error, KeyboardInterrupt):
-            return True
-        error = error.__cause__ or error.__context__
-    return False
-
-
 def effective_depth(depth: int, n: int) -> int:
     """The depth that decides wins_depth on n answers: min(depth, n) (and at least 1).
 
@@ -758,7 +749,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
             if len(found):
                 bar.set_postfix(best=int(found[0]))
     except (KeyboardInterrupt, SystemError) as e:
-        if not _interrupted(e):
+        if not stop.is_interrupt(e):
             raise
         interrupted = True
         prog.say("interrupted; reporting the best found so far")

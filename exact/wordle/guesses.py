@@ -88,7 +88,7 @@ from numba.typed import Dict, List
 
 from exact import progress as prog
 from exact.errors import ExactError
-from exact.feedback import all_green, encode, feedback, format_pattern, pattern_count
+from exact.feedback import all_green, encode, feedback, format_pattern
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle.hard import add_feedback, allows, constraint, letter_counts, no_constraint
 from exact.wordle.tree import Tree, replay

@@ -29,7 +29,7 @@ import numpy as np
 from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.fileio import read_json, write_json, write_text
-from exact.partitions import feedback_matrix, split_by_guess
+from exact.partitions import feedback_matrix
 from exact.words import WordList, read_words, wordle_allowed, wordle_answers, words_sha256
 
 LADDER_DIR = "wordle-ladder"
