@@ -13,11 +13,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 
-from exact.feedback import feedback, feedback_matrix
+from exact.feedback import compute_feedback_matrix, feedback
 from exact.lingo.score import count_wins, first_letters
-from exact.partitions import feedback_matrix as cached_feedback_matrix
+from exact.partitions import feedback_matrix
 from exact.words import WordList, read_words, wordle_allowed, words_from_lines
 
 
@@ -58,10 +57,10 @@ def run_bench(pairs: int = 200_000, lingo_words: str | Path | None = None,
               guesses: tuple[str, ...] = ("hater", "funds", "pigmy", "block"), echo=print) -> dict:
     allowed = wordle_allowed()
     echo(f"machine: {os.cpu_count()} cores visible, numba threads {_numba_threads()}")
-    feedback_matrix(allowed.words[:64], allowed.words[:64])  # compile outside the timings
+    compute_feedback_matrix(allowed.words[:64], allowed.words[:64])  # compile outside the timings
 
     n = len(allowed)
-    fast = best_time(lambda: feedback_matrix(allowed.words, allowed.words), repeat=3)
+    fast = best_time(lambda: compute_feedback_matrix(allowed.words, allowed.words), repeat=3)
     per_pair = naive_pair_seconds(list(allowed.words), list(allowed.words), pairs)
     naive = per_pair * n * n
     echo(f"feedback matrix {n} x {n}: {fast:.3f} s; naive scorer {per_pair * 1e6:.2f} us/pair "
@@ -69,7 +68,7 @@ def run_bench(pairs: int = 200_000, lingo_words: str | Path | None = None,
 
     pool = lingo_pool(lingo_words)
     chosen = [g if g in pool.index else pool.words[i] for i, g in enumerate(guesses)]
-    F = cached_feedback_matrix(pool, pool)
+    F = feedback_matrix(pool, pool)
     rows = [pool.index[g] for g in chosen]
     first = first_letters(pool.words)
     wins = count_wins(F, rows, first)

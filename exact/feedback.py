@@ -127,10 +127,11 @@ def _letter_masks(codes: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(np.left_shift(1, codes.astype(np.int32)), axis=1).astype(np.int32)
 
 
-def feedback_matrix(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
-    """The (len(guesses), len(answers)) feedback matrix, computed in parallel.
+def compute_feedback_matrix(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
+    """The (len(guesses), len(answers)) feedback matrix of two lists of strings, computed now, in
+    parallel (no cache: for word lists, :func:`exact.partitions.feedback_matrix` caches it).
 
-    >>> feedback_matrix(["mosso", "sassy"], ["misos"]).ravel().tolist()
+    >>> compute_feedback_matrix(["mosso", "sassy"], ["misos"]).ravel().tolist()
     [50, 19]
     """
     length = _common_length(guesses, answers)
@@ -139,6 +140,11 @@ def feedback_matrix(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarra
         g, a = encode(guesses), encode(answers)
         _fill_matrix(g, a, _letter_masks(a), out)
     return out
+
+
+#: The old name, still imported by exact/lingo/ and tests/test_lingo_*; remove once those use
+#: compute_feedback_matrix (the cached matrix of two word lists is exact.partitions.feedback_matrix).
+feedback_matrix = compute_feedback_matrix
 
 
 def _common_length(guesses: Sequence[str], answers: Sequence[str]) -> int:

@@ -27,7 +27,8 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
@@ -152,6 +153,22 @@ def read_text(path: str | Path, what: str = "file", limit: int = MAX_READ) -> st
                 raise ExactError(f"larger than {limit // (1024 * 1024)} MiB; not a {what}", path=path)
             blocks.append(block)
     return b"".join(blocks).decode("utf-8")
+
+
+@contextmanager
+def read_errors(path: str | Path, what: str) -> Iterator[None]:
+    """Errors while reading ``path`` (a ``what``) as one-line ExactErrors naming the path: a missing
+    file, a folder, bytes that are not UTF-8, any other OSError."""
+    try:
+        yield
+    except FileNotFoundError:
+        raise ExactError("no such file", path=path) from None
+    except IsADirectoryError:
+        raise ExactError(f"is a directory, not a {what}", path=path) from None
+    except UnicodeDecodeError as e:
+        raise ExactError(f"not UTF-8 text ({e.reason} at byte {e.start})", path=path) from None
+    except OSError as e:
+        raise ExactError(f"cannot read ({e.strerror})", path=path) from None
 
 
 def read_json(path: str | Path, what: str = "JSON file") -> object:

@@ -219,13 +219,13 @@ def build_matrix(guesses: Sequence[str], answers: Sequence[str], *, progress: bo
         progress = total * len(answers) >= 20_000_000
     if not progress or total <= _CHUNK_ROWS:
         with stop.held():  # numba's parallel kernels must not be interrupted inside (exact.stop.held)
-            return fb.feedback_matrix(guesses, answers)
+            return fb.compute_feedback_matrix(guesses, answers)
     out = np.empty((total, len(answers)), dtype=fb.pattern_dtype(len(answers[0])))  # no second copy
     with prog.bar(total=total, desc="feedback matrix", unit="guess") as bar:
         for start in range(0, total, _CHUNK_ROWS * 4):
             chunk = guesses[start:start + _CHUNK_ROWS * 4]
             with stop.held():
-                out[start:start + len(chunk)] = fb.feedback_matrix(chunk, answers)
+                out[start:start + len(chunk)] = fb.compute_feedback_matrix(chunk, answers)
             bar.update(len(chunk))
     return out
 

@@ -148,9 +148,9 @@ class LiveWins:
 
     def search(self):
         if self._search is None:
-            from exact.wordle.dp import Search, make_instance
+            from exact.wordle.dp import Search, make_wins_instance
 
-            self._search = Search(make_instance(self.answers, self.guesses, self.hard))
+            self._search = Search(make_wins_instance(self.answers, self.guesses, self.hard))
         return self._search
 
     def plan(self, position: Position) -> Tree | None:
@@ -211,11 +211,11 @@ class FewestGuesses:
         if self._words is None:
             self._words = tuple(T)
         if self._F is None:
-            from exact.feedback import feedback_matrix
+            from exact.feedback import compute_feedback_matrix
 
             self._index = {w: i for i, w in enumerate(self._words)}
-            self._F = feedback_matrix(self._words, self._words)
-            self._G = None if self._guesses is None else feedback_matrix(self._guesses, self._words)
+            self._F = compute_feedback_matrix(self._words, self._words)
+            self._G = None if self._guesses is None else compute_feedback_matrix(self._guesses, self._words)
             self._green = all_green(len(self._words[0]))
         try:
             return np.array(sorted(self._index[w] for w in T), dtype=np.int64)

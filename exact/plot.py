@@ -41,10 +41,8 @@ GREEN, YELLOW, GRAY, BLUE, RED = "#6aaa64", "#c9b458", "#787c7e", "#4a7fb5", "#b
 
 def pyplot():
     """matplotlib.pyplot on the headless Agg backend (no display needed)."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise ExactError("pictures need matplotlib (pip install matplotlib)") from None
+    import matplotlib
+
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "exact"  # the same ids in every SVG written: files change only with the data
     import matplotlib.pyplot as plt

@@ -141,3 +141,17 @@ def flagged(on_signal: Callable[[], None] | None = None) -> Iterator[Callable[[]
     finally:
         for s, h in previous.items():
             signal.signal(s, h)
+
+
+def is_interrupt(error: BaseException | None) -> bool:
+    """Whether Ctrl-C (or SIGTERM) caused this error: a KeyboardInterrupt, or an error whose cause or
+    context chain holds one (numba wraps a KeyboardInterrupt raised in a kernel in a SystemError).
+
+    >>> is_interrupt(KeyboardInterrupt()), is_interrupt(ValueError())
+    (True, False)
+    """
+    while error is not None:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error = error.__cause__ or error.__context__
+    return False

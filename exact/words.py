@@ -21,6 +21,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.feedback import MAX_LENGTH, MIN_LENGTH, is_word
+from exact.fileio import read_errors
 
 
 class ExactWarning(UserWarning):
@@ -133,15 +134,8 @@ def _lines(path: Path, f) -> Iterable[str]:
 def read_words(path: str | Path) -> WordList:
     """Read and validate a word-list file (one word a line), a line at a time."""
     path = Path(path)
-    try:
-        with open(path, "rb") as f:
-            return words_from_lines(_lines(path, f), str(path))
-    except FileNotFoundError:
-        raise ExactError("no such file", path=path) from None
-    except IsADirectoryError:
-        raise ExactError("is a directory, not a word list", path=path) from None
-    except OSError as e:
-        raise ExactError(f"cannot read ({e.strerror})", path=path) from None
+    with read_errors(path, "word list"), open(path, "rb") as f:
+        return words_from_lines(_lines(path, f), str(path))
 
 
 def require_in_pool(words: Sequence[str], pool: WordList, what: str = "guess") -> None:

@@ -1,4 +1,6 @@
-"""Shared test fixtures: an isolated feedback-matrix cache and the optional ENABLE pool."""
+"""Shared test fixtures: an isolated feedback-matrix cache, the optional ENABLE pool, the repository
+root, the real command (``run_exact``), word-list files (``write_lines``), and a tiny Wordle instance
+with its policy trees (``tiny_answers``, ``tiny_guesses``, ``policy_trees``)."""
 
 import os
 import subprocess
@@ -31,7 +33,13 @@ def enable5() -> Path:
     return ENABLE5
 
 
-def run_exact(*args: str, input: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+@pytest.fixture(scope="session")
+def root() -> Path:
+    """The repository root."""
+    return ROOT
+
+
+def _run_exact(*args: str, input: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run the real console entry point (python -m exact) and capture its output."""
     return subprocess.run(
         [sys.executable, "-m", "exact", *map(str, args)],
@@ -39,6 +47,88 @@ def run_exact(*args: str, input: str | None = None, env: dict | None = None) -> 
     )
 
 
-def write_lines(path: Path, lines) -> Path:
+def _write_lines(path: Path, lines) -> Path:
+    """Write one word per line to ``path``; return the path."""
     path.write_text("".join(f"{w}\n" for w in lines))
     return path
+
+
+@pytest.fixture(name="run_exact", scope="session")
+def run_exact_fixture():
+    """``run_exact(*args, input=None, env=None)``: the real console entry point, output captured."""
+    return _run_exact
+
+
+@pytest.fixture(name="write_lines", scope="session")
+def write_lines_fixture():
+    """``write_lines(path, words)``: a word-list file, one word per line."""
+    return _write_lines
+
+
+# The plain names, still imported by tests/test_lingo_*.py (``from conftest import ...``); remove
+# once those take the fixtures above.
+run_exact = _run_exact
+write_lines = _write_lines
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """``cli(*args)``: the CLI in-process (click's runner), as (exit code, stdout, stderr)."""
+    from click.testing import CliRunner
+
+    from exact.cli import main
+
+    def invoke(*args):
+        result = CliRunner().invoke(main, [str(a) for a in args])
+        return result.exit_code, result.stdout, result.stderr
+    return invoke
+
+
+@pytest.fixture(scope="session")
+def tiny_answers():
+    """A tiny deterministic Wordle instance's answers: every 60th answer."""
+    from exact.words import wordle_answers, words_from_lines
+
+    return words_from_lines(wordle_answers().words[::60], source="tiny-answers")
+
+
+@pytest.fixture(scope="session")
+def tiny_guesses(tiny_answers):
+    """Its guesses: every 150th allowed word, the answers, and slate."""
+    from exact.words import wordle_allowed, words_from_lines
+
+    words = set(wordle_allowed().words[::150]) | set(tiny_answers.words) | {"slate"}
+    return words_from_lines(sorted(words), source="tiny-guesses")
+
+
+@pytest.fixture(scope="session")
+def policy_trees(tiny_answers, tiny_guesses):
+    """policy -> its evaluation (tree and replay) on the tiny instance, first guess slate, depth 3."""
+    from exact.wordle.policies import POLICIES, evaluate_policy
+
+    return {p: evaluate_policy(tiny_answers, tiny_guesses, "slate", p, depth=3) for p in POLICIES}
+
+
+def _hand_tree():
+    """cabin first; cable's class (caber, cable) gets cable, cache's class gets cache."""
+    from exact.feedback import feedback
+    from exact.wordle.tree import Tree
+
+    return Tree("cabin", 4, {
+        feedback("cabin", "cable"): Tree("cable", 2, {}),
+        feedback("cabin", "cache"): Tree("cache", 1, {}),
+    })
+
+
+@pytest.fixture(scope="session")
+def hand_tree():
+    """``hand_tree()``: a fresh small tree on :func:`hand_answers` (a factory: tests change their copy)."""
+    return _hand_tree
+
+
+@pytest.fixture(scope="session")
+def hand_answers():
+    """caber, cabin, cable, cache: the answers (and guesses) of ``hand_tree()``."""
+    from exact.words import words_from_lines
+
+    return words_from_lines(["caber", "cabin", "cable", "cache"], source="test")

@@ -4,12 +4,11 @@ import json
 
 import pytest
 
-from conftest import ENABLE5, run_exact, write_lines
 from exact.words import wordle_answers
 
 
 @pytest.fixture(scope="module")
-def pool_file(tmp_path_factory):
+def pool_file(tmp_path_factory, write_lines):
     return write_lines(tmp_path_factory.mktemp("pool") / "pool.txt", wordle_answers().words[:200])
 
 
@@ -23,7 +22,7 @@ def assert_one_line_error(result, *fragments):
         assert f in lines[0]
 
 
-def test_lingo_score_json(pool_file):
+def test_lingo_score_json(pool_file, run_exact):
     r = run_exact("lingo", "score", "about", "beach", "--words", pool_file, "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
@@ -32,20 +31,19 @@ def test_lingo_score_json(pool_file):
     assert data["probability"] == data["wins"] / data["n"]
 
 
-def test_lingo_score_report(pool_file):
+def test_lingo_score_report(pool_file, run_exact):
     r = run_exact("lingo", "score", "ABOUT", "beach", "--words", pool_file)
     assert r.returncode == 0, r.stderr
     assert "wins:" in r.stdout and "by first letter:" in r.stdout and "stumper:" in r.stdout
 
 
-@pytest.mark.skipif(not ENABLE5.is_file(), reason="enable-5.txt is absent")
-def test_lingo_score_on_enable():
-    r = run_exact("lingo", "score", "hater", "funds", "pigmy", "block", "--words", ENABLE5, "--json")
+def test_lingo_score_on_enable(enable5, run_exact):
+    r = run_exact("lingo", "score", "hater", "funds", "pigmy", "block", "--words", enable5, "--json")
     data = json.loads(r.stdout)
     assert (data["wins"], data["n"], data["largest_class"]) == (8180, 8636, 6)
 
 
-def test_wordle_openers_json_on_embedded_lists():
+def test_wordle_openers_json_on_embedded_lists(run_exact):
     r = run_exact("wordle", "openers", "--top", "3", "--json")
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)
@@ -54,7 +52,7 @@ def test_wordle_openers_json_on_embedded_lists():
     assert set(rows[0]) == {"guess", "classes", "worst", "mean_size", "expected_size", "entropy"}
 
 
-def test_wordle_openers_by_metric(pool_file):
+def test_wordle_openers_by_metric(pool_file, run_exact):
     r = run_exact("wordle", "openers", "--answers", pool_file, "--guesses", pool_file, "--metric", "worst", "--json")
     rows = json.loads(r.stdout)
     assert [row["worst"] for row in rows] == sorted(row["worst"] for row in rows)
@@ -66,34 +64,34 @@ def test_wordle_openers_by_metric(pool_file):
     ("crane\ncr4ne\n", ["bad.txt:2", "'cr4ne'", "a-z"]),
     ("", ["bad.txt", "empty"]),
 ])
-def test_bad_word_lists(tmp_path, content, fragments):
+def test_bad_word_lists(tmp_path, content, fragments, run_exact):
     bad = tmp_path / "bad.txt"
     bad.write_text(content)
     assert_one_line_error(run_exact("lingo", "score", "crane", "--words", bad), *fragments)
     assert_one_line_error(run_exact("wordle", "openers", "--answers", bad), *fragments)
 
 
-def test_missing_file(tmp_path):
+def test_missing_file(tmp_path, run_exact):
     assert_one_line_error(run_exact("lingo", "score", "crane", "--words", tmp_path / "none.txt"), "none.txt", "no such file")
 
 
-def test_guess_outside_pool_and_nonwords(pool_file):
+def test_guess_outside_pool_and_nonwords(pool_file, run_exact):
     assert_one_line_error(run_exact("lingo", "score", "zzzzz", "--words", pool_file), "'zzzzz'", "pool.txt")
     assert run_exact("lingo", "score", "zzzzz", "--words", pool_file, "--allow-nonwords").returncode == 0
     assert_one_line_error(run_exact("lingo", "score", "zzzz", "--words", pool_file), "'zzzz'", "4 letters")
 
 
-def test_lists_of_different_lengths(tmp_path, pool_file):
+def test_lists_of_different_lengths(tmp_path, pool_file, run_exact, write_lines):
     six = write_lines(tmp_path / "six.txt", ["abacus", "bakers"])
     assert_one_line_error(run_exact("wordle", "openers", "--answers", pool_file, "--guesses", six), "6-letter")
 
 
-def test_unknown_metric_is_rejected():
+def test_unknown_metric_is_rejected(run_exact):
     r = run_exact("wordle", "openers", "--metric", "luck")
     assert r.returncode != 0 and "luck" in r.stderr
 
 
-def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file):
+def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file, run_exact):
     args = ["--answers", pool_file, "--guesses", pool_file, "--first", "about", "--json"]
     via_solve = run_exact("wordle", "solve", "--max-distinct-second", "2", *args)
     via_memorable = run_exact("wordle", "memorable", "--max-distinct-second", "2", *args)

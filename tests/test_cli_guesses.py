@@ -5,14 +5,13 @@ import json
 import numpy as np
 import pytest
 
-from conftest import run_exact, write_lines
 from exact.wordle import guesses as gm
 from exact.wordle.guesses import solve_guesses
 from exact.words import wordle_answers, words_from_lines
 
 
 @pytest.fixture(scope="module")
-def pool_file(tmp_path_factory):
+def pool_file(tmp_path_factory, write_lines):
     return write_lines(tmp_path_factory.mktemp("pool") / "pool.txt", wordle_answers().words[:120])
 
 
@@ -29,13 +28,17 @@ def assert_one_line_error(result, *fragments):
         assert f in lines[0], lines[0]
 
 
-def verify(path, *args):
-    r = run_exact("wordle", "verify", path, "--json", *args)
-    assert r.returncode == 0, r.stdout + r.stderr
-    return json.loads(r.stdout)
+@pytest.fixture
+def verify(run_exact):
+    """``verify(tree_file, *args)``: the JSON report of ``exact wordle verify``, which must succeed."""
+    def run(path, *args):
+        r = run_exact("wordle", "verify", path, "--json", *args)
+        assert r.returncode == 0, r.stdout + r.stderr
+        return json.loads(r.stdout)
+    return run
 
 
-def test_solve_objective_guesses_writes_a_tree_that_replays(tmp_path, pool_file):
+def test_solve_objective_guesses_writes_a_tree_that_replays(tmp_path, pool_file, run_exact, verify):
     out_txt, out_graphml = tmp_path / "t.txt", tmp_path / "t.graphml"
     r = run_exact("wordle", "solve", "--objective", "guesses", *lists(pool_file), "--out", out_txt,
                   "--out", out_graphml, "--json")
@@ -50,7 +53,7 @@ def test_solve_objective_guesses_writes_a_tree_that_replays(tmp_path, pool_file)
         assert sum((k + 1) * w for k, w in enumerate(v["wins_at"])) == data["total"]
 
 
-def test_after_compare_and_cutoff(pool_file):
+def test_after_compare_and_cutoff(pool_file, run_exact):
     A = words_from_lines(wordle_answers().words[:120])
     g = A.words[0]
     from exact.feedback import feedback, format_pattern
@@ -76,7 +79,7 @@ def test_after_compare_and_cutoff(pool_file):
     assert r.returncode == 0 and data["status"] == "INFEASIBLE" and data["lower_bound"] >= full.total
 
 
-def test_depth_trees_are_complete_unless_truncated(tmp_path, pool_file):
+def test_depth_trees_are_complete_unless_truncated(tmp_path, pool_file, run_exact, verify):
     full, cut = tmp_path / "full.graphml", tmp_path / "cut.graphml"
     r = run_exact("wordle", "solve", "--depth", "2", *lists(pool_file), "--out", full, "--json")
     assert r.returncode == 0, r.stderr
@@ -106,7 +109,7 @@ def test_depth_trees_are_complete_unless_truncated(tmp_path, pool_file):
     assert v["valid"] and v["wins"] == 120 and sum(v["wins_at"][:2]) == wins
 
 
-def test_tradeoff_table(tmp_path, pool_file):
+def test_tradeoff_table(tmp_path, pool_file, run_exact):
     out = tmp_path / "trade.json"
     r = run_exact("wordle", "tradeoff", "--first", "about,adobe", *lists(pool_file), "--out", out, "--json")
     assert r.returncode == 0, r.stderr
@@ -118,7 +121,7 @@ def test_tradeoff_table(tmp_path, pool_file):
     assert out.with_suffix(".md").is_file() and out.with_suffix(".csv").is_file()
 
 
-def test_bad_input_is_one_line(tmp_path, pool_file):
+def test_bad_input_is_one_line(tmp_path, pool_file, run_exact, write_lines):
     small = write_lines(tmp_path / "small.txt", wordle_answers().words[:50])
     # an answer that is not a guess: one line, no traceback (evaluate used to raise RuntimeError)
     assert_one_line_error(run_exact("wordle", "evaluate", "--first", "about", "--second", "most-classes",

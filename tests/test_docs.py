@@ -2,28 +2,27 @@
 
 import json
 
-from conftest import ROOT, run_exact
 from exact.docs import kind_of, results_markdown
 
 
-def test_committed_results_page_is_up_to_date():
-    r = run_exact("docs", "results", "--root", ROOT, "--check")
+def test_committed_results_page_is_up_to_date(root, run_exact):
+    r = run_exact("docs", "results", "--root", root, "--check")
     assert r.returncode == 0, r.stderr + " (run `python -m exact docs results` and commit docs/results.md)"
 
 
-def test_each_kind_of_file_is_recognised():
-    certificate = json.loads((ROOT / "results/wordle/optimal-depth3-certificate.json").read_text())
+def test_each_kind_of_file_is_recognised(root):
+    certificate = json.loads((root / "results/wordle/optimal-depth3-certificate.json").read_text())
     assert kind_of(certificate) == "certificate"
-    assert kind_of(json.loads((ROOT / "results/wordle/memorable-curve.json").read_text())) == "curve"
-    assert kind_of(json.loads((ROOT / "results/lingo/enable-5.json").read_text())) == "lingo"
-    assert kind_of(json.loads((ROOT / "results/lingo/enable-5-bound.json").read_text())) == "lingo-bound"
+    assert kind_of(json.loads((root / "results/wordle/memorable-curve.json").read_text())) == "curve"
+    assert kind_of(json.loads((root / "results/lingo/enable-5.json").read_text())) == "lingo"
+    assert kind_of(json.loads((root / "results/lingo/enable-5-bound.json").read_text())) == "lingo-bound"
     assert kind_of({"nodes": [], "edges": [], "graph": {}}) == "tree"
     assert kind_of({"something": "new"}) == kind_of([1, 2]) == "other"
 
 
-def test_numbers_come_from_the_files_and_check_catches_drift(tmp_path):
+def test_numbers_come_from_the_files_and_check_catches_drift(tmp_path, root, run_exact):
     (tmp_path / "results" / "wordle").mkdir(parents=True)
-    certificate = json.loads((ROOT / "results/wordle/optimal-depth3-certificate.json").read_text())
+    certificate = json.loads((root / "results/wordle/optimal-depth3-certificate.json").read_text())
     certificate.pop("tree")
     certificate.update(wins=1234, top=[{"guess": "zzzzz", "wins": 1234}, {"guess": "yyyyy", "wins": 1200}],
                        optimal_first=["zzzzz"])

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from exact.errors import ExactError
 from exact.feedback import (
-    GRAY, GREEN, YELLOW, all_green, feedback, feedback_matrix, format_pattern, parse_pattern, pattern_dtype,
+    GRAY, GREEN, YELLOW, all_green, compute_feedback_matrix, feedback, format_pattern, parse_pattern,
+    pattern_dtype,
 )
 
 
@@ -59,7 +60,7 @@ def word_lists(draw):
 @settings(max_examples=200, deadline=None)
 def test_matrix_matches_slow_scorer(lists):
     guesses, answers = lists
-    F = feedback_matrix(guesses, answers)
+    F = compute_feedback_matrix(guesses, answers)
     assert F.dtype == pattern_dtype(len(guesses[0]))
     expected = [[code(slow_feedback(g, a)) for a in answers] for g in guesses]
     assert F.tolist() == expected
@@ -74,13 +75,13 @@ def test_matrix_matches_slow_scorer(lists):
 ])
 def test_hand_cases(guess, answer, colours):
     assert feedback(guess, answer) == code(colours)
-    assert feedback_matrix([guess], [answer])[0, 0] == code(colours)
+    assert compute_feedback_matrix([guess], [answer])[0, 0] == code(colours)
 
 
 def test_all_green_and_dtypes():
     assert all_green(5) == 242
     assert pattern_dtype(5) == np.uint8 and pattern_dtype(6) == np.uint16 and pattern_dtype(8) == np.uint16
-    assert feedback_matrix(["abcdefgh"], ["abcdefgh"])[0, 0] == all_green(8)
+    assert compute_feedback_matrix(["abcdefgh"], ["abcdefgh"])[0, 0] == all_green(8)
 
 
 @pytest.mark.parametrize("text", ["21210", "gygyb", "gyGYx", "gygy.", "🟩🟨🟩🟨⬛", "gygyr", "ymymn"])
@@ -103,4 +104,4 @@ def test_bad_patterns_are_errors(text):
 
 def test_mixed_lengths_are_an_error():
     with pytest.raises(ExactError, match="mix word lengths"):
-        feedback_matrix(["abcde"], ["abcd"])
+        compute_feedback_matrix(["abcde"], ["abcd"])

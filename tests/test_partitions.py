@@ -74,7 +74,7 @@ def test_interrupted_build_leaves_no_cache(lists, cache, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(partitions.fb, "feedback_matrix", interrupted)
+    monkeypatch.setattr(partitions.fb, "compute_feedback_matrix", interrupted)
     with pytest.raises(KeyboardInterrupt):
         feedback_matrix(guesses, answers)
     assert not cache.exists() or cached_files(cache) == []

@@ -3,10 +3,10 @@
 import itertools
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_exact, write_lines
 from exact.feedback import all_green, feedback, format_pattern
 from exact.play import (DEFAULT_DEPTH, FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, classes, complete,
                         default_tree, guesses_to_solve, play_answer)
@@ -136,13 +136,13 @@ def test_a_tree_that_stops_is_completed_by_the_fallback(small):
     assert advice.wins == proved.wins == 1
 
 
-def test_the_committed_tree_plays_its_certified_value():
+def test_the_committed_tree_plays_its_certified_value(root):
     path = default_tree(False)
     if path is None:
         pytest.skip("results/wordle/optimal-depth3.* is absent")
     import json
 
-    certificate = json.loads((ROOT / "results/wordle/optimal-depth3-certificate.json").read_text())
+    certificate = json.loads((root / "results/wordle/optimal-depth3-certificate.json").read_text())
     A = wordle_answers()
     game = Game(TreeStrategy(read_tree(path), "committed", DEFAULT_DEPTH), A)
     advice = game.advice()
@@ -150,7 +150,7 @@ def test_the_committed_tree_plays_its_certified_value():
     assert advice.wins == certificate["wins"]
 
 
-def test_play_answer_cli_prints_the_game():
+def test_play_answer_cli_prints_the_game(run_exact):
     if default_tree(False) is None:
         pytest.skip("the committed tree is absent")
     r = run_exact("wordle", "play", "--answer", "crane")
@@ -164,7 +164,7 @@ def test_play_answer_cli_prints_the_game():
     assert lines[2].split()[1] == tree.children[feedback(tree.guess, "crane")].guess
 
 
-def test_play_answer_outside_the_list_ends_clearly(tmp_path, small):
+def test_play_answer_outside_the_list_ends_clearly(tmp_path, small, run_exact, write_lines):
     answers = write_lines(tmp_path / "a.txt", SMALL)
     r = run_exact("wordle", "play", "--answers", answers, "--guesses", answers, "--depth", "2",
                   "--answer", "zesty")
@@ -172,7 +172,7 @@ def test_play_answer_outside_the_list_ends_clearly(tmp_path, small):
     assert "'zesty' is not one of the 60 answers" in r.stdout
 
 
-def test_tree_and_live_options_conflict(tmp_path):
+def test_tree_and_live_options_conflict(tmp_path, run_exact):
     tree = tmp_path / "t.json"
     from exact.wordle.treeio import write_tree
 
@@ -182,6 +182,8 @@ def test_tree_and_live_options_conflict(tmp_path):
 
 
 # --- a real terminal -------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]  # the terminal tests run the command from here
 
 pexpect = pytest.importorskip("pexpect", reason="pexpect is needed for the terminal tests")
 
@@ -193,7 +195,7 @@ def spawn(*args):
     return child
 
 
-def test_terminal_session_types_feedback_in_every_notation(tmp_path, small):
+def test_terminal_session_types_feedback_in_every_notation(tmp_path, small, write_lines):
     answers = write_lines(tmp_path / "a.txt", SMALL)
     strategy = LiveWins(small, small, 3)
     answer = SMALL[23]
@@ -277,7 +279,7 @@ def test_terminal_answer_outside_the_list_ends_clearly():
     assert child.exitstatus == 1
 
 
-def test_terminal_lingo_session(tmp_path):
+def test_terminal_lingo_session(tmp_path, write_lines):
     pool_words = wordle_answers().words[:300]
     pool = write_lines(tmp_path / "pool.txt", pool_words)
     guesses = [pool_words[i] for i in (3, 120, 250)]
@@ -306,7 +308,7 @@ def test_terminal_lingo_session(tmp_path):
     assert answer in consistent and child.exitstatus == 0
 
 
-def test_lingo_play_answer(tmp_path):
+def test_lingo_play_answer(tmp_path, run_exact, write_lines):
     pool_words = wordle_answers().words[:300]
     pool = write_lines(tmp_path / "pool.txt", pool_words)
     chosen = ",".join(pool_words[i] for i in (3, 120, 250))
@@ -317,7 +319,7 @@ def test_lingo_play_answer(tmp_path):
     assert r.returncode == 1
 
 
-def test_terminal_ctrl_c_exits_130(tmp_path):
+def test_terminal_ctrl_c_exits_130(tmp_path, write_lines):
     answers = write_lines(tmp_path / "a.txt", SMALL)
     child = spawn("wordle", "play", "--answers", answers, "--guesses", answers, "--depth", "2")
     child.expect("feedback for [a-z]+> ")
@@ -328,13 +330,13 @@ def test_terminal_ctrl_c_exits_130(tmp_path):
     assert child.exitstatus == 130
 
 
-def test_live_plan_on_the_full_lists_replays_to_the_certificate():
+def test_live_plan_on_the_full_lists_replays_to_the_certificate(root):
     import json
 
     from exact.play import start
     from exact.words import wordle_allowed
 
-    certificate = ROOT / "results/wordle/optimal-depth3-certificate.json"
+    certificate = root / "results/wordle/optimal-depth3-certificate.json"
     if not certificate.is_file():
         pytest.skip("the depth-3 certificate is absent")
     wins = json.loads(certificate.read_text())["wins"]

@@ -4,7 +4,6 @@ import json
 
 import pytest
 
-from conftest import ROOT, run_exact, write_lines
 from exact.errors import ExactError
 from exact.plot import first_guess_values, guess_counts, is_depth_certificate, lingo_runs, log_history
 from exact.wordle.dp import best_tree, solve
@@ -52,12 +51,12 @@ def test_guess_counts_of_a_tree_that_plays_on(trees):
     assert sum(c.solved_at[2:]) == len(replay(tree, A, depth=2).lost)
 
 
-def test_first_guess_values_from_the_certificates(tmp_path):
-    paths = [p for p in sorted((ROOT / "results" / "wordle").glob("*-certificate.json")) if is_depth_certificate(p)]
+def test_first_guess_values_from_the_certificates(tmp_path, root, write_lines):
+    paths = [p for p in sorted((root / "results" / "wordle").glob("*-certificate.json")) if is_depth_certificate(p)]
     if not paths:
         pytest.skip("no certificates in results/wordle")
     groups = {(g.depth, g.hard): g for g in first_guess_values(paths)}
-    depth3 = json.loads((ROOT / "results/wordle/optimal-depth3-certificate.json").read_text())
+    depth3 = json.loads((root / "results/wordle/optimal-depth3-certificate.json").read_text())
     assert groups[(3, False)].values[0] == (depth3["optimal_first"][0], depth3["wins"])
     assert [v for _, v in groups[(3, False)].values] == sorted((r["wins"] for r in depth3["top"]), reverse=True)
     feasible = tmp_path / "f.json"
@@ -65,15 +64,15 @@ def test_first_guess_values_from_the_certificates(tmp_path):
     assert first_guess_values([feasible]) == []
     with pytest.raises(ExactError, match="not an `exact wordle solve` certificate"):
         first_guess_values([write_lines(tmp_path / "x.json", ["{}"])])
-    assert not is_depth_certificate(ROOT / "results/wordle/salet-guesses-certificate.json")
-    global4 = ROOT / "results/wordle/optimal-depth4-certificate.json"
+    assert not is_depth_certificate(root / "results/wordle/salet-guesses-certificate.json")
+    global4 = root / "results/wordle/optimal-depth4-certificate.json"
     if global4.is_file():  # the global search's ranking below the optimum is partial: the plot says so
         bound = json.loads(global4.read_text())["largest_pruning_bound"]
         assert groups[(4, False)].others_at_most == bound
         assert groups[(3, False)].others_at_most is None
 
 
-def test_lingo_history_from_a_file_or_a_log(tmp_path):
+def test_lingo_history_from_a_file_or_a_log(tmp_path, write_lines):
     result = tmp_path / "r.json"
     result.write_text(json.dumps({"n": 100, "wins": 90, "upper_bound": 95, "seconds": 12.0,
                                   "stats": {"history": [[0.5, 80], [3.0, 90]]}}))
@@ -93,14 +92,14 @@ def assert_figures(stem):
     assert "<svg" in svg.read_text()[:2000]
 
 
-def test_plot_commands_write_png_and_svg(trees, tmp_path):
+def test_plot_commands_write_png_and_svg(trees, tmp_path, root, run_exact, write_lines):
     A, d, paths = trees
     answers = write_lines(tmp_path / "a.txt", SMALL)
     r = run_exact("plot", "histogram", paths[0][0], paths[1][0], "--label", "depth 2", "--label", "depth 3",
                   "--answers", answers, "--out", tmp_path / "hist")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "hist")
-    r = run_exact("plot", "memorable", ROOT / "results/wordle/memorable-curve.json", "--out", tmp_path / "m.png")
+    r = run_exact("plot", "memorable", root / "results/wordle/memorable-curve.json", "--out", tmp_path / "m.png")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "m")
     result = tmp_path / "r.json"
@@ -110,13 +109,13 @@ def test_plot_commands_write_png_and_svg(trees, tmp_path):
     assert_figures(tmp_path / "l")
 
 
-def test_plot_errors_are_one_line(tmp_path):
+def test_plot_errors_are_one_line(tmp_path, run_exact):
     r = run_exact("plot", "memorable", tmp_path / "missing.json", "--out", tmp_path / "m")
     assert r.returncode == 2 and r.stderr.startswith("exact: error: ") and "no such file" in r.stderr
     assert not (tmp_path / "m.png").exists()
 
 
-def test_lingo_log_of_a_real_run(tmp_path):
+def test_lingo_log_of_a_real_run(tmp_path, run_exact, write_lines):
     """The progress lines `exact lingo solve` writes are what `exact plot lingo --log` reads."""
     pool = write_lines(tmp_path / "pool.txt", wordle_answers().words[:200])
     r = run_exact("lingo", "solve", "--words", pool, "--time-limit", "2", "--workers", "1", "--cpsat-max-n", "0",

@@ -19,7 +19,7 @@ from exact.errors import ExactError
 from exact.fileio import atomic_write_bytes, write_text
 from exact.words import read_words, wordle_allowed, wordle_answers, words_from_lines
 
-from conftest import ROOT, run_exact, write_lines
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def start_exact(*args, env=None) -> subprocess.Popen:
@@ -83,19 +83,19 @@ def shared_memory_names() -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def pool61(tmp_path_factory):
+def pool61(tmp_path_factory, write_lines):
     return write_lines(tmp_path_factory.mktemp("pool") / "pool61.txt", wordle_answers().words[::38])
 
 
 @pytest.fixture(scope="module")
-def words30(tmp_path_factory):
+def words30(tmp_path_factory, write_lines):
     return write_lines(tmp_path_factory.mktemp("w30") / "w30.txt", wordle_answers().words[:30])
 
 
 # --- 1, 6: Ctrl-C in the depth-3 proof: no segfault, exit 130, says so ---------------------------
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals as on Linux")
-def test_ctrl_c_in_the_depth3_kernels_stops_cleanly_with_130(tmp_path):
+def test_ctrl_c_in_the_depth3_kernels_stops_cleanly_with_130(tmp_path, run_exact, write_lines):
     # The matrix and the compiled kernels first, so that the signal lands in the parallel kernel.
     assert run_exact("wordle", "openers", "--top", "1").returncode == 0
     A = write_lines(tmp_path / "a.txt", wordle_answers().words[:40])
@@ -160,7 +160,7 @@ def test_a_bad_header_byte_is_a_rebuild_not_a_traceback(lists, cache, capsys):
     F = partitions.feedback_matrix(guesses, answers)
     npy = npy_of(guesses, answers)
     data = bytearray(npy.read_bytes())
-    data[8] = 0x20  # the issue's byte: tokenize.TokenError before
+    data[8] = 0x20  # this byte once raised tokenize.TokenError
     npy.write_bytes(bytes(data))
     assert np.array_equal(partitions.feedback_matrix(guesses, answers), F)
     assert "corrupt or stale; rebuilding" in capsys.readouterr().err
@@ -288,7 +288,7 @@ def test_sigterm_stops_the_lingo_bound_with_its_anytime_value():
 
 # --- 5: unwritable outputs ------------------------------------------------------------------------
 
-def test_an_unwritable_out_fails_before_the_work(tmp_path, words30):
+def test_an_unwritable_out_fails_before_the_work(tmp_path, words30, run_exact):
     blocker = tmp_path / "file"
     blocker.write_text("")
     r = run_exact("wordle", "solve", "--answers", words30, "--guesses", words30, "--out", blocker / "t.json")
@@ -297,7 +297,7 @@ def test_an_unwritable_out_fails_before_the_work(tmp_path, words30):
     assert r.returncode == 2 and "cannot be written" in r.stderr and "search" not in r.stderr
 
 
-def test_a_write_failing_at_the_end_still_prints_the_result(words30, tmp_path):
+def test_a_write_failing_at_the_end_still_prints_the_result(words30, tmp_path, run_exact):
     full = device(tmp_path, "full", 7)
     r = run_exact("wordle", "solve", "--answers", words30, "--guesses", words30, "--certificate", full)
     assert r.returncode == 2 and "wins 30 / 30" in r.stdout and str(full) in r.stderr
@@ -364,21 +364,21 @@ def test_check_writable_refuses_folders_and_impossible_paths(tmp_path):
 # --- 10, 11: endless and enormous input -----------------------------------------------------------
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="/dev/zero is absent")
-def test_endless_input_is_a_one_line_error():
+def test_endless_input_is_a_one_line_error(root):
     import resource
 
     def capped():  # before the fix memory grew without limit: keep a regression from eating the machine
         resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
 
     r = subprocess.run([sys.executable, "-m", "exact", "lingo", "score", "trace", "--words", "/dev/zero"],
-                       capture_output=True, text=True, timeout=60, cwd=ROOT, preexec_fn=capped)
+                       capture_output=True, text=True, timeout=60, cwd=root, preexec_fn=capped)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "/dev/zero:1" in r.stderr
     r = subprocess.run([sys.executable, "-m", "exact", "wordle", "verify", "/dev/zero", "--format", "txt"],
-                       capture_output=True, text=True, timeout=60, cwd=ROOT, preexec_fn=capped)
+                       capture_output=True, text=True, timeout=60, cwd=root, preexec_fn=capped)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "/dev/zero" in r.stderr
 
 
-def test_a_huge_line_is_echoed_short(tmp_path):
+def test_a_huge_line_is_echoed_short(tmp_path, run_exact):
     f = tmp_path / "long.txt"
     f.write_text("crane\n" + "a" * 5_000_000 + "\n")
     with pytest.raises(ExactError) as e:
@@ -405,7 +405,7 @@ def test_a_matrix_larger_than_memory_is_refused_before_allocating(monkeypatch, t
 # --- 7: lingo verify --------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def big_result(tmp_path_factory):
+def big_result(tmp_path_factory, run_exact, write_lines):
     """A result on 300 words (too many 4-sets to enumerate), made by a short solve."""
     folder = tmp_path_factory.mktemp("big")
     pool = write_lines(folder / "pool300.txt", wordle_answers().words[:300])
@@ -423,7 +423,7 @@ def forge(path: Path, folder: Path, **changes) -> Path:
     return forged
 
 
-def test_verify_fails_an_unconfirmable_optimal_unless_partial(big_result, tmp_path):
+def test_verify_fails_an_unconfirmable_optimal_unless_partial(big_result, tmp_path, run_exact):
     data = json.loads(big_result.read_text())
     forged = forge(big_result, tmp_path, status="OPTIMAL", upper_bound=data["wins"],
                    bound_probability=data["wins"] / data["n"], gap_percentage_points=0.0,
@@ -435,7 +435,7 @@ def test_verify_fails_an_unconfirmable_optimal_unless_partial(big_result, tmp_pa
     assert r.returncode == 0 and "partly verified" in r.stdout
 
 
-def test_verify_checks_derived_fields_and_rule_version(big_result, tmp_path):
+def test_verify_checks_derived_fields_and_rule_version(big_result, tmp_path, run_exact):
     data = json.loads(big_result.read_text())
     for changes in ({"probability": 0.99}, {"gap_percentage_points": 0.0}, {"rule_version": 999}):
         r = run_exact("lingo", "verify", forge(big_result, tmp_path, **changes), "--partial")

@@ -1,15 +1,13 @@
-"""The exact Wordle DP against brute force, the hard-mode rule against a slow reading, trees replayed."""
+"""The exact Wordle DP against brute force (normal and hard mode), and its trees replayed."""
 
 import random
-from collections import Counter
 
-import numpy as np
 import pytest
 
 from exact.errors import ExactError
-from exact.feedback import all_green, feedback, parse_pattern
+from exact.feedback import all_green, feedback
 from exact.wordle.dp import best_tree, solve, tie_break_first
-from exact.wordle.hard import allowed_mask, constraint, is_allowed
+from exact.wordle.hard import is_allowed
 from exact.wordle.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
@@ -85,59 +83,6 @@ def test_answers_must_be_guesses():
         solve(A, G, progress=False)
     with pytest.raises(ExactError, match="^first 'zzzzz'"):  # the library names its parameter
         solve(A, words_from_lines(["cabin", "cable"]), first="zzzzz", progress=False)
-
-
-# --- hard mode ----------------------------------------------------------------------------------
-
-def slow_is_allowed(word, history):
-    """The NYT rule read literally, letter by letter."""
-    for guess, pattern in history:
-        digits = [(pattern // 3**i) % 3 for i in range(len(guess))]
-        for i in range(len(guess)):
-            if digits[i] == 2 and word[i] != guess[i]:
-                return False
-        need = Counter(guess[i] for i in range(len(guess)) if digits[i] > 0)
-        have = Counter(word)
-        if any(have[x] < n for x, n in need.items()):
-            return False
-    return True
-
-
-@pytest.mark.parametrize(("word", "history", "ok"), [
-    ("slate", [("crane", "00220")], False),   # the green n must stay in place
-    ("shine", [("crane", "00022")], True),
-    ("beach", [("crane", "00200")], True),    # gray letters (c) may be played again
-    ("tease", [("crane", "00101")], True),    # yellows need only be present, anywhere
-    ("tulip", [("crane", "00101")], False),
-    ("speed", [("geese", "01200")], True),    # one e yellow and one green: two e needed
-    ("spend", [("geese", "01200")], False),
-    ("above", [("bobby", "11000")], True),    # b shown once (the gray b's cap nothing)
-    ("abbey", [("bobby", "11000")], False),   # no o
-    ("crane", [], True),
-])
-def test_hard_mode_hand_cases(word, history, ok):
-    h = [(g, parse_pattern(p, 5, "digits")) for g, p in history]
-    assert is_allowed(word, h) == ok == slow_is_allowed(word, h)
-    assert allowed_mask([word], h).tolist() == [ok]
-
-
-def test_hard_mode_vectorised_matches_slow_rule():
-    rng = random.Random(3)
-    words = wordle_allowed().words
-    sample = rng.sample(words, 400)
-    for _ in range(40):
-        answer = rng.choice(wordle_answers().words)
-        history = [(g, feedback(g, answer)) for g in rng.sample(words, rng.randint(1, 3))]
-        mask = allowed_mask(sample, history)
-        assert mask.tolist() == [slow_is_allowed(w, history) for w in sample]
-        assert mask.tolist() == [is_allowed(w, history) for w in sample]
-        assert is_allowed(answer, history)  # the answer itself always satisfies its own feedback
-
-
-def test_constraint_arrays():
-    greens, least = constraint([("geese", parse_pattern("01200", 5, "digits"))], 5)
-    assert greens.tolist() == [-1, -1, 4, -1, -1]
-    assert least[4] == 2 and least.sum() == 2
 
 
 def test_solve_command_writes_tree_and_certificate(tmp_path):

@@ -15,7 +15,7 @@ import pytest
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback
-from exact.wordle.guesses import (Objective, complete_tree, guess_value, make_instance, new_memo,
+from exact.wordle.guesses import (Objective, complete_tree, guess_value, make_guesses_instance, new_memo,
                                   parse_history, parse_objective, position, replay_position,
                                   solve_guesses)
 from exact.wordle.hard import is_allowed
@@ -140,7 +140,7 @@ def test_fixed_first_guess_and_guess_value(seed):
         expected = brute(A.words, G.words, 5, first=g)
         r = solve_guesses(A, G, first=g, max_guesses=5, progress=False)
         assert r.total == expected[-1] and r.first == g
-        inst = make_instance(A, G, Objective(()), 5)
+        inst = make_guesses_instance(A, G, Objective(()), 5)
         S, rule = position(A, (), False)
         assert guess_value(inst, new_memo(), S, G.index[g], 1, rule) == expected[-1]
 

@@ -6,25 +6,20 @@ import random
 import re
 from pathlib import Path
 
+import networkx as nx
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
-from exact.cli import main
 from exact.errors import ExactError
 from exact.feedback import feedback, parse_pattern
 from exact.wordle.tree import Tree, replay
-from exact.wordle.treeio import ALL_SUFFIXES, FORMATS, detect_format, format_for_path, load_tree, read_tree, write_tree
+from exact.wordle.treeio import (ALL_SUFFIXES, FORMATS, detect_format, format_for_path, load_tree, parse_tree_text,
+                                 read_tree, tree_text, write_tree)
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 PEERS = ROOT.parent / "shared" / "data" / "peers"
 DOCS = ROOT / "docs" / "tree-formats.md"
-
-
-def cli(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    return result.exit_code, result.stdout, result.stderr
 
 
 # --- the published trees (../shared/data/peers/README.md) ---------------------------------------------
@@ -68,7 +63,7 @@ def test_published_trees_reproduce_their_totals(name, peers, lists):
     assert not [p for p in r.notes if p.kind != "depth"]  # made for these lists: every count agrees
 
 
-def test_olson_counts_are_checked(peers, lists, tmp_path):
+def test_olson_counts_are_checked(peers, lists, tmp_path, cli):
     tree = read_tree(peers / "olson-salet.tree.total.js")
     r = replay(tree, *lists, depth=6)
     assert r.claims_checked == 533 and not [p for p in r.invalid + r.notes if p.kind == "claim"]
@@ -114,7 +109,7 @@ def test_writers_give_back_the_published_files(name, peers, lists, tmp_path):
         assert sorted(written.splitlines()) == sorted(original.splitlines())
 
 
-def test_cli_verify_and_convert_a_published_tree(peers, tmp_path):
+def test_cli_verify_and_convert_a_published_tree(peers, tmp_path, cli):
     code, stdout, stderr = cli("wordle", "verify", peers / "olson-salet.tree.total.js", "--json")
     assert code == 0, stderr
     report = json.loads(stdout)
@@ -230,7 +225,7 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize("name, text, line, fragment", MALFORMED)
-def test_malformed_files_one_line_error_with_path_and_line(tmp_path, name, text, line, fragment):
+def test_malformed_files_one_line_error_with_path_and_line(tmp_path, name, text, line, fragment, cli):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ExactError) as caught:
@@ -243,7 +238,7 @@ def test_malformed_files_one_line_error_with_path_and_line(tmp_path, name, text,
     assert len(lines) == 1 and lines[0].startswith(f"exact: error: {path}{'' if line is None else f':{line}'}: ")
 
 
-def test_convert_leaves_nothing_half_written(tmp_path):
+def test_convert_leaves_nothing_half_written(tmp_path, cli):
     (tmp_path / "bad.js").write_text('{"guess":"cabin","map":{"x":"cable"}}')
     code, _, stderr = cli("wordle", "convert", tmp_path / "bad.js", tmp_path / "out.tree")
     assert code == 2 and "bad.js" in stderr and not (tmp_path / "out.tree").exists()
@@ -303,3 +298,140 @@ def test_random_trees_round_trip_and_replay_matches_a_plain_walk(tmp_path_factor
         assert detected == fmt
         again = replay(back, SMALL_ANSWERS, words_from_lines(sorted(allowed)), depth=depth)
         assert (again.histogram, again.lost, again.unsolved, again.wins) == (r.histogram, r.lost, r.unsolved, r.wins), fmt
+
+
+# --- every format on the tiny instance's policy trees and on hand-made trees ----------------------------
+
+
+def shape(t):
+    """A tree without its answer counts (the formats without lost answers cannot keep those)."""
+    return t.guess, {p: shape(c) for p, c in t.children.items()}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format_round_trips(tmp_path, fmt, policy_trees, tiny_answers, tiny_guesses):
+    for policy, e in policy_trees.items():
+        path = tmp_path / f"{policy}{FORMATS[fmt].suffixes[0]}"
+        write_tree(e.tree, path, answers=tiny_answers)
+        back = read_tree(path)
+        if fmt in ("olson", "lists"):  # they record won answers only; these depth-3 trees lose some
+            assert shape(back) == shape(e.tree), (policy, fmt)
+        else:
+            assert back == e.tree, (policy, fmt)
+        ignore = {"notes": [], "claims_checked": 0}  # olson also writes, and so checks, each node's counts
+        assert replay(back, tiny_answers, tiny_guesses, 3).to_json() | ignore == e.replay.to_json() | ignore
+
+
+@pytest.mark.parametrize("fmt", ["graphml", "json", "dot"])
+def test_graph_formats_keep_lossy_and_unreachable_nodes(tmp_path, fmt, hand_tree):
+    t = hand_tree()
+    t.children[parse_pattern("00000")] = Tree("dummy", 0, {})
+    write_tree(t, tmp_path / f"t.{fmt}")
+    assert read_tree(tmp_path / f"t.{fmt}") == t
+
+
+def test_graphml_and_json_schema_for_other_tools(tmp_path, policy_trees, tiny_answers):
+    tree = policy_trees["most-classes"].tree
+    write_tree(tree, tmp_path / "t.graphml")
+    write_tree(tree, tmp_path / "t.json")
+    G = nx.read_graphml(tmp_path / "t.graphml")
+    data = json.loads((tmp_path / "t.json").read_text())
+    H = nx.node_link_graph(data, edges="edges")
+    for graph in (G, H):
+        assert graph.graph["root"] == "n0" and graph.nodes["n0"]["guess"] == "slate"
+        assert graph.nodes["n0"]["answers"] == len(tiny_answers)
+        assert all(isinstance(d["feedback"], str) and len(d["feedback"]) == 5 for _, _, d in graph.edges(data=True))
+        assert nx.is_arborescence(graph)
+
+
+def test_text_format_reads_published_layout():
+    # The layout of the published trees (one line per answer; indentation shares the path), on our
+    # own small instance; the last line restates its whole path, which readers must also accept.
+    text = ("crane BBBBB1 built BBYYG2 pilot GGGGG3\n"
+            "                   BGGGG2 quilt BGGGG3 guilt GGGGG4\n"
+            "                                GGGGG3\n"
+            "                   GGGGG2\n"
+            "      BBBGB1 mound GGGGG2\n"
+            "crane GGGGG1\n")
+    t = parse_tree_text(text)
+    assert (t.guess, t.answers) == ("crane", 6)
+    built = t.children[parse_pattern("bbbbb")]
+    assert (built.guess, built.answers, len(built.children)) == ("built", 4, 2)
+    quilt = built.children[parse_pattern("bgggg")]
+    assert (quilt.guess, quilt.answers, list(quilt.children.values())) == ("quilt", 2, [Tree("guilt", 1, {})])
+    A = words_from_lines(["pilot", "guilt", "quilt", "built", "mound", "crane"], source="test")
+    assert replay(t, A, depth=4).wins == 6
+    assert replay(t, A, depth=3).lost == ("guilt",)
+    assert tree_text(t, A) == text.replace("crane GGGGG1", "      GGGGG1")
+    assert parse_tree_text(tree_text(t, A)) == t
+
+
+def test_text_format_lists_lost_answers(hand_answers, hand_tree):
+    text = tree_text(hand_tree(), hand_answers)
+    assert text == ("cabin GGBBB1 cache GGGGG2\n"
+                    "      GGGBB1 cable GGGBY2\n"
+                    "                   GGGGG2\n"
+                    "      GGGGG1\n")
+    assert parse_tree_text(text) == hand_tree()
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("cabin GGGBB1 cable\n", "ends in a guess"),
+    ("cabin GGGBB2 cable GGGGG2\n", "says guess 2"),
+    ("cabin GGGBB1 cable GGGGG2\n  GGGGG1\n", "does not line up"),
+    ("cabin GGGBB1 cable GGGGG2\ncable GGGGG1\n", "first guess"),
+    ("cabin GGGBB1 cable GGGGG2\n      GGGBB1 cache GGGGG2\n", "earlier line plays"),
+    ("cabin GGGQB1 cable GGGGG2\n", "pattern"),
+    ("cabin GGGGG1 cable GGGGG2\n", "goes on after"),
+    ("cabin GGGGG1\ncabin GGGGG1\n", "second line wins"),
+])
+def test_text_format_errors(text, fragment):
+    with pytest.raises(ExactError, match=fragment):
+        parse_tree_text(text)
+
+
+def test_text_format_needs_the_answers(tmp_path, hand_tree):
+    with pytest.raises(ExactError, match="answer list"):
+        write_tree(hand_tree(), tmp_path / "t.txt")
+    assert not (tmp_path / "t.txt").exists()
+
+
+def test_dot_reader_accepts_hand_edits(tmp_path, hand_tree):
+    (tmp_path / "t.dot").write_text(
+        "// a comment\nstrict digraph T {\n root = a\n node [answers=0]\n"
+        ' a [guess=cabin, answers=4]; b [guess="cable" answers=2] c [guess=cache answers = 1]\n'
+        ' a -> b [feedback="22200"]\n a -> c [ feedback = "22000" ] /* done */\n}\n')
+    assert read_tree(tmp_path / "t.dot") == hand_tree()
+
+
+# --- malformed files through `exact wordle verify` ------------------------------------------------------
+
+
+MALFORMED_FOR_VERIFY = [
+    ("bad.json", "{not json", "not valid JSON"),
+    ("bad.graphml", "<graphml><graph", "not valid GraphML"),
+    ("bad.txt", "cabin GGGBB1 cable\n", ":1: the line ends in a guess"),
+    ("bad.dot", "graph { a -- b }", "not a DOT digraph"),
+    ("bad.csv", "x", "unknown tree format"),
+    ("missing.json", None, "no such file"),
+]
+
+
+def assert_one_line_error(code, stderr, *fragments):
+    assert code == 2
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("exact: error: "), stderr
+    assert all(f in lines[0] for f in fragments), stderr
+
+
+@pytest.mark.parametrize("name, text, fragment", MALFORMED_FOR_VERIFY)
+def test_cli_malformed_files_one_line_error(tmp_path, name, text, fragment, cli):
+    if text is not None:
+        (tmp_path / name).write_text(text)
+    assert_one_line_error(*cli("wordle", "verify", tmp_path / name)[::2], name, fragment)
+
+
+def test_cli_malformed_file_through_the_entry_point(tmp_path, run_exact):
+    (tmp_path / "bad.txt").write_text("cabin GGGBB1 cable GGGGG2\n  GGGGG1\n")
+    r = run_exact("wordle", "verify", tmp_path / "bad.txt")
+    assert_one_line_error(r.returncode, r.stderr, "bad.txt:2:", "does not line up")

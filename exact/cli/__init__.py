@@ -29,7 +29,7 @@ def bench(pairs, lingo_words):
 main.add_command(lingo)
 main.add_command(wordle)
 
-# issue 9: play, plot, export
+# the commands beside lingo and wordle: docs, play, plot, export
 from exact.cli.docs import docs  # noqa: E402
 from exact.cli.export import wordle_export  # noqa: E402
 from exact.cli.play import lingo_play, wordle_play  # noqa: E402

@@ -4,7 +4,6 @@ the work is in :mod:`exact.wordle.guesses` and :mod:`exact.wordle.tradeoff`)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click

@@ -62,6 +62,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
     """Solve the reduced-instance ladder with CP-SAT, the DP and brute force; check they agree."""
     from exact.errors import ExactError
     from exact.fileio import write_json
+    from exact.progress import say
     from exact.wordle import ladder as lad
 
     if generate:
@@ -77,17 +78,17 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
             A, _ = lad.read_rung(rung)
             if max_answers is not None and len(A) > max_answers:
                 continue
-            lad.say(f"{rung.name}: {rung.describe()}")
+            say(f"{rung.name}: {rung.describe()}")
             result = lad.solve_rung(rung, time_limit=time_limit, workers=workers,
                                     models=None if no_export else models_dir)
             write_json(results_dir / f"{rung.name}.json", result.to_json())
             rows.append(result)
             c = result.cpsat
-            lad.say(f"{rung.name}: CP-SAT {c['status']} {c['wins']} (bound {c['bound']}, {c['seconds']} s), "
-                    f"DP {result.dp['wins']}, brute force {result.brute_force}, agree {result.agree}")
+            say(f"{rung.name}: CP-SAT {c['status']} {c['wins']} (bound {c['bound']}, {c['seconds']} s), "
+                f"DP {result.dp['wins']}, brute force {result.brute_force}, agree {result.agree}")
     except KeyboardInterrupt:
         interrupted = True
-        lad.say("interrupted; the instances finished so far are written")
+        say("interrupted; the instances finished so far are written")
     if as_json:
         echo_json([r.to_json() for r in rows])
     else:

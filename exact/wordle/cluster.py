@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from exact import progress as prog
+from exact import stop
 from exact.errors import ExactError
 from exact.wordle import depth4
 from exact.words import WordList
@@ -143,9 +144,7 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
             if todo:
                 submit()
     except (KeyboardInterrupt, SystemError) as e:
-        from exact.wordle.dp import _interrupted
-
-        if not _interrupted(e):
+        if not stop.is_interrupt(e):
             raise
         interrupted = True
         prog.say("interrupted; the batches in flight are dropped, every finished first guess is kept")

@@ -1,6 +1,6 @@
 """A CP-SAT model of the depth-k Wordle decision tree, for reduced instances.
 
-The quantity (issue 4): wins_k(T) = max over guesses g of [g in T] + sum over the non-green classes
+The quantity: wins_k(T) = max over guesses g of [g in T] + sum over the non-green classes
 P of g on T of wins_{k-1}(P), with wins_1(T) = 1 for non-empty T (every answer is an allowed guess,
 which :func:`check_answers_are_guesses` enforces) and wins_0 = 0.
 
@@ -91,7 +91,7 @@ def node_choices(F: np.ndarray, node: Node, green: int, root: Node) -> list[Choi
         return _one_per_value(hits.astype(np.int64))
     if d == 2:
         return _one_per_value(np.count_nonzero(class_counts(F, members), axis=1))
-    canon = canonical_rows(np.ascontiguousarray(F[:, members]), green)
+    canon = canonical_partitions(np.ascontiguousarray(F[:, members]), green)
     _, firsts = np.unique(canon, axis=0, return_index=True)
     choices = []
     for g in sorted(firsts.tolist()):
@@ -113,7 +113,7 @@ def _one_per_value(weights: np.ndarray) -> list[Choice]:
 
 
 @numba.njit(cache=True)
-def canonical_rows(rows, green):
+def canonical_partitions(rows, green):
     """Relabel each row's patterns by first appearance (all-green as 0), so equal partitions give equal rows."""
     out = np.empty(rows.shape, dtype=np.uint16)
     label = np.empty(65536, dtype=np.int32)
@@ -222,7 +222,7 @@ def solve_tree(answers: WordList, guesses: WordList, depth: int = 3, *, time_lim
         raise AssertionError(f"CP-SAT says {out.status} for a model that always has a solution")
     wins = out.objective
     tree = read_tree(tm, out, F, answers, guesses)
-    won = tree_wins(tree, F, answers, guesses, depth)
+    won = matrix_tree_wins(tree, F, answers, guesses, depth)
     if won != wins:
         raise AssertionError(f"the tree read from the model wins {won}, but the objective says {wins}")
     return TreeSolution(out.status, wins, int(round(out.bound)), len(answers), depth, seconds,
@@ -252,7 +252,7 @@ def read_tree(tm: TreeModel, out: cpsat.Outcome, F: np.ndarray, answers: WordLis
     return subtree(tm.root)
 
 
-def tree_wins(tree: Tree, F: np.ndarray, answers: WordList, guesses: WordList, depth: int) -> int:
+def matrix_tree_wins(tree: Tree, F: np.ndarray, answers: WordList, guesses: WordList, depth: int) -> int:
     """How many answers the tree wins within ``depth`` guesses, played through ``F``."""
     green = all_green(answers.length)
 

@@ -50,6 +50,7 @@ from pathlib import Path
 import numpy as np
 
 from exact import progress as prog
+from exact import stop
 from exact.errors import ExactError
 from exact.partitions import feedback_matrix
 from exact.wordle import dp
@@ -106,7 +107,7 @@ def search_for(answers: WordList, guesses: WordList, hard: bool, F: np.ndarray) 
     key = (answers.sha256, guesses.sha256, hard)
     if key not in _SEARCHES:
         _SEARCHES.clear()
-        _SEARCHES[key] = dp.Search(dp.make_instance(answers, guesses, hard, F))
+        _SEARCHES[key] = dp.Search(dp.make_wins_instance(answers, guesses, hard, F))
     return _SEARCHES[key]
 
 
@@ -332,7 +333,7 @@ def prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F):
     """(F, order, outcomes so far, open rows, Checkpoint or None)."""
     if depth < 1:
         raise ExactError(f"--depth must be at least 1, not {depth}")
-    dp.make_instance(answers, guesses, hard, F)  # checks the lists
+    dp.make_wins_instance(answers, guesses, hard, F)  # checks the lists
     if F is None:
         F = feedback_matrix(guesses, answers)
     header = make_header(answers, guesses, depth, hard, batch)
@@ -419,7 +420,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
             bar.set_postfix(best=max((o.value for o in outcomes if o.exact), default=0))
             report(outcomes)
     except (KeyboardInterrupt, SystemError) as e:
-        if not dp._interrupted(e):
+        if not stop.is_interrupt(e):
             raise
         interrupted = True
         prog.say("interrupted; every finished first guess is in the checkpoint" if book

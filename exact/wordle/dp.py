@@ -52,7 +52,7 @@ from exact import stop
 from exact.errors import ExactError
 from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle.hard import add_feedback, letter_counts, no_constraint
+from exact.wordle.hard import add_feedback, letter_counts
 from exact.wordle.tree import Tree
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
@@ -359,8 +359,9 @@ def _class_caps(F, T, npat):
 # --- the problem and the recursion --------------------------------------------------------------
 
 @dataclass
-class Instance:
-    """A Wordle instance ready for the kernels."""
+class WinsInstance:
+    """A Wordle instance ready for the wins_k kernels (the fewest-guesses solver has its own,
+    :class:`exact.wordle.guesses.GuessesInstance`)."""
 
     answers: WordList
     guesses: WordList
@@ -376,8 +377,8 @@ class Instance:
         return self.npat - 1
 
 
-def make_instance(answers: WordList, guesses: WordList, hard: bool = False,
-                  F: np.ndarray | None = None) -> Instance:
+def make_wins_instance(answers: WordList, guesses: WordList, hard: bool = False,
+                       F: np.ndarray | None = None) -> WinsInstance:
     """Check the lists (same length, every answer a guess) and load the feedback matrix."""
     check_answers_are_guesses(answers, guesses)
     if F is None:
@@ -386,7 +387,7 @@ def make_instance(answers: WordList, guesses: WordList, hard: bool = False,
     in_answers = np.full(len(guesses), -1, dtype=np.int64)
     for j, a in enumerate(answers.words):
         in_answers[guesses.index[a]] = j
-    return Instance(answers, guesses, F, hard, codes, letter_counts(codes),
+    return WinsInstance(answers, guesses, F, hard, codes, letter_counts(codes),
                     pattern_count(answers.length), in_answers)
 
 
@@ -415,7 +416,7 @@ class Node:
         return where[np.asarray(rows, dtype=np.int64)]
 
 
-def make_node(inst: Instance, T: np.ndarray) -> Node:
+def make_node(inst: WinsInstance, T: np.ndarray) -> Node:
     T = np.asarray(T, dtype=np.int64)
     with stop.held():  # a signal inside numba's parallel kernels crashes the process
         by_row = _class_caps(inst.F, T, inst.npat)
@@ -424,7 +425,7 @@ def make_node(inst: Instance, T: np.ndarray) -> Node:
     return Node(T, order, by_row[order], FT, inst.codes[order], inst.counts[order])
 
 
-def allowed_rows(inst: Instance, rows: np.ndarray, rule: Constraint) -> np.ndarray:
+def allowed_rows(inst: WinsInstance, rows: np.ndarray, rule: Constraint) -> np.ndarray:
     """The guess rows hard mode allows under ``rule`` (all of them in normal mode)."""
     if not inst.hard:
         return rows
@@ -434,7 +435,7 @@ def allowed_rows(inst: Instance, rows: np.ndarray, rule: Constraint) -> np.ndarr
     return rows[ok]
 
 
-def split(inst: Instance, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
+def split(inst: WinsInstance, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """[(pattern, class)] of guess g on T, largest class first (ties by pattern)."""
     pairs = list(split_by_guess(inst.F, g, T).items())
     pairs.sort(key=lambda pc: (-len(pc[1]), pc[0]))
@@ -451,7 +452,7 @@ class Search:
     #: whether :meth:`values3` raises the threshold itself, candidate by candidate
     raises_inside = True
 
-    def __init__(self, inst: Instance):
+    def __init__(self, inst: WinsInstance):
         self.inst = inst
         self.root: Node | None = None
         self.last: Node | None = None
@@ -673,15 +674,6 @@ def cores() -> int:
     return numba.get_num_threads()
 
 
-def _interrupted(error: BaseException | None) -> bool:
-    """Whether Ctrl-C caused this error (numba wraps a KeyboardInterrupt in a SystemError)."""
-    while error is not None:
-        if isinstance(error, KeyboardInterrupt):
-            return True
-        error = error.__cause__ or error.__context__
-    return False
-
-
 def effective_depth(depth: int, n: int) -> int:
     """The depth that decides wins_depth on n answers: min(depth, n) (and at least 1).
 
@@ -712,7 +704,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     if depth < 1:
         raise ExactError(f"depth must be at least 1, not {depth}")
     started = time.perf_counter()
-    inst = make_instance(answers, guesses, hard, F)
+    inst = make_wins_instance(answers, guesses, hard, F)
     search = (engine or Search)(inst)
     history = tuple(after)
     T, rule = position(answers, history, hard)
@@ -757,7 +749,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
             if len(found):
                 bar.set_postfix(best=int(found[0]))
     except (KeyboardInterrupt, SystemError) as e:
-        if not _interrupted(e):
+        if not stop.is_interrupt(e):
             raise
         interrupted = True
         prog.say("interrupted; reporting the best found so far")
@@ -786,7 +778,7 @@ def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard
     rule in the module docstring. It stops at ``depth``: see :func:`optimal_tree` for a complete one."""
     from exact.wordle.guesses import position
 
-    inst = make_instance(answers, guesses, hard, F)
+    inst = make_wins_instance(answers, guesses, hard, F)
     search = Search(inst)
     T, rule = position(answers, tuple(after), hard)
     k = effective_depth(depth - len(tuple(after)), len(T))

@@ -88,7 +88,7 @@ from numba.typed import Dict, List
 
 from exact import progress as prog
 from exact.errors import ExactError
-from exact.feedback import all_green, encode, feedback, format_pattern, pattern_count
+from exact.feedback import all_green, encode, feedback, format_pattern
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle.hard import add_feedback, allows, constraint, letter_counts, no_constraint
 from exact.wordle.tree import Tree, replay
@@ -542,7 +542,9 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
 # --- the instance -----------------------------------------------------------------------------
 
 @dataclass
-class Instance:
+class GuessesInstance:
+    """A Wordle instance ready for the fewest-guesses kernels (``ctx`` is what they read)."""
+
     answers: WordList
     guesses: WordList
     F: np.ndarray = field(repr=False)
@@ -559,8 +561,9 @@ class Instance:
         return len(self.cost) - 3
 
 
-def make_instance(answers: WordList, guesses: WordList, objective: Objective, max_guesses: int,
-                  hard: bool = False, F: np.ndarray | None = None, sharp: bool = True) -> Instance:
+def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objective, max_guesses: int,
+                          hard: bool = False, F: np.ndarray | None = None,
+                          sharp: bool = True) -> GuessesInstance:
     """The arrays the kernels read. ``sharp`` False switches off the sharper class bound of
     ``_quick`` (a baseline for the benchmark: the node bound only)."""
     check_answers_are_guesses(answers, guesses)
@@ -581,19 +584,19 @@ def make_instance(answers: WordList, guesses: WordList, objective: Objective, ma
     cost = objective.costs(max_guesses, len(answers))
     ctx = (F, ans_row, row_ans, cost, bool(hard), codes, letter_counts(codes),
            rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp))
-    return Instance(answers, guesses, F, hard, cost, ctx)
+    return GuessesInstance(answers, guesses, F, hard, cost, ctx)
 
 
 Rule = tuple[np.ndarray, np.ndarray]
 
 
-def _after(inst: Instance, rule: Rule, g: int, pattern: int) -> Rule:
+def _after(inst: GuessesInstance, rule: Rule, g: int, pattern: int) -> Rule:
     if not inst.hard:
         return rule
     return add_feedback(rule[0], rule[1], inst.ctx[5][g], pattern)
 
 
-def node_value(inst: Instance, memo, S: np.ndarray, t: int, rule: Rule, beta: int = INF,
+def node_value(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Rule, beta: int = INF,
                greedy: bool = False, stats: np.ndarray | None = None) -> tuple[int, int]:
     """(cost(S, t), best guess row), or (a bound >= beta, -1)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
@@ -602,7 +605,7 @@ def node_value(inst: Instance, memo, S: np.ndarray, t: int, rule: Rule, beta: in
     return int(v), int(g)
 
 
-def guess_value(inst: Instance, memo, S: np.ndarray, g: int, t: int, rule: Rule, beta: int = INF,
+def guess_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule: Rule, beta: int = INF,
                 greedy: bool = False, stats: np.ndarray | None = None) -> int:
     """The cost of playing guess row g on S at step t (exact below beta, else a bound >= beta)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
@@ -611,7 +614,7 @@ def guess_value(inst: Instance, memo, S: np.ndarray, g: int, t: int, rule: Rule,
     return int(v)
 
 
-def subtree(inst: Instance, memo, S: np.ndarray, t: int, rule: Rule, greedy: bool = False,
+def subtree(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Rule, greedy: bool = False,
             guess: int | None = None) -> Tree:
     """The tree the search chose for (S, t) (solving any node the memo lacks; greedy: greedy picks)."""
     S = np.asarray(S, dtype=np.int64)
@@ -811,7 +814,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     if cutoff is not None and cutoff < 0:
         raise ExactError(f"cutoff must be at least 0, not {cutoff}")
     show = progress
-    inst = make_instance(answers, guesses, objective, max_guesses, hard, F, sharp)
+    inst = make_guesses_instance(answers, guesses, objective, max_guesses, hard, F, sharp)
     history = tuple(after)
     S, rule = position(answers, history, hard)
     t0 = len(history) + 1
@@ -878,7 +881,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
                    started, stats, history, cutoff, interrupted, top, S)
 
 
-def _play(inst: Instance, S, g: int, t: int, rule: Rule, thr: int, workers: int, stats, show):
+def _play(inst: GuessesInstance, S, g: int, t: int, rule: Rule, thr: int, workers: int, stats, show):
     """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < thr),
     False (cost >= thr, a bound; no tree) or None (interrupted: tree completed greedily)."""
     classes = [(p, P) for p, P in sorted(split_by_guess(inst.F, g, S).items(), key=lambda pc: (-len(pc[1]), pc[0]))]
@@ -966,7 +969,7 @@ def _play(inst: Instance, S, g: int, t: int, rule: Rule, thr: int, workers: int,
     return total_now(), tree, True
 
 
-def tree_cost(inst: Instance, tree: Tree, S: np.ndarray, t: int) -> int:
+def tree_cost(inst: GuessesInstance, tree: Tree, S: np.ndarray, t: int) -> int:
     """The weighted cost of a tree for the answers S starting at step t (INF when one is unsolved)."""
     total = 0
     for a in S:
@@ -1064,9 +1067,9 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
         F = feedback_matrix(guesses, answers)
     history = tuple(after)
     S, rule = position(answers, history, hard)
-    plain = make_instance(answers, guesses, Objective(()), max_guesses, hard, F)
+    plain = make_guesses_instance(answers, guesses, Objective(()), max_guesses, hard, F)
     memos: dict = {"plain": new_memo()}
-    leaf_insts: dict[int, Instance] = {}
+    leaf_insts: dict[int, GuessesInstance] = {}
 
     def fill(S: np.ndarray, t: int, rule: Rule) -> Tree:
         if t > max_guesses:
@@ -1076,7 +1079,7 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
     def leaf(S: np.ndarray, t: int, rule: Rule) -> Tree:
         k = depth if depth is not None else t
         if k not in leaf_insts:
-            leaf_insts[k] = make_instance(answers, guesses, Objective((k,)), max_guesses, hard, F)
+            leaf_insts[k] = make_guesses_instance(answers, guesses, Objective((k,)), max_guesses, hard, F)
             memos[k] = new_memo()
         return subtree(leaf_insts[k], memos[k], S, t, rule)
 

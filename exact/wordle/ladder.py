@@ -29,7 +29,7 @@ import numpy as np
 from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.fileio import read_json, write_json, write_text
-from exact.partitions import feedback_matrix, split_by_guess
+from exact.partitions import feedback_matrix
 from exact.words import WordList, read_words, wordle_allowed, wordle_answers, words_sha256
 
 LADDER_DIR = "wordle-ladder"
@@ -248,9 +248,3 @@ def solve_rung(rung: Rung, *, time_limit: float | None = 600, workers: int = 2,
     return RungResult(rung.name, rung.describe(), len(A), len(G), rung.depth, sol.to_json(), dp_json, bf,
                       agree, model_file, A.sha256, G.sha256,
                       f"exact wordle ladder --only {rung.name} --time-limit {time_limit:g} --workers {workers}")
-
-
-def say(message: str) -> None:
-    from exact.progress import say as progress_say
-
-    progress_say(message)

@@ -128,7 +128,7 @@ def policy_tree(F: np.ndarray, answers: WordList, guesses: WordList, first: int,
     return node(np.arange(len(answers)), 1)
 
 
-def tree_wins(tree: Tree, answers: WordList, depth: int) -> int:
+def walked_tree_wins(tree: Tree, answers: WordList, depth: int) -> int:
     """Wins counted while walking the answers down the tree (the policy's own count)."""
     total = 0
     for a in answers.words:
@@ -190,10 +190,11 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
     F = feedback_matrix(guesses, answers)
     tree = policy_tree(F, answers, guesses, guesses.index[first], policy, depth)
     result = replay(tree, answers, guesses, depth)
-    if result.wins != tree_wins(tree, answers, depth) or not result.valid or result.notes:
+    walked = walked_tree_wins(tree, answers, depth)
+    if result.wins != walked or not result.valid or result.notes:
         raise ExactError("internal error: "
-                         f"policy tree and replay disagree: {result.wins} vs {tree_wins(tree, answers, depth)}, "
-                           f"invalid {result.invalid[:3]}")
+                         f"policy tree and replay disagree: {result.wins} vs {walked}, "
+                         f"invalid {result.invalid[:3]}")
     seconds = {c.guess for c in tree.children.values()} if depth > 1 else set()
     lists = {"answers": answers.source, "answers_sha256": answers.sha256,
              "guesses": guesses.source, "guesses_sha256": guesses.sha256}

@@ -46,7 +46,7 @@ from xml.etree.ElementTree import ParseError
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern
-from exact.fileio import read_text, write_text
+from exact.fileio import read_errors, read_text, write_text
 from exact.wordle.tree import Tree, from_networkx, path_text, to_networkx
 from exact.words import WordList, shorten
 
@@ -72,16 +72,8 @@ def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
 
 def load_tree(path: str | Path, fmt: str | None = None) -> tuple[Tree, str]:
     """:func:`read_tree`, also returning the format it read."""
-    try:
+    with read_errors(path, "tree"):
         text = read_text(path, "tree file").lstrip("\ufeff")
-    except FileNotFoundError:
-        raise ExactError("no such file", path=path) from None
-    except IsADirectoryError:
-        raise ExactError("is a directory, not a tree", path=path) from None
-    except UnicodeDecodeError as e:
-        raise ExactError(f"not UTF-8 text ({e.reason} at byte {e.start})", path=path) from None
-    except OSError as e:
-        raise ExactError(f"cannot read ({e.strerror})", path=path) from None
     try:
         if fmt is None:
             fmt = detect_format(text)

@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from conftest import run_exact, write_lines
 from exact.feedback import feedback, format_pattern
 from exact.wordle.dp import best_tree, solve
 from exact.wordle.explorer import browser_paths, explorer_data, explorer_html
@@ -20,7 +19,7 @@ SMALL = wordle_answers().words[:150]
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory):
+def page(tmp_path_factory, run_exact, write_lines):
     """A depth-2 optimal tree on 150 answers (so some answers are lost), written by the real command."""
     d = tmp_path_factory.mktemp("explorer")
     A = words_from_lines(SMALL, "small")

@@ -1,0 +1,61 @@
+"""The hard-mode rule (exact.wordle.hard) against a slow, literal reading of it."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from exact.feedback import feedback, parse_pattern
+from exact.wordle.hard import allowed_mask, constraint, is_allowed
+from exact.words import wordle_allowed, wordle_answers
+
+
+def slow_is_allowed(word, history):
+    """The NYT rule read literally, letter by letter."""
+    for guess, pattern in history:
+        digits = [(pattern // 3**i) % 3 for i in range(len(guess))]
+        for i in range(len(guess)):
+            if digits[i] == 2 and word[i] != guess[i]:
+                return False
+        need = Counter(guess[i] for i in range(len(guess)) if digits[i] > 0)
+        have = Counter(word)
+        if any(have[x] < n for x, n in need.items()):
+            return False
+    return True
+
+
+@pytest.mark.parametrize(("word", "history", "ok"), [
+    ("slate", [("crane", "00220")], False),   # the green n must stay in place
+    ("shine", [("crane", "00022")], True),
+    ("beach", [("crane", "00200")], True),    # gray letters (c) may be played again
+    ("tease", [("crane", "00101")], True),    # yellows need only be present, anywhere
+    ("tulip", [("crane", "00101")], False),
+    ("speed", [("geese", "01200")], True),    # one e yellow and one green: two e needed
+    ("spend", [("geese", "01200")], False),
+    ("above", [("bobby", "11000")], True),    # b shown once (the gray b's cap nothing)
+    ("abbey", [("bobby", "11000")], False),   # no o
+    ("crane", [], True),
+])
+def test_hard_mode_hand_cases(word, history, ok):
+    h = [(g, parse_pattern(p, 5, "digits")) for g, p in history]
+    assert is_allowed(word, h) == ok == slow_is_allowed(word, h)
+    assert allowed_mask([word], h).tolist() == [ok]
+
+
+def test_hard_mode_vectorised_matches_slow_rule():
+    rng = random.Random(3)
+    words = wordle_allowed().words
+    sample = rng.sample(words, 400)
+    for _ in range(40):
+        answer = rng.choice(wordle_answers().words)
+        history = [(g, feedback(g, answer)) for g in rng.sample(words, rng.randint(1, 3))]
+        mask = allowed_mask(sample, history)
+        assert mask.tolist() == [slow_is_allowed(w, history) for w in sample]
+        assert mask.tolist() == [is_allowed(w, history) for w in sample]
+        assert is_allowed(answer, history)  # the answer itself always satisfies its own feedback
+
+
+def test_constraint_arrays():
+    greens, least = constraint([("geese", parse_pattern("01200", 5, "digits"))], 5)
+    assert greens.tolist() == [-1, -1, 4, -1, -1]
+    assert least[4] == 2 and least.sum() == 2

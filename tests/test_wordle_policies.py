@@ -1,0 +1,92 @@
+"""Simple second-guess policies (exact.wordle.policies) against brute force, and `exact wordle evaluate`."""
+
+import json
+import math
+
+import pytest
+
+from exact.feedback import all_green, feedback
+from exact.wordle.policies import POLICIES, evaluate_policy
+from exact.words import words_from_lines
+
+
+def classes_of(g, P):
+    out = {}
+    for a in P:
+        out.setdefault(feedback(g, a), []).append(a)
+    return out
+
+
+def brute_choice(policy, P, answers, guesses):
+    """The policy's second guess, from its definition, with plain Python loops."""
+    if policy in ("most-classes", "min-worst", "max-entropy"):
+        cands = list(guesses)
+    elif policy == "most-classes-answers":
+        cands = [w for w in guesses if w in set(answers)]
+    else:
+        cands = [w for w in guesses if w in set(P)]
+
+    def key(g):
+        sizes = [len(c) for c in classes_of(g, P).values()]
+        n = len(P)
+        entropy = -sum(s / n * math.log2(s / n) for s in sizes)
+        first = {"min-worst": (max(sizes), -len(sizes)), "max-entropy": (-round(entropy, 9),)}.get(policy, (-len(sizes),))
+        return first + (g not in P, max(sizes), guesses.index(g))
+
+    return min(cands, key=key)
+
+
+def brute_wins(policy, first, answers, guesses, depth):
+    """Wins of the policy by recursion over classes (a lone or last class: guess an answer of it)."""
+    def wins(P, step, g=None):
+        if step > 1 and (step == depth or len(P) == 1):
+            return 1
+        g = g or brute_choice(policy, P, answers, guesses)
+        return sum(1 if pat == all_green(5) else (wins(Q, step + 1) if step < depth else 0)
+                   for pat, Q in classes_of(g, P).items())
+    return wins(list(answers), 1, first)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_policies_match_brute_force(policy, policy_trees, tiny_answers, tiny_guesses):
+    assert policy_trees[policy].wins == brute_wins(policy, "slate", tiny_answers.words, tiny_guesses.words, 3)
+
+
+@pytest.mark.parametrize("policy", ["most-classes", "min-worst", "max-entropy"])
+def test_policies_match_brute_force_deeper(policy, tiny_answers, tiny_guesses):
+    A = words_from_lines(tiny_answers.words[:25], source="test")
+    G = words_from_lines(sorted(set(tiny_guesses.words[:40]) | set(A.words)), source="test")
+    for depth in (2, 4):
+        assert evaluate_policy(A, G, G[1], policy, depth).wins == brute_wins(policy, G[1], A.words, G.words, depth)
+
+
+def test_most_classes_is_the_depth3_optimum_by_brute_force(policy_trees, tiny_answers, tiny_guesses):
+    # With the first guess fixed, wins_3 = sum over its classes P of max_g (classes of g on P).
+    best = sum(max(len(classes_of(g, P)) for g in tiny_guesses.words) if pat != all_green(5) else 1
+               for pat, P in classes_of("slate", tiny_answers.words).items())
+    assert policy_trees["most-classes"].wins == best
+    assert all(e.wins <= best for e in policy_trees.values())
+
+
+@pytest.fixture(scope="module")
+def lists(tmp_path_factory, write_lines, tiny_answers, tiny_guesses):
+    d = tmp_path_factory.mktemp("lists")
+    return write_lines(d / "answers.txt", tiny_answers.words), write_lines(d / "guesses.txt", tiny_guesses.words)
+
+
+def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees, run_exact, tiny_answers, cli):
+    answers, guesses = lists
+    out = tmp_path / "tree.graphml"
+    code, stdout, stderr = cli("wordle", "evaluate", "--first", "SLATE", "--second", "min-worst", "--answers", answers,
+                               "--guesses", guesses, "--out", out, "--json")
+    assert code == 0, stderr
+    assert json.loads(stdout)["wins"] == policy_trees["min-worst"].wins
+    # The installed entry point, end to end.
+    r = run_exact("wordle", "verify", out, "--answers", answers, "--guesses", guesses, "--json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert (report["wins"], report["n"], report["valid"]) == (policy_trees["min-worst"].wins, len(tiny_answers), True)
+    assert len(report["lost"]) == len(tiny_answers) - report["wins"]
+    # The same tree checked against a guess list without its second guesses: invalid, exit 1.
+    code, stdout, _ = cli("wordle", "verify", out, "--answers", answers, "--guesses", answers)
+    assert code == 1 and "not-allowed" in stdout
