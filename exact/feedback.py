@@ -142,10 +142,6 @@ def compute_feedback_matrix(guesses: Sequence[str], answers: Sequence[str]) -> n
     return out
 
 
-#: The old name, still imported by exact/lingo/ and tests/test_lingo_*; remove once those use
-#: compute_feedback_matrix (the cached matrix of two word lists is exact.partitions.feedback_matrix).
-feedback_matrix = compute_feedback_matrix
-
 
 def _common_length(guesses: Sequence[str], answers: Sequence[str]) -> int:
     lengths = {len(w) for w in guesses} | {len(w) for w in answers}

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import run_exact, write_lines
 from exact.errors import ExactError
-from exact.feedback import feedback, feedback_matrix
+from exact.feedback import feedback, compute_feedback_matrix
 from exact.lingo.bound import bad_word_bound, families, upper_bound
 from exact.lingo.score import count_wins, first_letters
 from exact.words import read_words, words_from_lines
@@ -94,7 +94,7 @@ def test_real_sets_lose_their_bad_words_and_the_bound_sees_it(seed):
     rng = random.Random(seed)
     pool = family_pool(seed, variants=5 + seed % 3) if seed % 2 else tiny_pool(seed)
     words = list(pool.words)
-    F = feedback_matrix(words, words)
+    F = compute_feedback_matrix(words, words)
     first = first_letters(words)
     fam = families(words)
     for k in (1, 2, 3):
@@ -110,7 +110,7 @@ def test_real_sets_lose_their_bad_words_and_the_bound_sees_it(seed):
 # --- The whole bound against brute force ------------------------------------------------------------
 
 def brute_force_optimum(words, k):
-    F = feedback_matrix(words, words)
+    F = compute_feedback_matrix(words, words)
     first = first_letters(words)
     return max(wins_of(F, first, rows) for rows in itertools.combinations(range(len(words)), k))
 
@@ -185,7 +185,7 @@ def test_enable5_real_sets_respect_the_committed_bound(enable5):
     if best_file.is_file():
         sets.append(json.loads(best_file.read_text())["guesses"])
     for guesses in sets:
-        F = feedback_matrix(guesses, words)
+        F = compute_feedback_matrix(guesses, words)
         wins = count_wins(F, range(4), first_letters(words))
         N = bad_words(words, *choice_of(guesses))
         assert wins <= len(words) - N <= bound["upper_bound"], (guesses, wins, N, lost)

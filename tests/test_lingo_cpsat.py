@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from exact.errors import ExactError
-from exact.feedback import feedback_matrix
+from exact.feedback import compute_feedback_matrix
 from exact.lingo.brute import brute_force_best
 from exact.lingo.cpsat import build_model, export_model, reduce_instance, solve_cpsat
 from exact.lingo.ladder import FAMILIES, Rung, find_rung, write_instance, write_manifest
@@ -39,7 +39,7 @@ def hard_pools(count, seed):
 def test_cpsat_matches_brute_force_on_tiny_pools(seed):
     below_n = 0
     for pool in hard_pools(5, seed):
-        F = feedback_matrix(pool.words, pool.words)
+        F = compute_feedback_matrix(pool.words, pool.words)
         first = first_letters(pool.words)
         for k in (1, 2, 3):
             reference = itertools_best(F, first, k)
@@ -55,7 +55,7 @@ def test_cpsat_matches_brute_force_on_tiny_pools(seed):
 
 def test_cpsat_with_k4_and_a_bad_hint():
     pool = next(hard_pools(1, 11))
-    F = feedback_matrix(pool.words, pool.words)
+    F = compute_feedback_matrix(pool.words, pool.words)
     first = first_letters(pool.words)
     reference = itertools_best(F, first, 4)
     out = solve_cpsat(pool, F, 4, hint=[0, 1, 2, 3], workers=2, time_limit=20)
@@ -64,14 +64,14 @@ def test_cpsat_with_k4_and_a_bad_hint():
 
 def test_fewer_guess_groups_than_k():
     pool = WordList(("cater", "hater"), "two")
-    F = feedback_matrix(pool.words, pool.words)
+    F = compute_feedback_matrix(pool.words, pool.words)
     out = solve_cpsat(pool, F, 2, workers=1, time_limit=5)
     assert out.wins == 2 and sorted(out.guesses) == [0, 1] and out.status == "OPTIMAL"
 
 
 def test_reduction_keeps_k_guesses_and_drops_only_what_is_safe():
     pool = next(hard_pools(1, 3))
-    F = feedback_matrix(pool.words, pool.words)
+    F = compute_feedback_matrix(pool.words, pool.words)
     red = reduce_instance(F, first_letters(pool.words), 3)
     assert red.k == 3 and len(red.kept) >= 3
     # Every kept pair is still left unseparated by at least k of the kept guesses.
@@ -80,7 +80,7 @@ def test_reduction_keeps_k_guesses_and_drops_only_what_is_safe():
 
 def test_bad_input():
     pool = WordList(("cater", "hater", "later"), "three")
-    F = feedback_matrix(pool.words, pool.words)
+    F = compute_feedback_matrix(pool.words, pool.words)
     for kwargs in ({"k": 0}, {"k": 4}, {"k": 2, "time_limit": 0}, {"k": 2, "hint": [7]}):
         with pytest.raises(ExactError):
             solve_cpsat(pool, F, **kwargs)
@@ -95,7 +95,7 @@ def test_exported_model_resolves_to_the_same_value(tmp_path, suffix):
     from ortools.sat.python import cp_model
 
     pool = next(hard_pools(1, 5))
-    F = feedback_matrix(pool.words, pool.words)
+    F = compute_feedback_matrix(pool.words, pool.words)
     out = solve_cpsat(pool, F, 3, workers=1, time_limit=20, model_path=tmp_path / f"m{suffix}")
     assert out.status == "OPTIMAL"
     path = tmp_path / f"m{suffix}"
@@ -118,7 +118,7 @@ def test_exported_model_resolves_to_the_same_value(tmp_path, suffix):
 
 def test_export_writes_atomically(tmp_path):
     pool = WordList(("cater", "hater", "later"), "three")
-    red = reduce_instance(feedback_matrix(pool.words, pool.words), first_letters(pool.words), 1)
+    red = reduce_instance(compute_feedback_matrix(pool.words, pool.words), first_letters(pool.words), 1)
     export_model(build_model(red).model, tmp_path / "a.pb")
     export_model(build_model(red).model, tmp_path / "a.pb")
     assert [p.name for p in tmp_path.iterdir()] == ["a.pb"]

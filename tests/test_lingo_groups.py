@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from exact.feedback import feedback_matrix
+from exact.feedback import compute_feedback_matrix
 from exact.lingo.brute import brute_force_best
 from exact.lingo.groups import (Grouping, certificate, group_bound, group_value, greedy_grouping, make_grouping,
                                 separates, verify_groups)
@@ -25,7 +25,7 @@ def test_indicators_match_the_feedback_rule():
         u = doubles[rng.integers(len(doubles))]
         near = [w for w in (words[rng.integers(len(words))] for _ in range(40)) if w[0] == u[0]] or [u]
         w = near[0] if rng.random() < 0.5 else "".join(rng.permutation(list(u)))
-        F = feedback_matrix([g], [u, w])
+        F = compute_feedback_matrix([g], [u, w])
         assert separates(g, u, w) == (F[0, 0] != F[0, 1]), (g, u, w)
 
 
@@ -59,7 +59,7 @@ def test_group_bound_against_brute_force(seed):
     rng = np.random.default_rng(seed)
     below_n = 0
     for pool in tiny_pools(3, seed):
-        F = feedback_matrix(pool.words, pool.words)
+        F = compute_feedback_matrix(pool.words, pool.words)
         first = first_letters(pool.words)
         grouping = random_grouping(pool, rng)
         for k in (1, 2, 3):
@@ -79,7 +79,7 @@ def test_group_bound_against_brute_force(seed):
 
 def test_whole_letters_as_groups_give_the_optimum():
     pool = next(tiny_pools(1, 5))
-    F = feedback_matrix(pool.words, pool.words)
+    F = compute_feedback_matrix(pool.words, pool.words)
     first = first_letters(pool.words)
     whole = make_grouping(pool, [[w for w in pool.words if w[0] == L] for L in sorted({w[0] for w in pool.words})])
     assert whole.rest == 0

@@ -2,7 +2,7 @@
 
 import itertools
 
-from exact.feedback import feedback_matrix
+from exact.feedback import compute_feedback_matrix
 from exact.lingo.lns import lns, neighbourhood
 from exact.lingo.score import count_wins, first_letters
 import numpy as np
@@ -25,7 +25,7 @@ def hard_pools(count, seed):
 def test_a_neighbourhood_is_solved_exactly():
     checked = 0
     for pool in hard_pools(4, 21):
-        F = feedback_matrix(pool.words, pool.words)
+        F = compute_feedback_matrix(pool.words, pool.words)
         first = first_letters(pool.words)
         n = len(pool)
         S = (0, 1, 2)
@@ -42,7 +42,7 @@ def test_a_neighbourhood_is_solved_exactly():
 
 def test_lns_never_gets_worse():
     pool = next(hard_pools(1, 4))
-    F = feedback_matrix(pool.words, pool.words)
+    F = compute_feedback_matrix(pool.words, pool.words)
     first = first_letters(pool.words)
     r = lns(F, first, (0, 1, 2, 3), free=2, candidates=8, time_limit=10, workers=1)
     assert r.wins >= r.start_wins and r.wins == count_wins(F, list(r.guesses), first)

@@ -123,4 +123,10 @@ def all_figures(ctx, out_dir):
                guesses=None, play_on=False, depth=4, title="Guesses to win: the depth-4 tree after trace", out=out_dir / "histogram-trace-depth4")
     ctx.invoke(first_guesses, certificates=(), top=10, out=out_dir / "first-guesses")
     ctx.invoke(memorable, curve=wordle / "memorable-curve.json", out=out_dir / "memorable-curve")
-    ctx.invoke(lingo, results=(), logs=(), out=out_dir / "lingo-enable-5")
+    ctx.invoke(histogram, trees=(wordle / "salet-guesses.txt", wordle / "optimal-depth3.txt", wordle / "optimal-depth4.txt"),
+               labels=("fewest guesses (salet, 7920)", "most within 3 (trace)", "most within 4 (tenor)"), answers=None,
+               guesses=None, play_on=False, depth=6, title="Guesses to solve: complete trees for three objectives",
+               out=out_dir / "histogram-objectives")
+    runs = [(log.with_suffix(".json"), log) for log in sorted(Path("results/lingo").glob("enable-5*.log"))
+            if log.with_suffix(".json").is_file()]  # runs whose stderr was kept: their best so far over time
+    ctx.invoke(lingo, results=tuple(r for r, _ in runs), logs=tuple(lg for _, lg in runs), out=out_dir / "lingo-enable-5")

@@ -449,11 +449,11 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
 
 
 def upper_bound(pool: WordList, F: np.ndarray | None, k: int, *, time_limit: float = 60.0,
-                workers: int = 2, progress: bool = False) -> LingoBound:
+                progress: bool = False) -> LingoBound:
     """A valid upper bound on the wins of every k-subset of the pool (see the module docstring).
 
     ``F`` is not needed (the argument works on letters); it is accepted so that callers holding the
-    feedback matrix can pass it. The search is one process: ``workers`` is accepted and unused.
+    feedback matrix can pass it. The search is one process.
     Progress goes to stderr every 5 seconds when ``progress``; Ctrl-C or SIGTERM stops the search and
     returns the anytime bound, with ``details["interrupted"]`` True.
     """

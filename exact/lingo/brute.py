@@ -13,10 +13,10 @@ Data types:
 Cost: ``C(n, k) * n`` steps, so it is affordable up to a few hundred words for k = 4.
 
 >>> import numpy as np
->>> from exact.feedback import feedback_matrix
+>>> from exact.feedback import compute_feedback_matrix
 >>> from exact.lingo.score import first_letters
 >>> pool = ["baker", "bakes", "baked", "bales", "bared", "barer", "bases"]
->>> F = feedback_matrix(pool, pool)
+>>> F = compute_feedback_matrix(pool, pool)
 >>> brute_force_best(F, first_letters(pool), 1), brute_force_best(F, first_letters(pool), 2)
 ((5, (0,)), (7, (0, 3)))
 """

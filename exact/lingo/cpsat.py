@@ -42,9 +42,9 @@ The heuristic set (given, or greedy plus one-swap hill climbing) is passed to CP
 Ctrl-C stops the search cleanly; the best set found so far is returned (status FEASIBLE or UNKNOWN).
 
 >>> from exact.words import words_from_lines
->>> from exact.feedback import feedback_matrix
+>>> from exact.feedback import compute_feedback_matrix
 >>> pool = words_from_lines(["baker", "bakes", "baked", "bales", "bared", "barer", "bases"])
->>> out = solve_cpsat(pool, feedback_matrix(pool.words, pool.words), 1, workers=1)
+>>> out = solve_cpsat(pool, compute_feedback_matrix(pool.words, pool.words), 1, workers=1)
 >>> out.status, out.wins, out.bound, len(out.guesses)
 ('OPTIMAL', 5, 5, 1)
 """

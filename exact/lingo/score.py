@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from exact.errors import ExactError
-from exact.feedback import feedback_matrix
+from exact.feedback import compute_feedback_matrix
 from exact.partitions import class_keys, partition
 from exact.words import WordList, check_words, require_in_pool
 
@@ -87,7 +87,7 @@ def score_guesses(pool: WordList, guesses: Sequence[str], *, allow_nonwords: boo
         raise ExactError(f"guesses repeat a word: {' '.join(guesses)}")
     if not allow_nonwords:
         require_in_pool(guesses, pool)
-    F = feedback_matrix(guesses, pool.words)
+    F = compute_feedback_matrix(guesses, pool.words)
     first = first_letters(pool.words)
     everyone = np.arange(len(pool))
     classes = partition(F, range(len(guesses)), everyone, start=first)

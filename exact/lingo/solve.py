@@ -91,7 +91,6 @@ def solve_lingo(pool: WordList, params: SolveParams = SolveParams(), *, instance
     from exact.partitions import feedback_matrix
 
     check_instance(pool, params)
-    bound_function = _bound_function()  # imported now, so that a long run uses the code it started with
     say = progress or (lambda line: None)
     t0 = time.monotonic()
     n, k = len(pool), params.k
@@ -125,7 +124,7 @@ def solve_lingo(pool: WordList, params: SolveParams = SolveParams(), *, instance
             method += "+cp-sat"
             bounds.append((int(cp.bound), f"cp-sat ({cp.status})", {}))
     if not interrupted:
-        b, interrupted = _run_bound(bound_function, pool, F, k, max(bound_time, 1e-3), say)
+        b, interrupted = _run_bound(pool, F, k, max(bound_time, 1e-3), say)
         if b is not None:
             bounds.append(b)
     rejected = [b for b in bounds if b[0] < wins]
@@ -179,19 +178,10 @@ def _run_cpsat(pool, F, k, guesses, seconds, params, say):
     return (rows, wins), out
 
 
-def _bound_function():
-    try:
-        from exact.lingo.bound import upper_bound
-    except ImportError:
-        return None
-    return upper_bound
-
-
-def _run_bound(upper_bound, pool, F, k, seconds, say):
+def _run_bound(pool, F, k, seconds, say):
     """(the bound as (value, method, details) or None, whether an interrupt stopped it)."""
-    if upper_bound is None:
-        say("solve: bound module not available; the bound stays the trivial n")
-        return None, False
+    from exact.lingo.bound import upper_bound
+
     say(f"solve: upper bound, {seconds:.0f}s")
     try:
         b = upper_bound(pool, F, k, time_limit=seconds)
