@@ -65,10 +65,6 @@ def write_lines_fixture():
     return _write_lines
 
 
-# The plain names, still imported by tests/test_lingo_*.py (``from conftest import ...``); remove
-# once those take the fixtures above.
-run_exact = _run_exact
-write_lines = _write_lines
 
 
 @pytest.fixture(scope="session")

@@ -3,13 +3,11 @@
 import itertools
 import json
 import random
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from conftest import run_exact, write_lines
 from exact.errors import ExactError
 from exact.feedback import feedback, compute_feedback_matrix
 from exact.lingo.bound import bad_word_bound, families, upper_bound
@@ -156,7 +154,7 @@ def test_bad_input():
         upper_bound(pool, None, 1, time_limit=0)
 
 
-def test_cli_bound(tmp_path):
+def test_cli_bound(tmp_path, run_exact, write_lines):
     words = write_lines(tmp_path / "pool.txt", ["bakes", "bekes", "bikes", "bokes", "bukes", "bykes", "brkes"])
     out = tmp_path / "b.json"
     r = run_exact("lingo", "bound", "--words", words, "-k", "1", "--time-limit", "60", "--json", "--out", out)

@@ -15,7 +15,6 @@ from exact.lingo import search as S
 from exact.lingo.score import count_wins, first_letters
 from exact.words import wordle_answers, words_from_lines
 
-from conftest import run_exact, write_lines
 
 
 def sample_pool(size: int, seed: int) -> list[str]:
@@ -93,13 +92,13 @@ def test_search_is_deterministic_and_parallel_workers_follow_their_own_seeds(sma
 
 
 @pytest.fixture(scope="module")
-def pool61(tmp_path_factory):
+def pool61(tmp_path_factory, write_lines):
     words = wordle_answers().words[::38]  # 61 words over many first letters
     return write_lines(tmp_path_factory.mktemp("pool") / "pool61.txt", words)
 
 
 @pytest.fixture(scope="module")
-def solved(pool61, tmp_path_factory):
+def solved(pool61, tmp_path_factory, run_exact):
     out = tmp_path_factory.mktemp("res") / "pool61.json"
     r = run_exact("lingo", "solve", "--words", pool61, "-k", "2", "--time-limit", "60", "--max-rounds", "3",
                   "--workers", "1", "--seed", "3", "--out", out, "--json")
@@ -121,7 +120,7 @@ def test_solve_reports_an_exact_set_and_a_valid_bound(pool61, solved):
     assert data["seed"] == 3 and data["instance_sha256"] and "search" in stderr and "best" in stderr
 
 
-def test_verify_accepts_the_result_and_rejects_a_tampered_one(solved, tmp_path):
+def test_verify_accepts_the_result_and_rejects_a_tampered_one(solved, tmp_path, run_exact):
     out, data, _ = solved
     ok = run_exact("lingo", "verify", out)
     assert ok.returncode == 0, ok.stdout + ok.stderr
@@ -147,13 +146,13 @@ def test_solve_refuses_bad_options(pool61, change, message):
         check_instance(read_words(pool61), SolveParams(**change))
 
 
-def test_solve_rejects_a_pool_with_one_first_letter_in_one_line(tmp_path):
+def test_solve_rejects_a_pool_with_one_first_letter_in_one_line(tmp_path, run_exact, write_lines):
     pool = write_lines(tmp_path / "a.txt", ["abbey", "abide", "about", "above"])
     r = run_exact("lingo", "solve", "--words", pool, "-k", "2")
     assert r.returncode == 2 and "first letters" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
-def test_verify_rejects_foreign_and_unreadable_files(tmp_path):
+def test_verify_rejects_foreign_and_unreadable_files(tmp_path, run_exact):
     from exact.errors import ExactError
     from exact.lingo.result import read_result
 
@@ -205,15 +204,14 @@ def test_ctrl_c_stops_the_workers_and_still_writes_the_best_set(pool61, tmp_path
     assert data["wins"] == count_wins(F, [words.index(w) for w in data["guesses"]], first)
 
 
-def test_the_committed_enable5_result_verifies(enable5):
-    from conftest import ROOT
+def test_the_committed_enable5_result_verifies(enable5, root):
 
     from exact.lingo.result import verify_result
 
-    v = verify_result(ROOT / "results" / "lingo" / "enable-5.json", words=enable5, partial=True)
+    v = verify_result(root / "results" / "lingo" / "enable-5.json", words=enable5, partial=True)
     assert v.ok, v.checks
     assert v.unconfirmed == ["bound"]  # too costly to recompute here: a full check fails without --partial
-    assert not verify_result(ROOT / "results" / "lingo" / "enable-5.json", words=enable5).ok
+    assert not verify_result(root / "results" / "lingo" / "enable-5.json", words=enable5).ok
     assert v.recomputed_wins >= 8265  # at least 95.7% of 8636, as the committed run reached
 
 
