@@ -5,7 +5,6 @@ import json
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from exact.errors import ExactError
