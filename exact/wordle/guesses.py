@@ -274,6 +274,24 @@ def _bound(ctx, memo, S, t, greens, least):
 
 
 @numba.njit(cache=True, nogil=True)
+def _singleton_splitter(F, ans_row, S, npat):
+    """The guess row of an answer of S that splits S into singletons (the first in S), or -1."""
+    n = S.shape[0]
+    seen = np.zeros(npat, dtype=np.int64)
+    for a in range(n):
+        row = ans_row[S[a]]
+        k = 0
+        for i in range(n):
+            p = F[row, S[i]]
+            if seen[p] != a + 1:
+                seen[p] = a + 1
+                k += 1
+        if k == n:
+            return row
+    return np.int64(-1)
+
+
+@numba.njit(cache=True, nogil=True)
 def _quick(ctx, memo, h, S, t, greens, least, lb):
     """The node bound made sharper in O(n^2), stored in the memo: (value, exact?, guess).
 
@@ -288,18 +306,10 @@ def _quick(ctx, memo, h, S, t, greens, least, lb):
     F, ans_row, cost, codes = ctx[0], ctx[1], ctx[3], ctx[5]
     npat = 3 ** codes.shape[1]
     n = S.shape[0]
-    seen = np.zeros(npat, dtype=np.int64)
-    for a in range(n):
-        row = ans_row[S[a]]
-        k = 0
-        for i in range(n):
-            p = F[row, S[i]]
-            if seen[p] != a + 1:
-                seen[p] = a + 1
-                k += 1
-        if k == n:
-            _store(ctx, memo, h, S, t, greens, least, lb, True, row)
-            return lb, True, row
+    row = _singleton_splitter(F, ans_row, S, npat)
+    if row >= 0:
+        _store(ctx, memo, h, S, t, greens, least, lb, True, row)
+        return lb, True, row
     if not ctx[11]:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
     d1 = cost[t + 1] - cost[t]
@@ -445,17 +455,9 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                     lb = memo[2][i]
         else:
             # greedy: an answer of S that splits S into singletons attains the node bound
-            seen = np.zeros(npat, dtype=np.int64)
-            for a in range(n):
-                row = ans_row[S[a]]
-                k = 0
-                for i in range(n):
-                    p = F[row, S[i]]
-                    if seen[p] != a + 1:
-                        seen[p] = a + 1
-                        k += 1
-                if k == n:
-                    return lb, row
+            row = _singleton_splitter(F, ans_row, S, npat)
+            if row >= 0:
+                return lb, row
         if lb >= beta:
             return lb, np.int64(-1)
         stats[1] += 1
