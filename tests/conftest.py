@@ -128,3 +128,29 @@ def hand_answers():
     from exact.words import words_from_lines
 
     return words_from_lines(["caber", "cabin", "cable", "cache"], source="test")
+
+
+def _look_alike_pools(count, seed, letters=3, sizes=(2, 7), source="look-alike"):
+    """Tiny Lingo pools of words near a random allowed word, over a few first letters (each letter's
+    ``sizes[0]`` to ``sizes[1] - 1`` nearest words), so that a few guesses often cannot win everything."""
+    import numpy as np
+
+    from exact.words import WordList, wordle_allowed
+
+    rng = np.random.default_rng(seed)
+    allowed = wordle_allowed().words
+    codes = np.array([list(w) for w in allowed])
+    for _ in range(count):
+        centre = codes[rng.integers(len(allowed))]
+        distance = (codes[:, 1:] != centre[1:]).sum(axis=1) + rng.random(len(allowed))
+        chosen = []
+        for L in rng.choice(list("bcdgmprst"), letters, replace=False):
+            near = np.flatnonzero(codes[:, 0] == L)
+            chosen += [allowed[i] for i in near[np.argsort(distance[near])][: int(rng.integers(*sizes))]]
+        yield WordList(tuple(sorted(chosen)), source)
+
+
+@pytest.fixture(name="look_alike_pools", scope="session")
+def look_alike_pools_fixture():
+    """``look_alike_pools(count, seed, letters=3, sizes=(2, 7), source=...)``: tiny look-alike pools."""
+    return _look_alike_pools

@@ -2,35 +2,17 @@
 
 import json
 
-import numpy as np
 import pytest
 
 from exact.lingo.adaptive import letter_groups, solve_adaptive, solve_adaptive_levels, write_adaptive
 from exact.lingo.brute import adaptive_brute_force
 from exact.lingo.result import verify_result
 from exact.wordle.tree import replay
-from exact.words import WordList, wordle_allowed
-
-
-def look_alike_pools(count, seed, letters=3):
-    """Tiny pools of words near a random word, over a few first letters, so that K guesses often
-    cannot win everything."""
-    rng = np.random.default_rng(seed)
-    allowed = wordle_allowed().words
-    codes = np.array([list(w) for w in allowed])
-    for _ in range(count):
-        centre = codes[rng.integers(len(allowed))]
-        distance = (codes[:, 1:] != centre[1:]).sum(axis=1) + rng.random(len(allowed))
-        chosen = []
-        for L in rng.choice(list("bcdgmprst"), letters, replace=False):
-            near = np.flatnonzero(codes[:, 0] == L)
-            chosen += [allowed[i] for i in near[np.argsort(distance[near])][: int(rng.integers(2, 7))]]
-        yield WordList(tuple(sorted(chosen)), "look-alike")
 
 
 @pytest.mark.parametrize("same", [False, True])
 @pytest.mark.parametrize("seed", range(3))
-def test_adaptive_matches_brute_force(seed, same):
+def test_adaptive_matches_brute_force(seed, same, look_alike_pools):
     below_n = 0
     for pool in look_alike_pools(3, seed):
         results = solve_adaptive_levels(pool, [1, 2, 3], same_first_letter=same)
@@ -47,7 +29,7 @@ def test_adaptive_matches_brute_force(seed, same):
     assert below_n >= 3, "the pools are too easy to test anything"
 
 
-def test_more_guesses_never_hurt_and_the_same_letter_rule_never_helps():
+def test_more_guesses_never_hurt_and_the_same_letter_rule_never_helps(look_alike_pools):
     pool = next(look_alike_pools(1, 7, letters=4))
     free = solve_adaptive_levels(pool, [1, 2, 3, 4], trees=False)
     same = solve_adaptive_levels(pool, [1, 2, 3, 4], same_first_letter=True, trees=False)
@@ -56,7 +38,7 @@ def test_more_guesses_never_hurt_and_the_same_letter_rule_never_helps():
     assert all(same[K].wins <= free[K].wins for K in free)
 
 
-def test_certificate_is_verified_and_a_tampered_one_rejected(tmp_path):
+def test_certificate_is_verified_and_a_tampered_one_rejected(tmp_path, look_alike_pools):
     pool = next(look_alike_pools(1, 3))
     words = tmp_path / "pool.txt"
     words.write_text("\n".join(pool.words) + "\n")

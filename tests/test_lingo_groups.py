@@ -29,20 +29,6 @@ def test_indicators_match_the_feedback_rule():
         assert separates(g, u, w) == (F[0, 0] != F[0, 1]), (g, u, w)
 
 
-def tiny_pools(count, seed):
-    rng = np.random.default_rng(seed)
-    allowed = wordle_allowed().words
-    codes = np.array([list(w) for w in allowed])
-    for _ in range(count):
-        centre = codes[rng.integers(len(allowed))]
-        distance = (codes[:, 1:] != centre[1:]).sum(axis=1) + rng.random(len(allowed))
-        chosen = []
-        for L in rng.choice(list("bcdgmprst"), 2, replace=False):
-            near = np.flatnonzero(codes[:, 0] == L)
-            chosen += [allowed[i] for i in near[np.argsort(distance[near])][: int(rng.integers(4, 8))]]
-        yield WordList(tuple(sorted(chosen)), "tiny")
-
-
 def random_grouping(pool, rng):
     groups = []
     for L in sorted({w[0] for w in pool.words}):
@@ -55,10 +41,10 @@ def random_grouping(pool, rng):
 
 
 @pytest.mark.parametrize("seed", range(2))
-def test_group_bound_against_brute_force(seed):
+def test_group_bound_against_brute_force(seed, look_alike_pools):
     rng = np.random.default_rng(seed)
     below_n = 0
-    for pool in tiny_pools(3, seed):
+    for pool in look_alike_pools(3, seed, letters=2, sizes=(4, 8), source="tiny"):
         F = compute_feedback_matrix(pool.words, pool.words)
         first = first_letters(pool.words)
         grouping = random_grouping(pool, rng)
@@ -77,8 +63,8 @@ def test_group_bound_against_brute_force(seed):
     assert below_n >= 3, "the pools are too easy to test anything"
 
 
-def test_whole_letters_as_groups_give_the_optimum():
-    pool = next(tiny_pools(1, 5))
+def test_whole_letters_as_groups_give_the_optimum(look_alike_pools):
+    pool = next(look_alike_pools(1, 5, letters=2, sizes=(4, 8), source="tiny"))
     F = compute_feedback_matrix(pool.words, pool.words)
     first = first_letters(pool.words)
     whole = make_grouping(pool, [[w for w in pool.words if w[0] == L] for L in sorted({w[0] for w in pool.words})])
@@ -108,8 +94,8 @@ def test_bad_groups_are_refused():
         make_grouping(pool, [["bakes", "cakes"]])
 
 
-def test_certificate_checks(tmp_path):
-    pool = next(tiny_pools(1, 2))
+def test_certificate_checks(tmp_path, look_alike_pools):
+    pool = next(look_alike_pools(1, 2, letters=2, sizes=(4, 8), source="tiny"))
     grouping = random_grouping(pool, np.random.default_rng(1))
     b = group_bound(pool, grouping, 2, time_limit=20, workers=1)
     data = certificate(pool, grouping, b)
@@ -128,13 +114,13 @@ def test_certificate_checks(tmp_path):
     assert not v.ok
 
 
-def test_cli_group_bound_and_update(tmp_path):
+def test_cli_group_bound_and_update(tmp_path, look_alike_pools):
     from click.testing import CliRunner
 
     from exact.cli.lingo import lingo
     from exact.lingo.result import read_result
 
-    pool = next(tiny_pools(1, 9))
+    pool = next(look_alike_pools(1, 9, letters=2, sizes=(4, 8), source="tiny"))
     words = tmp_path / "pool.txt"
     words.write_text("\n".join(pool.words) + "\n")
     runner = CliRunner()
