@@ -122,9 +122,9 @@ def test_killed_run_resumes_to_the_same_certificate(instance, reference, tmp_pat
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        if path.exists() and path.read_text().count("\n") > 5:
+        if path.exists() and path.read_text().count("\n") > 1:  # the header and a first record
             break
-        time.sleep(0.05)
+        time.sleep(0.01)
     if proc.poll() is not None:
         pytest.fail(f"the run ended before it could be killed: {proc.communicate()[1].decode()[-400:]}")
     proc.send_signal(sig)
@@ -132,7 +132,7 @@ def test_killed_run_resumes_to_the_same_certificate(instance, reference, tmp_pat
     if sig == signal.SIGTERM:
         assert proc.returncode == 143
     done = len(depth4.read_checkpoint(path)[1])
-    assert 5 <= done < len(G)
+    assert 1 <= done < len(G)
     cmd, env = exact_command(*lists, "--depth", "3", "--resume", str(path), "--json",
                              "--certificate", str(tmp_path / "cert.json"))
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)

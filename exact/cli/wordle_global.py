@@ -73,4 +73,6 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
             click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
                        f"{data['tree']['replay']['wins']} wins, valid)")
     if result.interrupted:
-        ctx.exit(stop.exit_code())
+        from exact.cli.common import exit_interrupted
+
+        exit_interrupted()
