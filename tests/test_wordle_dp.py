@@ -2,11 +2,14 @@
 
 import random
 
+import numpy as np
 import pytest
 
 from exact.errors import ExactError
-from exact.feedback import all_green, feedback
-from exact.wordle.dp import best_tree, solve, tie_break_first
+from exact.feedback import all_green, encode, feedback
+from exact.partitions import feedback_matrix
+from exact.wordle.dp import (ABSENT, ELSEWHERE, GREEN, best_tree, class_features, feature_caps, feature_sets,
+                             solve, tie_break_first)
 from exact.wordle.hard import is_allowed
 from exact.wordle.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
@@ -109,3 +112,51 @@ def test_solve_command_writes_tree_and_certificate(tmp_path):
     assert replay(tree, A, G, depth=2).wins == data["wins"] == max(brute_values(A.words, G.words, 2).values())
     bad = CliRunner().invoke(main, args[:6] + ["--first", "zzzzz"])
     assert bad.exit_code == 2 and "not in" in bad.output
+
+
+def test_class_features_hold_for_every_guess_and_answer():
+    """Every feature set the kernel infers from a pattern holds the answers with that pattern, and
+    each set is what its kind says: on random words over four letters (many repeats)."""
+    rng = random.Random(7)
+    words = sorted({"".join(rng.choice("abcd") for _ in range(5)) for _ in range(150)})
+    codes = encode(words)
+    FEAT, sets = feature_sets(codes)
+    members = [set(S.tolist()) for S in sets]
+    for i in range(5):
+        for c in range(26):
+            letter = chr(ord("a") + c)
+            assert members[FEAT[GREEN, i, c]] == {a for a, w in enumerate(words) if w[i] == letter}
+            assert members[FEAT[ELSEWHERE, i, c]] == {a for a, w in enumerate(words) if w[i] != letter and letter in w}
+            assert members[FEAT[ABSENT, i, c]] == {a for a, w in enumerate(words) if letter not in w}
+    out = np.empty(5, dtype=np.int64)
+    used = 0
+    for g, guess in enumerate(words):
+        for a, answer in enumerate(words):
+            m = class_features(codes[g], feedback(guess, answer), FEAT, out)
+            used += m
+            assert all(a in members[f] for f in out[:m]), (guess, answer)
+    assert used > len(words) ** 2  # features are found, not only vacuously true
+
+
+def test_feature_caps_count_the_classes_on_each_set():
+    A = words_from_lines(random.Random(3).sample(wordle_answers().words, 120))
+    G = words_from_lines(sorted(set(A.words) | set(random.Random(4).sample(wordle_allowed().words, 80))))
+    F = feedback_matrix(G, A)
+    FEAT, caps = feature_caps(F, encode(A.words), 243)
+    _, sets = feature_sets(encode(A.words))
+    for f, S in enumerate(sets):
+        assert caps[f].tolist() == [len(set(F[g, S].tolist())) for g in range(len(G))]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_depth3_kernel_agrees_with_the_baseline_kernel(hard):
+    """On a mid-sized instance (pruning by feature caps and thresholds at work), the top 10 first
+    guesses and their values equal those of the baseline kernels (exact.wordle.dp_baseline)."""
+    from exact.wordle.dp_baseline import BaselineSearch
+
+    A = words_from_lines(random.Random(11).sample(wordle_answers().words, 300))
+    G = words_from_lines(sorted(set(A.words) | set(random.Random(12).sample(wordle_allowed().words, 500))))
+    new = solve(A, G, depth=3, hard=hard, progress=False)
+    old = solve(A, G, depth=3, hard=hard, progress=False, engine=BaselineSearch)
+    assert new.status == old.status == "OPTIMAL"
+    assert new.top == old.top and new.optimal_first == old.optimal_first

@@ -24,6 +24,12 @@ Data types:
 Pruning, and why it is valid (every bound is an upper bound on the exact value it stands for):
 
 - wins_2(P) <= min(|P|, caps[g]) for the guesses g not yet scanned (the scan stops there);
+- *feature caps*: a class P of guess h (pattern p) lies inside every *feature set* that p implies
+  (:func:`class_features`: "answer[i] = c", "c in answer and answer[i] != c", "c not in answer"),
+  and the classes of a guess g on P number at most its classes on such a set S (P is a subset of
+  S); so wins_2(P) scans only the guesses whose min(caps[g], classes of g on each feature set of P)
+  beats the best count found, in decreasing order of that bound (:func:`feature_caps` counts them
+  once per instance);
 - wins_k(P) <= |P|, and wins_2(P) <= min(|P|, the largest cap);
 - a guess is abandoned (value_k(g, T) reported as a bound < threshold) once the exact values of its
   classes so far plus the bounds of the rest fall below the threshold.
@@ -98,22 +104,21 @@ def bitset_words(npat: int) -> int:
 
 
 @numba.njit(cache=True, nogil=True)
-def _count_block(FT, P, lo, hi, words, bits, count):
-    """count[j - lo] = how many classes guess j makes on the answers P, for lo <= j < hi."""
-    nb = hi - lo
+def _count_at(FT, P, cols, nb, words, bits, count):
+    """count[t] = how many classes the guess at position cols[t] makes on the answers P, t < nb."""
     for w in range(words * nb):
         bits[w] = 0
     one = np.uint64(1)
     for i in range(P.shape[0]):
-        row = FT[P[i], lo:hi]
-        for j in range(nb):
-            p = np.int64(row[j])
-            bits[words * j + (p >> 6)] |= one << np.uint64(p & 63)
-    for j in range(nb):
+        row = FT[P[i]]
+        for t in range(nb):
+            p = np.int64(row[cols[t]])
+            bits[words * t + (p >> 6)] |= one << np.uint64(p & 63)
+    for t in range(nb):
         c = np.uint64(0)
-        for w in range(words * j, words * j + words):
+        for w in range(words * t, words * t + words):
             c += _popcount(bits[w])
-        count[j] = np.int64(c)
+        count[t] = np.int64(c)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -154,45 +159,177 @@ def _allowed_positions(greens, least, codes, counts):
 
 
 @numba.njit(cache=True, nogil=True)
-def _wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, bits, count):
-    """(wins_2(P) or a bound < need, exact?): guesses in blocks, stopping once caps <= best.
+def _wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, order, fcaps, fidx, nf, work):
+    """(wins_2(P) or a bound < need, exact?), counting guesses in blocks.
 
-    In hard mode only the allowed guesses are counted (a sub-sequence of the order, so their caps
-    are still non-increasing).
+    First the FIRST_BLOCK allowed guesses of highest cap; then, in order, every other allowed guess
+    whose bound, min(|P|, its cap, its feature caps ``fcaps[fidx[f], order[j]]`` for f < nf), beats
+    the best count found so far (guesses whose bound falls to that best as it grows are skipped).
+    In hard mode only the allowed guesses count (a sub-sequence of the order: caps still
+    non-increasing). ``work`` holds the scratch arrays (:func:`_scratch`).
     """
+    bits, count, cols, cand, ccap = work
     s = P.shape[0]
     if s <= 2:
         return s, s >= need
-    if hard:  # the class's rows of the allowed guesses' columns
-        js = _allowed_positions(greens, least, codes, counts)
-        sub = np.empty((s, js.shape[0]), dtype=FT.dtype)
-        for r in range(s):
-            for t in range(js.shape[0]):
-                sub[r, t] = FT[P[r], js[t]]
-        P = np.arange(s)
-        subcaps = caps[js]
-    else:
-        sub = FT
-        subcaps = caps
+    if min(caps[0], s) < need:
+        return min(caps[0], s), False
+    js = _allowed_positions(greens, least, codes, counts) if hard else cand[:0]
+    na = js.shape[0] if hard else caps.shape[0]
+    nb = min(FIRST_BLOCK, na)
+    for t in range(nb):
+        cols[t] = js[t] if hard else t
+    _count_at(FT, P, cols, nb, words, bits, count)
     best = 0
-    lo = 0
-    end = subcaps.shape[0]
-    while lo < end:
-        bound = min(subcaps[lo], s)
-        if bound <= best:
-            break
-        if bound < need:
-            return bound, False
-        hi = min(lo + (FIRST_BLOCK if lo == 0 else BLOCK), end)
-        _count_block(sub, P, lo, hi, words, bits, count)
-        for j in range(hi - lo):
-            if count[j] > best:
-                best = count[j]
+    for t in range(nb):
+        if count[t] > best:
+            best = count[t]
+    if best == s:
+        return best, True
+    m = 0  # the other candidates, with their bounds
+    top = best  # a bound on every count: the best so far, or a candidate's bound
+    for t in range(nb, na):
+        j = js[t] if hard else t
+        c = caps[j]
+        if c <= best:
+            break  # caps are non-increasing: no later guess beats best
+        c = min(c, s)
+        g = order[j]
+        for f in range(nf):
+            c = min(c, np.int64(fcaps[fidx[f], g]))
+        if c > best:
+            cand[m] = j
+            ccap[m] = c
+            m += 1
+            top = max(top, c)
+    if top < need:
+        return top, False
+    i = 0
+    while i < m:
+        nb = 0
+        while i < m and nb < BLOCK:
+            if ccap[i] > best:
+                cols[nb] = cand[i]
+                nb += 1
+            i += 1
+        _count_at(FT, P, cols, nb, words, bits, count)
+        for t in range(nb):
+            if count[t] > best:
+                best = count[t]
         if best == s:
             break
-        end = _first_at_most(subcaps, best, hi)
-        lo = hi
     return best, best >= need
+
+
+@numba.njit(cache=True, nogil=True)
+def _scratch(npat, guesses):
+    """The scratch arrays of :func:`_wins2` (one set per thread): bitsets, counts, the block's
+    positions, the candidates and their bounds."""
+    words = (npat + 63) // 64
+    return (np.empty(words * BLOCK, dtype=np.uint64), np.empty(BLOCK, dtype=np.int64),
+            np.empty(BLOCK, dtype=np.int64), np.empty(guesses, dtype=np.int64),
+            np.empty(guesses, dtype=np.int64))
+
+
+# --- feature sets: what a pattern says about the answers of its class ----------------------------
+
+#: Feature kinds: the answer has letter c at position i / has c, not at i / has no c.
+GREEN, ELSEWHERE, ABSENT = 0, 1, 2
+
+
+@numba.njit(cache=True, nogil=True)
+def class_features(guess, p, FEAT, out):
+    """Write into ``out`` the feature sets that every answer a with fb(guess, a) = p lies in; return
+    how many. ``FEAT[kind, i, c]`` numbers the sets (:func:`feature_sets`).
+
+    Why, by the rule (greens first, then left to right a non-green letter is yellow while the answer
+    has an unused non-green copy of it): green at i means a[i] = guess[i]; yellow at i means
+    a[i] != guess[i] (else green) and a holds guess[i]; gray at i of a letter c that is green or
+    yellow nowhere in the guess means a holds no c (a green copy would be green in the guess, and a
+    non-green copy would make the first non-green c of the guess yellow). A gray c that is green or
+    yellow elsewhere in the guess says less, and gives no feature here.
+    """
+    L = guess.shape[0]
+    m = 0
+    q = p
+    for i in range(L):
+        colour = q % 3
+        q //= 3
+        c = guess[i]
+        if colour == 2:
+            out[m] = FEAT[GREEN, i, c]
+            m += 1
+        elif colour == 1:
+            out[m] = FEAT[ELSEWHERE, i, c]
+            m += 1
+        else:
+            seen = False
+            r = p
+            for k in range(L):
+                if k != i and guess[k] == c and r % 3 > 0:
+                    seen = True
+                r //= 3
+            if not seen:
+                out[m] = FEAT[ABSENT, i, c]
+                m += 1
+    return m
+
+
+def feature_sets(codes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The feature sets of encoded answers: (FEAT, sets), ``sets[FEAT[kind, i, c]]`` = the answer
+    columns with letter c at i (GREEN), holding c but not at i (ELSEWHERE), holding no c (ABSENT,
+    the same set for every i)."""
+    n, L = codes.shape
+    has = np.zeros((n, 26), dtype=bool)
+    for i in range(L):
+        has[np.arange(n), codes[:, i]] = True
+    FEAT = np.empty((3, L, 26), dtype=np.int64)
+    sets = []
+    for i in range(L):
+        for c in range(26):
+            FEAT[GREEN, i, c] = len(sets)
+            sets.append(np.flatnonzero(codes[:, i] == c))
+            FEAT[ELSEWHERE, i, c] = len(sets)
+            sets.append(np.flatnonzero((codes[:, i] != c) & has[:, c]))
+    for c in range(26):
+        FEAT[ABSENT, :, c] = len(sets)
+        sets.append(np.flatnonzero(~has[:, c]))
+    return FEAT, [np.asarray(S, dtype=np.int64) for S in sets]
+
+
+@numba.njit(cache=True, parallel=True)
+def _set_caps(F, starts, members, nsets, npat):
+    """caps[f, g] = the classes of guess g on set f; answer a lies in the sets
+    ``members[starts[a]:starts[a + 1]]``."""
+    words = (npat + 63) // 64
+    caps = np.empty((nsets, F.shape[0]), dtype=np.int16)
+    one = np.uint64(1)
+    for g in numba.prange(F.shape[0]):
+        bits = np.zeros(nsets * words, dtype=np.uint64)
+        for a in range(F.shape[1]):
+            p = np.int64(F[g, a])
+            for t in range(starts[a], starts[a + 1]):
+                bits[members[t] * words + (p >> 6)] |= one << np.uint64(p & 63)
+        for f in range(nsets):
+            c = np.uint64(0)
+            for w in range(f * words, f * words + words):
+                c += _popcount(bits[w])
+            caps[f, g] = np.int16(c)
+    return caps
+
+
+def feature_caps(F: np.ndarray, codes: np.ndarray, npat: int) -> tuple[np.ndarray, np.ndarray]:
+    """(FEAT, caps): caps[FEAT[kind, i, c], g] = how many classes guess row g makes on that feature
+    set of the answers (``codes``: the encoded answers, the columns of F)."""
+    FEAT, sets = feature_sets(codes)
+    where = [[] for _ in range(codes.shape[0])]
+    for f, S in enumerate(sets):
+        for a in S:
+            where[a].append(f)
+    starts = np.zeros(codes.shape[0] + 1, dtype=np.int64)
+    starts[1:] = np.cumsum([len(w) for w in where])
+    members = np.array([f for w in where for f in w], dtype=np.int64)
+    return FEAT, _set_caps(F, starts, members, len(sets), npat)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -238,9 +375,10 @@ def _split(FT, j, npat, size, members):
 
 
 @numba.njit(cache=True, nogil=True)
-def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, counts, bits, count,
-            size, members):
-    """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each.
+def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, counts, order, fcaps, FEAT,
+            work, size, members, fidx):
+    """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each
+    (with the feature sets of each class, :func:`class_features`).
 
     The bound: exact wins_2 of the classes done + min(|P|, caps[0]) for each class left (caps[0],
     the most classes any guess makes on the node, bounds wins_2 of every subset; the all-green
@@ -271,8 +409,9 @@ def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, cou
             g2, l2 = add_feedback(greens, least, codes[j], p)
         else:
             g2, l2 = greens, least
+        nf = class_features(codes[j], p, FEAT, fidx)
         v, ok = _wins2(FT, members[start[i]:start[i + 1]], caps, need, words, hard, g2, l2, codes,
-                       counts, bits, count)
+                       counts, order, fcaps, fidx, nf, work)
         total += v
         if not ok:
             return total + rest, False
@@ -280,7 +419,8 @@ def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, cou
 
 
 @numba.njit(cache=True, parallel=True)
-def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, greens, least, codes, counts):
+def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, greens, least, codes, counts,
+             order, fcaps, FEAT):
     """value_3 of each candidate guess (a position in the node's order), in parallel.
 
     Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
@@ -304,10 +444,10 @@ def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, gre
     nt = min(threads, max(n, 1))
     mine = np.full((nt, max(keep, 1)), -1, dtype=np.int64)  # each thread's own top-K, descending
     for t in numba.prange(nt):
-        bits = np.empty(words * BLOCK, dtype=np.uint64)
-        count = np.empty(BLOCK, dtype=np.int64)
+        work = _scratch(npat, caps.shape[0])
         size = np.empty(npat, dtype=np.int64)
         members = np.empty(FT.shape[0], dtype=np.int64)
+        fidx = np.empty(codes.shape[1], dtype=np.int64)
         for i in range(t, n, nt):
             th = threshold
             if raising > 0 and best[0] >= 0:
@@ -315,7 +455,7 @@ def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, gre
             if keep > 0 and mine[t, keep - 1] > th:
                 th = mine[t, keep - 1]
             v, ok = _value3(FT, cands[i], caps, th, npat, words, hard, greens, least, codes, counts,
-                            bits, count, size, members)
+                            order, fcaps, FEAT, work, size, members, fidx)
             values[i] = v
             exact[i] = ok
             if ok and v > best[0]:
@@ -371,10 +511,18 @@ class WinsInstance:
     counts: np.ndarray = field(repr=False)
     npat: int
     in_answers: np.ndarray = field(repr=False)  # guess row -> answer column, or -1
+    _features: tuple | None = field(default=None, repr=False)
 
     @property
     def green(self) -> int:
         return self.npat - 1
+
+    def features(self) -> tuple[np.ndarray, np.ndarray]:
+        """(FEAT, caps) of :func:`feature_caps` on the answers, computed on first use."""
+        if self._features is None:
+            with stop.held():  # see make_node
+                self._features = feature_caps(self.F, encode(self.answers.words), self.npat)
+        return self._features
 
 
 def make_wins_instance(answers: WordList, guesses: WordList, hard: bool = False,
@@ -476,22 +624,24 @@ class Search:
         return add_feedback(rule[0], rule[1], self.inst.codes[g], pattern)
 
     # kernel entry points
-    def wins2(self, FT, P, caps, need, rule, codes, counts):
-        words = bitset_words(self.inst.npat)
-        bits, count = np.empty(words * BLOCK, dtype=np.uint64), np.empty(BLOCK, dtype=np.int64)
-        return _wins2(FT, P, caps, need, words, self.inst.hard, rule[0], rule[1], codes, counts, bits, count)
+    def wins2(self, node: Node, P, need, rule):
+        """wins_2 of the answers P (rows of the node's matrix), no feature sets (P is not a class)."""
+        FEAT, fcaps = self.inst.features()
+        work = _scratch(self.inst.npat, len(node.caps))
+        return _wins2(node.FT, P, node.caps, need, bitset_words(self.inst.npat), self.inst.hard, rule[0],
+                      rule[1], node.codes, node.counts, node.order, fcaps, np.zeros(0, dtype=np.int64), 0, work)
 
     def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
+        FEAT, fcaps = self.inst.features()
         return _values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                         self.inst.npat, self.inst.hard,
-                        rule[0], rule[1], node.codes, node.counts)
+                        rule[0], rule[1], node.codes, node.counts, node.order, fcaps, FEAT)
 
     def separates(self, T: np.ndarray, rule: Constraint) -> bool:
         """Whether one allowed guess splits T into singletons (wins_2(T) = |T|), scanned on the
         root's node matrix (caps on all answers bound the classes on T), with no node for T."""
         root = self.root_node()
-        v, _ = self.wins2(root.FT, np.asarray(T, dtype=np.int64), root.caps, len(T), rule,
-                          root.codes, root.counts)
+        v, _ = self.wins2(root, np.asarray(T, dtype=np.int64), len(T), rule)
         return int(v) == len(T)
 
     def wins(self, T: np.ndarray, k: int, rule: Constraint, need: int = 0) -> tuple[int, bool]:
@@ -514,8 +664,7 @@ class Search:
             value = n  # guessing a candidate each time wins every answer within |T| guesses
         elif k == 2:
             node = self.node(T)
-            v, ok = self.wins2(node.FT, np.arange(n, dtype=np.int64), node.caps, need, rule,
-                               node.codes, node.counts)
+            v, ok = self.wins2(node, np.arange(n, dtype=np.int64), need, rule)
             return int(v), bool(ok)
         elif self.separates(T, rule):
             value = n  # a guess splits T into singletons: every answer is won
@@ -618,7 +767,7 @@ class SolveResult:
     depth: int
     hard: bool
     status: str  # OPTIMAL (proved), FEASIBLE (interrupted: the best found so far), or UNKNOWN (nothing)
-    optimal_first: list[str]  # every first guess attaining ``wins`` (all of them when OPTIMAL)
+    optimal_first: list[str]  # first guesses attaining ``wins`` (all of them when all_optimal_first)
     top: list[tuple[str, int]]  # the best first guesses with exact values, best first
     evaluated: int  # first guesses considered
     exact_count: int  # of which evaluated exactly (the rest pruned by a bound)
@@ -630,6 +779,8 @@ class SolveResult:
     method: str = ""
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the values are the best found so far
     after: tuple = ()  # (guess, pattern) pairs played before the position solved
+    timed_out: bool = False  # stopped by ``time_limit``: the values are the best found so far
+    all_optimal_first: bool = True  # optimal_first lists every optimal first guess
 
     @property
     def probability(self) -> float:
@@ -656,6 +807,8 @@ class SolveResult:
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": self.method,
             "interrupted": self.interrupted,
+            **({"timed_out": True} if self.timed_out else {}),
+            **({"all_optimal_first": False} if not self.all_optimal_first and self.status == "OPTIMAL" else {}),
             **({"after": [[g, format_pattern(p, len(g))] for g, p in self.after]} if self.after else {}),
         }
 
@@ -688,7 +841,8 @@ def effective_depth(depth: int, n: int) -> int:
 
 def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = False,
           first: str | None = None, top: int = 10, progress: bool | None = None,
-          F: np.ndarray | None = None, after=(), engine: type[Search] | None = None) -> SolveResult:
+          F: np.ndarray | None = None, after=(), engine: type[Search] | None = None,
+          time_limit: float | None = None, until_all_won: bool = False) -> SolveResult:
     """The most answers winnable within ``depth`` guesses, every first guess attaining it, the top ones.
 
     ``after``: (guess, pattern) pairs already played; then the answers are those consistent with
@@ -697,6 +851,10 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     so far, marked ``interrupted``, with status FEASIBLE (UNKNOWN when no first guess was valued).
     A depth beyond the number of answers is computed as that number (:func:`effective_depth`).
     ``engine``: the :class:`Search` class (the benchmark passes the baseline's).
+    ``time_limit`` (seconds): stop between first guesses once it is spent (after one batch at
+    least), with status FEASIBLE (the best found so far, ``timed_out``). ``until_all_won``: stop as soon as a first guess wins every
+    answer; that value is the bound |T|, so the status is OPTIMAL, but ``optimal_first`` then lists
+    only the optimal first guesses found (``all_optimal_first`` False).
     """
     from exact import progress as prog
     from exact.wordle.guesses import position
@@ -721,7 +879,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     values = np.full(len(guesses), -1, dtype=np.int64)
     exact = np.zeros(len(guesses), dtype=bool)
     done = 0
-    interrupted = False
+    interrupted = timed_out = all_won = False
     bar = prog.bar(total=len(cands) if cands is not None else len(guesses),
                    desc=f"first guesses (depth {depth})", unit="guess",
                    disable=(not progress) if progress is not None else None)
@@ -731,6 +889,12 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         step = BATCH if k <= 3 else 1
         piece = cores()
         while done < len(cands):
+            if time_limit is not None and done and time.perf_counter() - started > time_limit:
+                timed_out = True
+                break
+            if until_all_won and done and (values[:done][exact[:done]] == len(T)).any():
+                all_won = True
+                break
             hi = min(done + (step if done else min(step, FIRST_BATCH)), len(cands))
             found = np.sort(values[:done][exact[:done]])[::-1]
             threshold = int(found[top - 1]) if len(found) >= top else 0
@@ -758,7 +922,8 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     if cands is None:
         cands = np.zeros(0, dtype=np.int64)
     ranked = sorted((i for i in range(done) if exact[i]), key=lambda i: (-values[i], cands[i]))
-    status = "UNKNOWN" if not ranked else "FEASIBLE" if interrupted else "OPTIMAL"
+    status = "UNKNOWN" if not ranked else "OPTIMAL" if all_won else "FEASIBLE" if interrupted or timed_out \
+        else "OPTIMAL"
     best = int(values[ranked[0]]) if ranked else 0
     optimal = sorted(guesses.words[cands[i]] for i in ranked if values[i] == best)
     return SolveResult(
@@ -766,7 +931,8 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         optimal_first=optimal, top=[(guesses.words[cands[i]], int(values[i])) for i in ranked[:top]],
         evaluated=done, exact_count=int(exact[:done].sum()), seconds=time.perf_counter() - started,
         cores=cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
-        interrupted=interrupted, after=history,
+        interrupted=interrupted, after=history, timed_out=timed_out,
+        all_optimal_first=not (all_won or interrupted or timed_out),
     )
 
 

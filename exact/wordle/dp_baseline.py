@@ -192,9 +192,10 @@ def _values3(FT, cands, caps, threshold, npat, hard, greens, least, codes, count
 class BaselineSearch(dp.Search):
     """:class:`exact.wordle.dp.Search` with the baseline counting kernels (benchmarks only)."""
 
-    def wins2(self, FT, P, caps, need, rule, codes, counts):
+    def wins2(self, node, P, need, rule):
         bits, count = np.empty(4 * CHUNK, dtype=np.uint64), np.empty(CHUNK, dtype=np.int64)
-        return _wins2(FT, P, caps, need, self.inst.hard, rule[0], rule[1], codes, counts, bits, count)
+        return _wins2(node.FT, P, node.caps, need, self.inst.hard, rule[0], rule[1], node.codes, node.counts,
+                      bits, count)
 
     def values3(self, node, positions, threshold, rule, raising=0, keep=0):  # never raises (dp.Search.values)
         return _values3(node.FT, positions, node.caps, threshold, self.inst.npat, self.inst.hard,
