@@ -27,9 +27,9 @@ Pruning, and why it is valid (every bound is an upper bound on the exact value i
 - *feature caps*: a class P of guess h (pattern p) lies inside every *feature set* that p implies
   (:func:`class_features`: "answer[i] = c", "c in answer and answer[i] != c", "c not in answer"),
   and the classes of a guess g on P number at most its classes on such a set S (P is a subset of
-  S); so wins_2(P) scans only the guesses whose min(caps[g], classes of g on each feature set of P)
-  beats the best count found, in decreasing order of that bound (:func:`feature_caps` counts them
-  once per instance);
+  S); so, at the root node, wins_2(P) counts only the guesses whose min(caps[g], classes of g on
+  each feature set of P) beats the best count found so far (:func:`feature_caps` counts them once
+  per instance);
 - wins_k(P) <= |P|, and wins_2(P) <= min(|P|, the largest cap);
 - a guess is abandoned (value_k(g, T) reported as a bound < threshold) once the exact values of its
   classes so far plus the bounds of the rest fall below the threshold.
@@ -83,6 +83,8 @@ FIRST_BATCH = 16
 # it, is kept in :mod:`exact.wordle.dp_baseline` as the benchmark's baseline.)
 
 BLOCK = 512  # guesses counted together: their bitsets (512 x 4 x 8 bytes = 16 KiB) stay in L1
+#: Classes smaller than this are scanned without feature caps (filtering costs more than it saves).
+FEATURE_MIN = 8
 FIRST_BLOCK = 64  # the first block is small: a class is often split into singletons there
 
 
@@ -101,6 +103,25 @@ def _popcount(typingctx, x):
 def bitset_words(npat: int) -> int:
     """64-bit words per seen-pattern bitset."""
     return (npat + 63) // 64
+
+
+@numba.njit(cache=True, nogil=True)
+def _count_block(FT, P, lo, hi, words, bits, count):
+    """count[j - lo] = how many classes guess j makes on the answers P, for lo <= j < hi."""
+    nb = hi - lo
+    for w in range(words * nb):
+        bits[w] = 0
+    one = np.uint64(1)
+    for i in range(P.shape[0]):
+        row = FT[P[i], lo:hi]
+        for j in range(nb):
+            p = np.int64(row[j])
+            bits[words * j + (p >> 6)] |= one << np.uint64(p & 63)
+    for j in range(nb):
+        c = np.uint64(0)
+        for w in range(words * j, words * j + words):
+            c += _popcount(bits[w])
+        count[j] = np.int64(c)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -159,16 +180,47 @@ def _allowed_positions(greens, least, codes, counts):
 
 
 @numba.njit(cache=True, nogil=True)
+def _scan(FT, P, caps, need, words, bits, count):
+    """(wins_2(P) or a bound < need, exact?) in normal mode with no feature set: guesses in blocks
+    in cap order (contiguous columns), stopping once caps <= best."""
+    s = P.shape[0]
+    if s <= 2:
+        return s, s >= need
+    best = 0
+    lo = 0
+    end = caps.shape[0]
+    while lo < end:
+        bound = min(caps[lo], s)
+        if bound <= best:
+            break
+        if bound < need:
+            return bound, False
+        hi = min(lo + (FIRST_BLOCK if lo == 0 else BLOCK), end)
+        _count_block(FT, P, lo, hi, words, bits, count)
+        for t in range(hi - lo):
+            if count[t] > best:
+                best = count[t]
+        if best == s:
+            break
+        end = _first_at_most(caps, best, hi)
+        lo = hi
+    return best, best >= need
+
+
+@numba.njit(cache=True, nogil=True)
 def _wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, order, fcaps, fidx, nf, work):
     """(wins_2(P) or a bound < need, exact?), counting guesses in blocks.
 
-    First the FIRST_BLOCK allowed guesses of highest cap; then, in order, every other allowed guess
-    whose bound, min(|P|, its cap, its feature caps ``fcaps[fidx[f], order[j]]`` for f < nf), beats
-    the best count found so far (guesses whose bound falls to that best as it grows are skipped).
-    In hard mode only the allowed guesses count (a sub-sequence of the order: caps still
-    non-increasing). ``work`` holds the scratch arrays (:func:`_scratch`).
+    With no feature set in normal mode, :func:`_scan`. Otherwise: first the FIRST_BLOCK allowed
+    guesses of highest cap; then, in order, every other allowed guess whose bound, min(|P|, its cap,
+    its feature caps ``fcaps[fidx[f], order[j]]`` for f < nf), beats the best count found so far
+    (guesses whose bound falls to that best as it grows are skipped). In hard mode only the allowed
+    guesses count (a sub-sequence of the order: caps still non-increasing). ``work`` holds the
+    scratch arrays (:func:`_scratch`).
     """
     bits, count, cols, cand, ccap = work
+    if nf == 0 and not hard:
+        return _scan(FT, P, caps, need, words, bits, count)
     s = P.shape[0]
     if s <= 2:
         return s, s >= need
@@ -177,9 +229,12 @@ def _wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, order, 
     js = _allowed_positions(greens, least, codes, counts) if hard else cand[:0]
     na = js.shape[0] if hard else caps.shape[0]
     nb = min(FIRST_BLOCK, na)
-    for t in range(nb):
-        cols[t] = js[t] if hard else t
-    _count_at(FT, P, cols, nb, words, bits, count)
+    if hard:
+        for t in range(nb):
+            cols[t] = js[t]
+        _count_at(FT, P, cols, nb, words, bits, count)
+    else:
+        _count_block(FT, P, 0, nb, words, bits, count)
     best = 0
     for t in range(nb):
         if count[t] > best:
@@ -376,9 +431,10 @@ def _split(FT, j, npat, size, members):
 
 @numba.njit(cache=True, nogil=True)
 def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, counts, order, fcaps, FEAT,
-            work, size, members, fidx):
+            featured, work, size, members, fidx):
     """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each
-    (with the feature sets of each class, :func:`class_features`).
+    (with ``featured``, by the feature sets of each class of at least FEATURE_MIN answers,
+    :func:`class_features`).
 
     The bound: exact wins_2 of the classes done + min(|P|, caps[0]) for each class left (caps[0],
     the most classes any guess makes on the node, bounds wins_2 of every subset; the all-green
@@ -409,9 +465,12 @@ def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, cou
             g2, l2 = add_feedback(greens, least, codes[j], p)
         else:
             g2, l2 = greens, least
-        nf = class_features(codes[j], p, FEAT, fidx)
-        v, ok = _wins2(FT, members[start[i]:start[i + 1]], caps, need, words, hard, g2, l2, codes,
-                       counts, order, fcaps, fidx, nf, work)
+        nf = class_features(codes[j], p, FEAT, fidx) if featured and s >= FEATURE_MIN else 0
+        if nf == 0 and not hard:
+            v, ok = _scan(FT, members[start[i]:start[i + 1]], caps, need, words, work[0], work[1])
+        else:
+            v, ok = _wins2(FT, members[start[i]:start[i + 1]], caps, need, words, hard, g2, l2, codes,
+                           counts, order, fcaps, fidx, nf, work)
         total += v
         if not ok:
             return total + rest, False
@@ -420,7 +479,7 @@ def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, cou
 
 @numba.njit(cache=True, parallel=True)
 def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, greens, least, codes, counts,
-             order, fcaps, FEAT):
+             order, fcaps, FEAT, featured):
     """value_3 of each candidate guess (a position in the node's order), in parallel.
 
     Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
@@ -455,7 +514,7 @@ def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, gre
             if keep > 0 and mine[t, keep - 1] > th:
                 th = mine[t, keep - 1]
             v, ok = _value3(FT, cands[i], caps, th, npat, words, hard, greens, least, codes, counts,
-                            order, fcaps, FEAT, work, size, members, fidx)
+                            order, fcaps, FEAT, featured, work, size, members, fidx)
             values[i] = v
             exact[i] = ok
             if ok and v > best[0]:
@@ -626,16 +685,22 @@ class Search:
     # kernel entry points
     def wins2(self, node: Node, P, need, rule):
         """wins_2 of the answers P (rows of the node's matrix), no feature sets (P is not a class)."""
-        FEAT, fcaps = self.inst.features()
+        _, fcaps = self.no_features()
         work = _scratch(self.inst.npat, len(node.caps))
         return _wins2(node.FT, P, node.caps, need, bitset_words(self.inst.npat), self.inst.hard, rule[0],
                       rule[1], node.codes, node.counts, node.order, fcaps, np.zeros(0, dtype=np.int64), 0, work)
 
     def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
-        FEAT, fcaps = self.inst.features()
+        """value_3 at a node; feature caps only at the root (all answers): below it the node's own
+        caps are already on a subset, and filtering by feature caps costs more than it saves."""
+        featured = node is self.root
+        FEAT, fcaps = self.inst.features() if featured else self.no_features()
         return _values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                         self.inst.npat, self.inst.hard,
-                        rule[0], rule[1], node.codes, node.counts, node.order, fcaps, FEAT)
+                        rule[0], rule[1], node.codes, node.counts, node.order, fcaps, FEAT, featured)
+
+    def no_features(self) -> tuple[np.ndarray, np.ndarray]:
+        return np.zeros((3, self.inst.codes.shape[1], 26), dtype=np.int64), np.zeros((0, 0), dtype=np.int16)
 
     def separates(self, T: np.ndarray, rule: Constraint) -> bool:
         """Whether one allowed guess splits T into singletons (wins_2(T) = |T|), scanned on the
