@@ -82,3 +82,35 @@ def test_cli_adaptive_writes_verifiable_certificates(tmp_path):
     r = CliRunner().invoke(lingo, ["solve", "--adaptive", "--guesses-allowed", "2-3", "--words", str(words),
                                    "--out", str(tmp_path / "x.json")])
     assert r.exit_code != 0 and "{K}" in r.output
+
+
+def test_a_letter_time_limit_gives_valid_bounds_and_goes_on(tmp_path):
+    """With no time at all, each letter's search stops after its first batch of first guesses
+    (16, of some 80 here): the wins are a lower bound (a tree that replays to them), the upper
+    bound |W_L| holds, the next K is still solved, and the certificate verifies."""
+    from exact.words import read_words, wordle_answers
+
+    words = tmp_path / "pool.txt"
+    words.write_text("".join(w + "\n" for w in wordle_answers().words if w[0] in "jkqyz"))
+    pool = read_words(words)
+    exact = solve_adaptive_levels(pool, [2, 3], trees=False)
+    stopped = solve_adaptive_levels(pool, [2, 3], letter_time_limit=0.0)
+    timed_out = 0
+    for K in (2, 3):
+        truth = {o.letter: o.wins for o in exact[K].letters}
+        r = stopped[K]
+        assert r.complete and not r.interrupted and len(r.letters) == len(truth)
+        for o in r.letters:
+            assert o.wins <= truth[o.letter] <= o.upper_bound
+            assert o.status == "OPTIMAL" or (o.timed_out and o.status == "FEASIBLE" and o.upper_bound == o.n)
+            if o.status == "OPTIMAL":
+                assert o.wins == truth[o.letter]
+            timed_out += o.timed_out
+            groups = letter_groups(pool)
+            rp = replay(o.tree, groups[o.letter], pool, depth=K)
+            assert rp.valid and rp.wins == o.wins
+        write_adaptive(r, tmp_path / f"k{K}.json", tmp_path / f"t{K}")
+        assert verify_result(tmp_path / f"k{K}.json").ok
+        data = json.loads((tmp_path / f"k{K}.json").read_text())
+        assert data["wins"] <= exact[K].wins <= data["upper_bound"]
+    assert timed_out, "no letter was stopped: the test tests nothing"

@@ -70,8 +70,11 @@ def score(guesses, words, allow_nonwords, as_json, top):
 @click.option("--trees", "trees_dir", default=None,
               help="With --adaptive: write one optimal tree per letter into this folder ({K} is replaced).")
 @click.option("--letters", default=None, help="With --adaptive: solve only these first letters (e.g. xyz).")
+@click.option("--letter-time-limit", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help="With --adaptive: seconds for each letter's search at each K; a letter that runs out keeps "
+                   "its best strategy (FEASIBLE, a lower bound; upper bound its word count) [default: none].")
 def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, start, as_json, out,
-          adaptive, guesses_allowed, same_first_letter, trees_dir, letters):
+          adaptive, guesses_allowed, same_first_letter, trees_dir, letters, letter_time_limit):
     """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr).
 
     With --adaptive: the exact win probability of the adaptive game within K guesses, per first
@@ -81,10 +84,13 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
     import sys
 
     if adaptive:
-        _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out)
+        _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out,
+                        letter_time_limit)
         return
-    if guesses_allowed is not None or same_first_letter or trees_dir is not None or letters is not None:
-        raise click.UsageError("--guesses-allowed, --same-first-letter, --trees and --letters need --adaptive")
+    if (guesses_allowed is not None or same_first_letter or trees_dir is not None or letters is not None
+            or letter_time_limit is not None):
+        raise click.UsageError("--guesses-allowed, --same-first-letter, --trees, --letters and "
+                               "--letter-time-limit need --adaptive")
     from exact.lingo.result import write_result
     from exact.lingo.solve import SolveParams, solve_lingo
 
@@ -131,7 +137,8 @@ def parse_levels(text: str | None) -> list[int]:
     return sorted(set(Ks))
 
 
-def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out):
+def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out,
+                    letter_time_limit=None):
     import shlex
     import sys
 
@@ -145,7 +152,8 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
     pool = load_or_default(words, wordle_answers)
     command = "exact " + shlex.join(sys.argv[1:])
     results = solve_adaptive_levels(pool, Ks, same_first_letter=same_first_letter, trees=trees_dir is not None,
-                                    letters=letters, show_progress=True, command=command)
+                                    letters=letters, show_progress=True, command=command,
+                                    letter_time_limit=letter_time_limit)
     for K, r in results.items():
         if out is not None:
             path = Path(str(out).replace("{K}", str(K)))
@@ -164,6 +172,9 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
                                                               f"{x.wins / x.n:5.1%}" if x else f"{'-':>12}" for x in row))
         click.echo(f"{'all':>6} {len(pool):6d}  " + "  ".join(f"{r.wins:6d} {r.probability:6.2%}" for r in results.values()))
         click.echo("status:   " + ", ".join(f"K={K} {r.status}" for K, r in results.items()))
+        if any(r.status != "OPTIMAL" and r.complete for r in results.values()):
+            click.echo("bounds:   " + ", ".join(f"K={K} {r.wins}..{r.upper_bound}" for K, r in results.items()
+                                                if r.complete) + "  (* = letter not proven: wins is a lower bound)")
     if any(r.interrupted for r in results.values()):
         exit_interrupted()
 

@@ -68,7 +68,7 @@ class LetterOutcome:
     n: int
     guesses: int  # how many words may be guessed
     wins: int
-    status: str  # OPTIMAL, FEASIBLE (interrupted, a strategy found), UNKNOWN (nothing)
+    status: str  # OPTIMAL, FEASIBLE (stopped: a strategy found, wins a lower bound), UNKNOWN (nothing)
     first: str | None  # the first guess of the tree
     optimal_first: list[str]
     all_optimal_first: bool  # optimal_first lists every optimal first guess
@@ -76,10 +76,17 @@ class LetterOutcome:
     tree: Tree | None = field(default=None, repr=False)
     tree_file: str | None = None
     tree_sha256: str | None = None
+    timed_out: bool = False  # stopped by the letter's time limit (FEASIBLE): the next K is still tried
+
+    @property
+    def upper_bound(self) -> int:
+        """wins when OPTIMAL; else n (wins_K(T) <= |T|: the first guesses not examined could reach it)."""
+        return self.wins if self.status == "OPTIMAL" else self.n
 
     def to_json(self) -> dict:
         return {"n": self.n, "guesses": self.guesses, "wins": self.wins, "probability": self.wins / self.n,
-                "status": self.status, "first": self.first, "optimal_first": self.optimal_first,
+                "status": self.status, "upper_bound": self.upper_bound, "timed_out": self.timed_out,
+                "first": self.first, "optimal_first": self.optimal_first,
                 "all_optimal_first": self.all_optimal_first, "seconds": round(self.seconds, 3),
                 "tree": self.tree_file, "tree_sha256": self.tree_sha256}
 
@@ -93,6 +100,7 @@ class AdaptiveResult:
     seconds: float
     interrupted: bool = False
     command: str = ""
+    letter_time_limit: float | None = None
 
     @property
     def n(self) -> int:
@@ -105,6 +113,16 @@ class AdaptiveResult:
     @property
     def probability(self) -> float:
         return self.wins / self.n
+
+    @property
+    def upper_bound(self) -> int:
+        """The letters' upper bounds added up, |W_L| for a letter not solved (valid only when every
+        letter is in the result; see :attr:`complete`)."""
+        return sum(o.upper_bound for o in self.letters)
+
+    @property
+    def complete(self) -> bool:
+        return {o.letter for o in self.letters} == set(letter_groups(self.pool))
 
     @property
     def status(self) -> str:
@@ -120,6 +138,9 @@ class AdaptiveResult:
             "words": self.pool.source, "instance_sha256": self.pool.sha256, "n": self.n,
             "guesses_allowed": self.K, "same_first_letter": self.same_first_letter,
             "wins": self.wins, "probability": self.probability, "status": self.status,
+            **({"upper_bound": self.upper_bound, "upper_probability": self.upper_bound / self.n}
+               if self.complete else {}),
+            "letter_time_limit": self.letter_time_limit,
             "interrupted": self.interrupted, "seconds": round(self.seconds, 3), "cores": dp.cores(),
             "command": self.command,
             "method": "per first letter: exact.wordle.dp.solve (answers = the letter's words, guesses = "
@@ -147,50 +168,72 @@ TRIES = 3
 
 
 def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str | Sequence[str] | None = None,
-                 F: np.ndarray | None = None, tree: bool = True) -> LetterOutcome:
-    """wins_K of one letter's words, exactly, by the Wordle engine (see the module docstring)."""
+                 F: np.ndarray | None = None, tree: bool = True, time_limit: float | None = None) -> LetterOutcome:
+    """wins_K of one letter's words, exactly, by the Wordle engine (see the module docstring).
+
+    ``time_limit`` (seconds, for the search over every first guess): when it is spent the outcome is
+    FEASIBLE, ``timed_out``, with the best first guess found and its tree (its exact value: a lower
+    bound on wins_K); the upper bound is then |T|.
+    """
     from exact.wordle import dp
 
     t0 = time.perf_counter()
     n, L = len(answers), answers.words[0][0]
-    result = None
+    result = tried = None
     for g in ([try_first] if isinstance(try_first, str) else list(try_first or []))[:TRIES]:
         trial = dp.solve(answers, guesses, depth=K, first=g, top=1, progress=False, F=F)
         if trial.status == "OPTIMAL" and trial.wins == n:
             result = trial  # reaches the bound |T|: optimal (only this first guess was examined)
             break
+        if trial.status == "OPTIMAL" and (tried is None or trial.wins > tried.wins):
+            tried = trial  # that first guess's exact value
     complete = result is None
+    timed_out = False
     if result is None:
-        result = dp.solve(answers, guesses, depth=K, top=1, progress=False, F=F)
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+        result = dp.solve(answers, guesses, depth=K, top=1, progress=False, F=F, time_limit=left,
+                          until_all_won=True)
+        timed_out = result.timed_out
+        if timed_out and tried is not None and (result.status == "UNKNOWN" or tried.wins > result.wins):
+            result = tried  # a first guess tried before beats what the stopped search found
     status = {"OPTIMAL": "OPTIMAL", "FEASIBLE": "FEASIBLE"}.get(result.status, "UNKNOWN")
+    if timed_out:
+        status = "FEASIBLE" if result.status != "UNKNOWN" else "UNKNOWN"
     first = None
     if result.optimal_first:
         in_answers = [w for w in result.optimal_first if w in answers.index] or result.optimal_first
         first = min(in_answers, key=guesses.index.__getitem__)
     t = None
-    if tree and first is not None and status == "OPTIMAL":
-        t = dp.best_tree(answers, guesses, K, first, F=F)
+    if tree and first is not None and (status == "OPTIMAL" or timed_out):
+        t = dp.best_tree(answers, guesses, K, first, F=F)  # the first guess's value is exact either way
     return LetterOutcome(L, n, len(guesses), int(result.wins), status, first, list(result.optimal_first),
-                         complete and status == "OPTIMAL", time.perf_counter() - t0, t)
+                         complete and status == "OPTIMAL" and result.all_optimal_first,
+                         time.perf_counter() - t0, t, timed_out=timed_out)
 
 
 def solve_adaptive(pool: WordList, K: int, *, same_first_letter: bool = False, trees: bool = True,
-                   letters: str | None = None, show_progress: bool = False, command: str = "") -> AdaptiveResult:
+                   letters: str | None = None, show_progress: bool = False, command: str = "",
+                   letter_time_limit: float | None = None) -> AdaptiveResult:
     """The exact adaptive win probability within K guesses, per first letter and overall.
 
     ``letters``: solve only these (the others are left out, so the result is then FEASIBLE).
+    ``letter_time_limit``: seconds for each letter's search (:func:`solve_letter`); a letter that
+    runs out is FEASIBLE (a lower bound, upper bound |W_L|) and the next letter goes on.
     Ctrl-C keeps the letters finished so far. See :func:`solve_adaptive_levels`.
     """
     return solve_adaptive_levels(pool, [K], same_first_letter=same_first_letter, trees=trees, letters=letters,
-                                 show_progress=show_progress, command=command)[K]
+                                 show_progress=show_progress, command=command,
+                                 letter_time_limit=letter_time_limit)[K]
 
 
 def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False, trees: bool = True,
                           letters: str | None = None, show_progress: bool = False,
-                          command: str = "") -> dict[int, AdaptiveResult]:
+                          command: str = "", letter_time_limit: float | None = None) -> dict[int, AdaptiveResult]:
     """:func:`solve_adaptive` for several K at once: each letter is solved for K = 1, 2, ... up to the
     largest asked, and once a first guess wins every answer it is tried first at the next K (the
-    shortcut of the module docstring). Trees are made for the K asked."""
+    shortcut of the module docstring). Trees are made for the K asked. A letter stopped by
+    ``letter_time_limit`` at some K is FEASIBLE there, and its best first guesses are tried first at
+    the next K."""
     from exact.partitions import feedback_matrix
 
     Ks = sorted(set(int(K) for K in Ks))
@@ -219,7 +262,13 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                     if k in Ks:
                         out[k].append(dataclasses.replace(saturated, all_optimal_first=False, seconds=0.0))
                     continue
-                o = solve_letter(A, G, k, try_first=previous, F=F, tree=trees)  # a lower level's tree may be reused
+                o = solve_letter(A, G, k, try_first=previous, F=F, tree=trees,  # a lower level's tree may be reused
+                                 time_limit=letter_time_limit)
+                if o.timed_out and o.status == "FEASIBLE":
+                    if k in Ks:
+                        out[k].append(o)
+                    previous = ([o.first] if o.first else []) + [w for w in o.optimal_first if w != o.first]
+                    continue
                 if o.status != "OPTIMAL":
                     interrupted = True
                     if o.status == "FEASIBLE" and k in Ks:
@@ -247,7 +296,8 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
     if interrupted:
         progress.say(f"adaptive: interrupted; {len(out[Ks[-1]])} letter(s) done at K = {Ks[-1]}")
     seconds = time.perf_counter() - t0
-    return {K: AdaptiveResult(pool, K, same_first_letter, out[K], seconds, interrupted, command) for K in Ks}
+    return {K: AdaptiveResult(pool, K, same_first_letter, out[K], seconds, interrupted, command, letter_time_limit)
+            for K in Ks}
 
 
 def _is_interrupt(error: BaseException | None) -> bool:
@@ -304,6 +354,11 @@ def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: flo
     complete = set(letters) == set(groups) and all(x["status"] == "OPTIMAL" for x in letters.values())
     v.add("status", data["status"] == ("OPTIMAL" if complete else "FEASIBLE"),
           f"{data['status']}: {sum(x['status'] == 'OPTIMAL' for x in letters.values())} of {len(groups)} letters optimal")
+    if "upper_bound" in data:  # wins of the letters proven + the word count of every other letter
+        bound = sum(int(x["wins"]) if x["status"] == "OPTIMAL" else len(groups[L]) for L, x in letters.items()
+                    if L in groups)
+        v.add("upper bound", set(letters) == set(groups) and bound == data["upper_bound"],
+              f"proven letters' wins + the other letters' word counts = {bound}; the file says {data['upper_bound']}")
     replayed = 0
     for L, x in sorted(letters.items()):
         if L not in groups:
@@ -349,6 +404,10 @@ def table_markdown(certificates: list[dict]) -> str:
             else:
                 if d["status"] == "OPTIMAL":
                     cells.append(f"{d['wins']} ({100 * d['wins'] / n:.2f}%)")
+                elif "upper_bound" in d:  # every letter there, some stopped by the time limit: bounds
+                    open_ = sorted(L for L, x in d["letters"].items() if x["status"] != "OPTIMAL")
+                    cells.append(f"{d['wins']}..{d['upper_bound']} ({100 * d['wins'] / n:.2f}..."
+                                 f"{100 * d['upper_bound'] / n:.2f}%; open: {''.join(open_)})")
                 else:  # stopped early: the letters finished (all OPTIMAL but possibly the last one)
                     done = d["letters"]
                     proven = [L for L, x in done.items() if x["status"] == "OPTIMAL"]
