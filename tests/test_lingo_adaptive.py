@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from exact.errors import ExactError
 from exact.lingo.adaptive import letter_groups, solve_adaptive, solve_adaptive_levels, write_adaptive
 from exact.lingo.brute import adaptive_brute_force
 from exact.lingo.result import verify_result
@@ -114,3 +115,23 @@ def test_a_letter_time_limit_gives_valid_bounds_and_goes_on(tmp_path):
         data = json.loads((tmp_path / f"k{K}.json").read_text())
         assert data["wins"] <= exact[K].wins <= data["upper_bound"]
     assert timed_out, "no letter was stopped: the test tests nothing"
+
+
+def test_resume_keeps_the_letters_proven_and_solves_the_rest(tmp_path, look_alike_pools):
+    from exact.words import wordle_answers, words_from_lines
+
+    pool = words_from_lines([w for w in wordle_answers().words if w[0] in "jkqyz"], "jkqyz")
+    full = solve_adaptive_levels(pool, [2, 3])
+    certificates = {K: r.to_json() for K, r in full.items()}
+    first = min(o.letter for o in full[2].letters if o.wins < o.n)  # not settled at K = 2
+    del certificates[3]["letters"][first]  # as if stopped before that letter at K = 3
+    again = solve_adaptive_levels(pool, [2, 3], resume=certificates)
+    for K in (2, 3):
+        assert [(o.letter, o.wins, o.status) for o in again[K].letters] == \
+            [(o.letter, o.wins, o.status) for o in full[K].letters]
+    kept = {o.letter for o in again[3].letters if o.tree is None}  # taken from the certificate: no new tree
+    solved = {o.letter for o in again[3].letters if o.tree is not None}
+    assert first in solved and kept == set(certificates[3]["letters"])
+    other = next(look_alike_pools(1, 9))
+    with pytest.raises(ExactError, match="--resume"):
+        solve_adaptive_levels(other, [2, 3], resume=certificates)

@@ -73,8 +73,11 @@ def score(guesses, words, allow_nonwords, as_json, top):
 @click.option("--letter-time-limit", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
               help="With --adaptive: seconds for each letter's search at each K; a letter that runs out keeps "
                    "its best strategy (FEASIBLE, a lower bound; upper bound its word count) [default: none].")
+@click.option("--resume", is_flag=True,
+              help="With --adaptive: continue from the certificates at --out: letters proven there at every K "
+                   "asked are kept (with their trees), the others solved.")
 def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, start, as_json, out,
-          adaptive, guesses_allowed, same_first_letter, trees_dir, letters, letter_time_limit):
+          adaptive, guesses_allowed, same_first_letter, trees_dir, letters, letter_time_limit, resume):
     """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr).
 
     With --adaptive: the exact win probability of the adaptive game within K guesses, per first
@@ -85,12 +88,12 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
 
     if adaptive:
         _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out,
-                        letter_time_limit)
+                        letter_time_limit, resume)
         return
     if (guesses_allowed is not None or same_first_letter or trees_dir is not None or letters is not None
-            or letter_time_limit is not None):
-        raise click.UsageError("--guesses-allowed, --same-first-letter, --trees, --letters and "
-                               "--letter-time-limit need --adaptive")
+            or letter_time_limit is not None or resume):
+        raise click.UsageError("--guesses-allowed, --same-first-letter, --trees, --letters, "
+                               "--letter-time-limit and --resume need --adaptive")
     from exact.lingo.result import write_result
     from exact.lingo.solve import SolveParams, solve_lingo
 
@@ -138,7 +141,7 @@ def parse_levels(text: str | None) -> list[int]:
 
 
 def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out,
-                    letter_time_limit=None):
+                    letter_time_limit=None, resume=False):
     import shlex
     import sys
 
@@ -151,9 +154,17 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
             raise click.BadParameter(f"{value}: with several K put {{K}} in the name", param_hint=name)
     pool = load_or_default(words, wordle_answers)
     command = "exact " + shlex.join(sys.argv[1:])
+    earlier = {}
+    if resume:
+        if out is None:
+            raise click.UsageError("--resume reads the certificates at --out: give --out")
+        from exact.fileio import read_json
+
+        paths = {K: Path(str(out).replace("{K}", str(K))) for K in Ks}
+        earlier = {K: read_json(path, "adaptive certificate") for K, path in paths.items() if path.is_file()}
     results = solve_adaptive_levels(pool, Ks, same_first_letter=same_first_letter, trees=trees_dir is not None,
                                     letters=letters, show_progress=True, command=command,
-                                    letter_time_limit=letter_time_limit)
+                                    letter_time_limit=letter_time_limit, resume=earlier)
     for K, r in results.items():
         if out is not None:
             path = Path(str(out).replace("{K}", str(K)))

@@ -78,6 +78,13 @@ class LetterOutcome:
     tree_sha256: str | None = None
     timed_out: bool = False  # stopped by the letter's time limit (FEASIBLE): the next K is still tried
 
+    @classmethod
+    def from_json(cls, letter: str, d: dict) -> "LetterOutcome":
+        """A letter of a certificate (:meth:`to_json`), its tree left in its file."""
+        return cls(letter, int(d["n"]), int(d["guesses"]), int(d["wins"]), d["status"], d["first"],
+                   list(d["optimal_first"]), bool(d["all_optimal_first"]), float(d["seconds"]), None,
+                   d.get("tree"), d.get("tree_sha256"), bool(d.get("timed_out", False)))
+
     @property
     def upper_bound(self) -> int:
         """wins when OPTIMAL; else n (wins_K(T) <= |T|: the first guesses not examined could reach it)."""
@@ -181,7 +188,8 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
     n, L = len(answers), answers.words[0][0]
     result = tried = None
     for g in ([try_first] if isinstance(try_first, str) else list(try_first or []))[:TRIES]:
-        trial = dp.solve(answers, guesses, depth=K, first=g, top=1, progress=False, F=F)
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+        trial = dp.solve(answers, guesses, depth=K, first=g, top=1, progress=False, F=F, time_limit=left)
         if trial.status == "OPTIMAL" and trial.wins == n:
             result = trial  # reaches the bound |T|: optimal (only this first guess was examined)
             break
@@ -228,12 +236,14 @@ def solve_adaptive(pool: WordList, K: int, *, same_first_letter: bool = False, t
 
 def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False, trees: bool = True,
                           letters: str | None = None, show_progress: bool = False,
-                          command: str = "", letter_time_limit: float | None = None) -> dict[int, AdaptiveResult]:
+                          command: str = "", letter_time_limit: float | None = None,
+                          resume: dict[int, dict] | None = None) -> dict[int, AdaptiveResult]:
     """:func:`solve_adaptive` for several K at once: each letter is solved for K = 1, 2, ... up to the
     largest asked, and once a first guess wins every answer it is tried first at the next K (the
     shortcut of the module docstring). Trees are made for the K asked. A letter stopped by
     ``letter_time_limit`` at some K is FEASIBLE there, and its best first guesses are tried first at
-    the next K."""
+    the next K. ``resume``: {K: certificate} of an earlier run on the same pool and rule; a letter
+    OPTIMAL there at some K is taken from it at that K (with its tree file), the rest is solved."""
     from exact.partitions import feedback_matrix
 
     Ks = sorted(set(int(K) for K in Ks))
@@ -246,6 +256,7 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
         if unknown:
             raise ExactError(f"--letters {letters}: no word of {pool.source} starts with {unknown[0]!r}")
         groups = {L: A for L, A in groups.items() if L in letters}
+    kept = _resumable(pool, Ks, same_first_letter, resume or {})
     F_pool = None if same_first_letter else feedback_matrix(pool, pool)
     out: dict[int, list[LetterOutcome]] = {K: [] for K in Ks}
     interrupted = False
@@ -256,15 +267,30 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
             G = guess_list(pool, A, same_first_letter)
             F = None if F_pool is None else np.ascontiguousarray(F_pool[:, [pool.index[a] for a in A.words]])
             previous = None
+            below: LetterOutcome | None = None  # the outcome at k - 1
             saturated: LetterOutcome | None = None
             for k in range(max(1, Ks[0] - 1), Ks[-1] + 1):  # one level below the first asked, for the shortcut
                 if saturated is not None:  # wins every answer with fewer guesses: so with k (see the docstring)
                     if k in Ks:
                         out[k].append(dataclasses.replace(saturated, all_optimal_first=False, seconds=0.0))
                     continue
+                if k in kept.get(L, {}):  # proven in the certificate resumed
+                    o = below = kept[L][k]
+                    if k in Ks:
+                        out[k].append(o)
+                    previous = ([o.first] if o.first else []) + [w for w in o.optimal_first if w != o.first]
+                    if o.wins == o.n:
+                        saturated = o
+                    continue
                 o = solve_letter(A, G, k, try_first=previous, F=F, tree=trees,  # a lower level's tree may be reused
                                  time_limit=letter_time_limit)
-                if o.timed_out and o.status == "FEASIBLE":
+                if o.timed_out and below is not None and below.wins >= o.wins:
+                    # wins_k >= wins_{k-1}: the strategy of k - 1 guesses is one of k, and a better lower bound
+                    o = dataclasses.replace(below, guesses=o.guesses, status="FEASIBLE", timed_out=True,
+                                            optimal_first=[below.first] if below.first else [],
+                                            all_optimal_first=False, seconds=o.seconds)
+                below = o
+                if o.timed_out and o.status in ("FEASIBLE", "UNKNOWN"):
                     if k in Ks:
                         out[k].append(o)
                     previous = ([o.first] if o.first else []) + [w for w in o.optimal_first if w != o.first]
@@ -298,6 +324,23 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
     seconds = time.perf_counter() - t0
     return {K: AdaptiveResult(pool, K, same_first_letter, out[K], seconds, interrupted, command, letter_time_limit)
             for K in Ks}
+
+
+def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
+               resume: dict[int, dict]) -> dict[str, dict[int, LetterOutcome]]:
+    """The letters proven (OPTIMAL) in the certificates ``resume``, checked to be of this pool and
+    rule: {letter: {K: outcome}}."""
+    for K, d in resume.items():
+        if d.get("kind") != KIND or d.get("instance_sha256") != pool.sha256 or \
+                bool(d.get("same_first_letter")) != same_first_letter or int(d.get("guesses_allowed", -1)) != K:
+            raise ExactError(f"--resume: the certificate for K = {K} is not an adaptive result of this pool "
+                             f"({pool.source}), K and guess rule")
+    kept: dict[str, dict[int, LetterOutcome]] = {}
+    for K, d in sorted(resume.items()):
+        for L, x in sorted(d["letters"].items()):
+            if x["status"] == "OPTIMAL":
+                kept.setdefault(L, {})[K] = LetterOutcome.from_json(L, x)
+    return kept
 
 
 def _is_interrupt(error: BaseException | None) -> bool:

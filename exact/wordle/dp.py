@@ -649,6 +649,10 @@ def split(inst: WinsInstance, g: int, T: np.ndarray) -> list[tuple[int, np.ndarr
     return pairs
 
 
+class TimeUp(Exception):
+    """The search's deadline (``Search.deadline``) has passed; the value being computed is lost."""
+
+
 class Search:
     """The recursion for any k, with the kernels for k <= 3 and Python above that.
 
@@ -663,6 +667,7 @@ class Search:
         self.inst = inst
         self.root: Node | None = None
         self.last: Node | None = None
+        self.deadline: float | None = None  # time.perf_counter() after which value() raises TimeUp
 
     def node(self, T: np.ndarray) -> Node:
         if len(T) == len(self.inst.answers):  # the root set is used again and again: keep it
@@ -808,6 +813,8 @@ class Search:
         if k <= 3:
             v, e = self.value_many(np.array([g]), T, k, rule, threshold)
             return int(v[0]), bool(e[0])
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimeUp
         classes = split(self.inst, g, T)
         rest = sum(len(P) for _, P in classes)
         total = 0
@@ -916,8 +923,9 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     so far, marked ``interrupted``, with status FEASIBLE (UNKNOWN when no first guess was valued).
     A depth beyond the number of answers is computed as that number (:func:`effective_depth`).
     ``engine``: the :class:`Search` class (the benchmark passes the baseline's).
-    ``time_limit`` (seconds): stop between first guesses once it is spent (after one batch at
-    least), with status FEASIBLE (the best found so far, ``timed_out``). ``until_all_won``: stop as soon as a first guess wins every
+    ``time_limit`` (seconds): stop once it is spent, between first guesses at depth <= 3 (after one
+    batch at least), also inside a first guess's search above depth 3 (that guess is then left out),
+    with status FEASIBLE (the best found so far, ``timed_out``; UNKNOWN if none was finished). ``until_all_won``: stop as soon as a first guess wins every
     answer; that value is the bound |T|, so the status is OPTIMAL, but ``optimal_first`` then lists
     only the optimal first guesses found (``all_optimal_first`` False).
     """
@@ -929,6 +937,8 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     started = time.perf_counter()
     inst = make_wins_instance(answers, guesses, hard, F)
     search = (engine or Search)(inst)
+    if time_limit is not None:
+        search.deadline = started + time_limit
     history = tuple(after)
     T, rule = position(answers, history, hard)
     if depth - len(history) < 1:
@@ -977,6 +987,8 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
                     piece * 2 if took < PIECE_SECONDS / 2 else piece
             if len(found):
                 bar.set_postfix(best=int(found[0]))
+    except TimeUp:  # a first guess above depth 3 ran past the time limit: the values before it stand
+        timed_out = True
     except (KeyboardInterrupt, SystemError) as e:
         if not stop.is_interrupt(e):
             raise
