@@ -83,6 +83,14 @@ def test_cli_adaptive_writes_verifiable_certificates(tmp_path):
     r = CliRunner().invoke(lingo, ["solve", "--adaptive", "--guesses-allowed", "2-3", "--words", str(words),
                                    "--out", str(tmp_path / "x.json")])
     assert r.exit_code != 0 and "{K}" in r.output
+    # --resume: K = 2 (and K = 1 below it) are read back from a-{K}.json, K = 3 is solved
+    r = CliRunner().invoke(lingo, ["solve", "--adaptive", "--guesses-allowed", "2-3", "--words", str(words),
+                                   "--out", str(out), "--trees", str(tmp_path / "t-{K}"), "--resume"])
+    assert r.exit_code == 0, r.output
+    for K in (2, 3):
+        data = json.loads((tmp_path / f"a-{K}.json").read_text())
+        assert data["wins"] == sum(adaptive_brute_force(words.read_text().split(), K).values())
+        assert verify_result(tmp_path / f"a-{K}.json").ok
 
 
 def test_a_letter_time_limit_gives_valid_bounds_and_goes_on(tmp_path):

@@ -74,8 +74,8 @@ def score(guesses, words, allow_nonwords, as_json, top):
               help="With --adaptive: seconds for each letter's search at each K; a letter that runs out keeps "
                    "its best strategy (FEASIBLE, a lower bound; upper bound its word count) [default: none].")
 @click.option("--resume", is_flag=True,
-              help="With --adaptive: continue from the certificates at --out: letters proven there at every K "
-                   "asked are kept (with their trees), the others solved.")
+              help="With --adaptive: continue from the certificates at --out (for each K asked, and K - 1 below "
+                   "the first): a letter proven there at some K is kept at that K (with its tree), the rest solved.")
 def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max_n, start, as_json, out,
           adaptive, guesses_allowed, same_first_letter, trees_dir, letters, letter_time_limit, resume):
     """The best k guesses found, their exact wins, and a valid upper bound (progress on stderr).
@@ -160,7 +160,8 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
             raise click.UsageError("--resume reads the certificates at --out: give --out")
         from exact.fileio import read_json
 
-        paths = {K: Path(str(out).replace("{K}", str(K))) for K in Ks}
+        # the level below the first K asked too: the search solves it first (see solve_adaptive_levels)
+        paths = {K: Path(str(out).replace("{K}", str(K))) for K in range(max(1, Ks[0] - 1), Ks[-1] + 1)}
         earlier = {K: read_json(path, "adaptive certificate") for K, path in paths.items() if path.is_file()}
     results = solve_adaptive_levels(pool, Ks, same_first_letter=same_first_letter, trees=trees_dir is not None,
                                     letters=letters, show_progress=True, command=command,
