@@ -9,6 +9,8 @@
 - *Wordle ladder* rungs (``exact wordle ladder``): ``cpsat`` and ``dp``;
 - *Lingo results* (``exact lingo solve/ladder --out``): ``kind`` = ``exact.lingo.result``;
 - *Lingo bounds* (``exact lingo bound --out``): ``upper_bound`` and ``method`` without ``kind``;
+- *adaptive Lingo* certificates (``exact lingo solve --adaptive --out``): ``kind`` =
+  ``exact.lingo.adaptive``, gathered into one table;
 
 and lists any other JSON file by name, so a new kind of result shows up (unexplained) rather than
 silently missing. Figures in ``results/figures/*.png`` are shown with the command that draws them.
@@ -64,6 +66,8 @@ def kind_of(data) -> str:
         return "other"
     if data.get("kind") == "exact.lingo.result":
         return "lingo"
+    if data.get("kind") == "exact.lingo.adaptive":
+        return "adaptive"
     if {"wins", "n", "depth", "top", "status", "method"} <= set(data):
         return "certificate"
     if "problem" in data and isinstance(data.get("points"), list):
@@ -203,6 +207,19 @@ def lingo_section(root: Path, groups, shown: set) -> list[str]:
     return out
 
 
+def adaptive_section(groups) -> list[str]:
+    """The adaptive-game certificates as one table (:func:`exact.lingo.adaptive.table_markdown`)."""
+    from exact.lingo.adaptive import table_markdown
+
+    certificates = [d for _, d in groups.get("adaptive", [])]
+    if not certificates:
+        return []
+    return ["## Lingo: the adaptive game (TV rules)", "",
+            "Exact wins within K guesses, told the first letter (`exact lingo solve --adaptive`); `lower..upper` "
+            "where some letters were stopped by `--letter-time-limit` (the open letters are named).", "",
+            *table_markdown(certificates).splitlines(), ""]
+
+
 def figure(root: Path, stem: str, shown: set) -> list[str]:
     """The figure ``results/figures/<stem>.png`` with its caption and command ([] when absent)."""
     png = root / "results" / "figures" / f"{stem}.png"
@@ -312,6 +329,7 @@ def results_markdown(root: str | Path = ".") -> str:
     lines += trees_section(root, groups, shown)
     lines += games_section(root, shown)
     lines += lingo_section(root, groups, shown)
+    lines += adaptive_section(groups)
     lines += figures_section(root, shown)
     other = groups.get("other", [])
     if other:
