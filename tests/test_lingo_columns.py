@@ -111,3 +111,39 @@ def test_bad_input():
             column_bound(pool, k)
     with pytest.raises(ExactError):
         column_bound(pool, 1, time_limit=0)
+
+
+def test_cli_column_bound_update_and_verify(tmp_path):
+    import json
+    from dataclasses import replace
+
+    from click.testing import CliRunner
+
+    from exact.cli.lingo import lingo
+    from exact.lingo.result import read_result, verify_result, write_result
+
+    pool = family_pool(105, 7, 8, "abcdefghijklmnop")
+    words = tmp_path / "pool.txt"
+    words.write_text("\n".join(pool.words) + "\n")
+    runner = CliRunner()
+    solve = tmp_path / "solve.json"
+    r = runner.invoke(lingo, ["solve", "--words", str(words), "-k", "2", "--time-limit", "10", "--cpsat-max-n", "0",
+                              "--bound-time", "1", "--out", str(solve)])
+    assert r.exit_code == 0, r.output
+    before = replace(read_result(solve), upper_bound=len(pool), bound_method="trivial: n", status="FEASIBLE")
+    write_result(solve, before)  # a weak bound for the column bound to replace
+    r = runner.invoke(lingo, ["bound", "--words", str(words), "-k", "2", "--columns", "--time-limit", "60",
+                              "--out", str(tmp_path / "c.json"), "--update", str(solve)])
+    assert r.exit_code == 0, r.output
+    data = json.loads((tmp_path / "c.json").read_text())
+    after = read_result(solve)
+    assert data["complete"] and after.upper_bound == data["upper_bound"] < len(pool)
+    assert after.bound_method.startswith("column bound") and after.wins <= after.upper_bound
+    assert not verify_result(solve).ok  # not re-derived without time: unconfirmed
+    v = verify_result(solve, bound_time=60)
+    assert v.ok, v.checks
+    data["upper_bound"] -= 1  # a bound file that disagrees with the result fails
+    (tmp_path / "c.json").write_text(json.dumps(data))
+    assert not verify_result(solve, bound_time=60).ok
+    bad = runner.invoke(lingo, ["bound", "--words", str(words), "-k", "2", "--update", str(solve)])
+    assert bad.exit_code == 2

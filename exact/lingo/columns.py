@@ -235,7 +235,13 @@ def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: 
     """As :func:`exact.lingo.bound._exclusion_search`, with the budget at the leaves (the free letters
     ``free_E`` are always in E and count in its size)."""
     fam, k = st.fam, st.k
-    bound = lambda E: _bound_at(fam, E | free_E, V, k, exact=False)[0]  # noqa: E731
+    budget = extra_slots(fam.length, k, size + bin(free_E).count("1"))  # the leaves' budget
+
+    def bound(E: int) -> int:
+        """Valid for every leaf below E: N grows with E for fixed (D, S), the leaves share the budget."""
+        cheap = _bound_at(fam, E | free_E, V, k, exact=False)[0]
+        return max(cheap, budget_bound(fam, E | free_E, V, k, budget, doubled)) if exact else cheap
+
     cutoff, low = st.best, None
     limit = lambda: low if low is not None else cutoff  # noqa: E731
     cost = {c: bound(1 << c) for c in candidates}
@@ -271,7 +277,7 @@ def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: 
 
 
 def search(fam: Families, k: int, deadline: float, progress: bool = False, important: int = 6,
-           interrupted: list | None = None):
+           interrupted: list | None = None, exact_doubles: int = 1):
     """Step 7': the least lower bound on N over every choice (E, D, S) obeying the budget, anytime.
     Returns (lower bound on N, complete, best leaf (E, V) or None, nodes, sizes searched)."""
     held = np.zeros(ALPHABET, np.int64)
@@ -287,10 +293,10 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     if interrupted is not None:
         st.interrupted = interrupted
     smallest = max(0, ALPHABET - fam.length * k)
-    sizes = []
+    sizes, branches = [], []
 
     def result(lower, complete):
-        return lower, complete, st.best_leaf, st.nodes, sizes
+        return lower, complete, st.best_leaf, st.nodes, {"sizes": sizes, "branches": branches}
 
     def floor(s: int) -> int | None:
         """The pure exclusion bound for every E of s letters or more (None when out of time)."""
@@ -320,25 +326,29 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
         sizes.append(s)
         inner = s - n_free
         for j in range(0, min(s - smallest, len(doublable)) + 1):
-            for t in range(min(j, len(top)), -1, -1):
-                if j - t > len(others):
-                    continue
-                for T in itertools.combinations(top, t):
-                    exact_leaf = t == j
-                    V = _mask(T) | (0 if exact_leaf else _mask(others))
-                    candidates = [c for c in letters if c not in T]
-                    got = _exclusion_search(st, inner, V, _mask(T), candidates, free_E, exact=True,
-                                            record=exact_leaf)
-                    if got is None:
-                        lower = min(st.open_min, here)
-                        return result(lower if st.best is None else min(st.best, lower), False)
-                    if not exact_leaf and (st.best is None or got < st.best):
-                        # a relaxed leaf below every real leaf: it bounds these D, and must stay the answer's floor
-                        st.best, st.best_leaf = got, None
+            # D exactly, every j-set of letters, for j <= exact_doubles; else split by T as in step 7
+            if j <= exact_doubles:
+                splits = [(T, True) for T in itertools.combinations(doublable, j)]
+            else:
+                splits = [(T, t == j) for t in range(min(j, len(top)), -1, -1) if j - t <= len(others)
+                          for T in itertools.combinations(top, t)]
+            for T, exact_leaf in splits:
+                V = _mask(T) | (0 if exact_leaf else _mask(others))
+                candidates = [c for c in letters if c not in T]
+                got = _exclusion_search(st, inner, V, _mask(T), candidates, free_E, exact=True, record=exact_leaf)
+                if got is None:
+                    lower = min(st.open_min, here)
+                    return result(lower if st.best is None else min(st.best, lower), False)
+                branches.append({"excluded": s, "doubled": _letters(_mask(T)), "others_doubled": not exact_leaf,
+                                 "least_bad_words": None if got >= 1 << 62 else int(got)})
+                if not exact_leaf and (st.best is None or got < st.best):
+                    # a relaxed leaf below every real leaf bounds these D: it is the answer's floor now
+                    st.best, st.best_leaf = got, None
         s += 1
 
 
-def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: bool = False) -> LingoBound:
+def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: bool = False,
+                 exact_doubles: int = 1) -> LingoBound:
     """A valid upper bound on the wins of every k-subset of the pool (see the module docstring).
     Ctrl-C or SIGTERM stops the search and returns the anytime bound (``details["interrupted"]``)."""
     if k < 1:
@@ -354,10 +364,12 @@ def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: 
         return LingoBound(n, "trivial: no two words one letter apart", n, k, True, round(time.monotonic() - t0, 3))
     interrupted = [False]
     with stop.flagged(lambda: interrupted.__setitem__(0, True)):
-        lower, complete, leaf, nodes, sizes = search(fam, k, t0 + time_limit, progress, interrupted=interrupted)
+        lower, complete, leaf, nodes, log = search(fam, k, t0 + time_limit, progress, interrupted=interrupted,
+                                                      exact_doubles=exact_doubles)
     lower = max(0, min(int(lower), n))
     details = {"families": int(len(fam.position)), "family_members": int(len(fam.word)), "nodes": nodes,
-               "certified_losses": int(lower), "excluded_sizes_searched": sizes, "interrupted": interrupted[0]}
+               "certified_losses": int(lower), "excluded_sizes_searched": log["sizes"],
+               "exact_doubles": exact_doubles, "branches": log["branches"], "interrupted": interrupted[0]}
     if leaf is not None:
         E, V = leaf
         details["minimising_leaf"] = {"excluded": _letters(E), "doubled_or_undecided": _letters(V)}
