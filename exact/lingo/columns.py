@@ -39,7 +39,8 @@ The argument adds one fact to steps 1-7 of :mod:`exact.lingo.bound` (read those 
     budget or not). The pure exclusion floor at size s (every letter counted beyond one, greens
     free) bounds every choice with ``|E| >= s`` (N only grows with E for fixed (D, S)), so once it
     reaches the best leaf, no larger s can go lower and the search is complete. Stopped early, the
-    least of the best leaf, the open nodes and the pending floor is still a valid bound.
+    lesser of the best leaf and the floor at the size being searched is still a valid bound (every
+    branch not finished has at least that many excluded letters).
 
 >>> from exact.words import words_from_lines
 >>> pool = words_from_lines(["bakes", "bekes", "bikes", "bokes", "bukes", "bykes", "brkes"])
@@ -336,9 +337,8 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
                 V = _mask(T) | (0 if exact_leaf else _mask(others))
                 candidates = [c for c in letters if c not in T]
                 got = _exclusion_search(st, inner, V, _mask(T), candidates, free_E, exact=True, record=exact_leaf)
-                if got is None:
-                    lower = min(st.open_min, here)
-                    return result(lower if st.best is None else min(st.best, lower), False)
+                if got is None:  # every branch not finished has |E| >= s, so the floor at s bounds it
+                    return result(here if st.best is None else min(st.best, here), False)
                 branches.append({"excluded": s, "doubled": _letters(_mask(T)), "others_doubled": not exact_leaf,
                                  "least_bad_words": None if got >= 1 << 62 else int(got)})
                 if not exact_leaf and (st.best is None or got < st.best):
@@ -373,5 +373,5 @@ def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: 
     if leaf is not None:
         E, V = leaf
         details["minimising_leaf"] = {"excluded": _letters(E), "doubled_or_undecided": _letters(V)}
-    method = f"{METHOD}, branch and bound " + ("(complete)" if complete else "(stopped early: minimum over open nodes)")
+    method = f"{METHOD}, branch and bound " + ("(complete)" if complete else "(stopped early: the floor at the size being searched)")
     return LingoBound(n - int(lower), method, n, k, complete, round(time.monotonic() - t0, 3), details)
