@@ -309,18 +309,31 @@ def ladder(time_limit, only, families, k, workers, seed, instances_folder, resul
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON instead of a report.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the result file (JSON, atomically), also after Ctrl-C.")
-def bound(words, k, time_limit, as_json, out):
-    """A valid upper bound on the wins of ANY k guesses from the pool (the argument: exact.lingo.bound)."""
+@click.option("--columns", is_flag=True,
+              help="Add the column budget (exact.lingo.columns): tighter, slower.")
+@click.option("--exact-doubles", type=click.IntRange(min=0), default=1, show_default=True,
+              help="With --columns: doubled-letter sets up to this size are searched exactly (larger: relaxed).")
+@click.option("--update", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --columns: a solve result file whose bound this one replaces when it is lower (needs --out).")
+def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update):
+    """A valid upper bound on the wins of ANY k guesses from the pool (the argument: exact.lingo.bound,
+    with --columns exact.lingo.columns)."""
     import os
     import shlex
     import sys
 
     from exact.fileio import write_json
     from exact.lingo.bound import upper_bound
+    from exact.lingo.columns import column_bound
 
     pool = load_or_default(words, wordle_answers)
     check_outputs(out)
-    result = upper_bound(pool, None, k, time_limit=time_limit, progress=True)
+    if update is not None and (out is None or not columns):
+        raise click.UsageError("--update needs --columns and --out (the bound file the updated result points to)")
+    if columns:
+        result = column_bound(pool, k, time_limit=time_limit, progress=True, exact_doubles=exact_doubles)
+    else:
+        result = upper_bound(pool, None, k, time_limit=time_limit, progress=True)
     data = {
         "instance": {"source": str(pool.source), "n": len(pool), "sha256": pool.sha256},
         **result.to_json(),
@@ -338,10 +351,37 @@ def bound(words, k, time_limit, as_json, out):
         click.echo(f"upper bound: {result.value} / {result.n} = {result.value / result.n:.4%} for any {k} guesses")
         click.echo(f"method:      {result.method}")
         click.echo(f"time:        {result.seconds:.1f} s on {os.cpu_count()} cores")
+    if update is not None and not failed:
+        _update_column_bound(update, out, result, pool)
     if result.details.get("interrupted"):
         exit_interrupted()
     if failed:
         sys.exit(2)
+
+
+COLUMN_METHOD = "column bound: letter-choice relaxation with the column budget (exact.lingo.columns)"
+
+
+def _update_column_bound(result_path: Path, bound_path: Path, b, pool) -> None:
+    """Replace a solve result's bound by the column bound when it is lower (atomically)."""
+    import os
+    from dataclasses import replace
+
+    from exact.lingo.result import read_result, write_result
+
+    result = read_result(result_path)
+    if result.instance_sha256 != pool.sha256 or result.k != b.k:
+        raise click.UsageError(f"{result_path}: another pool or k than the column bound")
+    if b.value >= result.upper_bound:
+        click.echo(f"{result_path}: its bound {result.upper_bound} stays (the column bound {b.value} is not lower)", err=True)
+        return
+    details = {"certificate": os.path.relpath(bound_path, result_path.parent), "previous_bound": result.upper_bound,
+               "previous_bound_method": result.bound_method, "complete": b.complete, "seconds": b.seconds,
+               "certified_losses": b.details.get("certified_losses")}
+    status = "OPTIMAL" if b.value == result.wins else "FEASIBLE"
+    write_result(result_path, replace(result, upper_bound=b.value, status=status, bound_method=COLUMN_METHOD,
+                                      bound_details=details))
+    click.echo(f"{result_path}: bound {result.upper_bound} -> {b.value}", err=True)
 
 
 @lingo.command("group-bound")

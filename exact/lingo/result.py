@@ -264,6 +264,9 @@ def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) 
         v.add("bound", data.get("upper_bound") == result.upper_bound and data.get("k") == k,
               f"{cert}: bound {data.get('upper_bound')} for k = {data.get('k')}; the result claims {result.upper_bound}")
         return
+    if result.bound_method.startswith("column bound"):  # the bound file it points to names its run
+        _check_column_bound(v, pool, result, bound_time)
+        return
     if result.upper_bound >= n or result.bound_method.startswith("trivial"):
         v.add("bound", result.upper_bound >= n, f"no set wins more than all n = {n} answers")
         return
@@ -293,6 +296,32 @@ def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) 
         v.add("bound", True if value <= result.upper_bound else None,
               f"{how} gives {value}; claimed {result.upper_bound}"
               + ("" if value <= result.upper_bound else " (not reconfirmed in the time given)"))
+
+
+def _check_column_bound(v: Verification, pool, result: LingoResult, bound_time: float) -> None:
+    """A column bound (exact.lingo.columns): its bound file must name this pool, k and value; with
+    ``bound_time`` > 0 the search is re-run and must reach the claimed value within that time."""
+    cert = Path(v.path).parent / str(result.bound_details.get("certificate", ""))
+    if not cert.is_file():
+        v.add("bound", False, f"the column-bound file {cert} is missing")
+        return
+    data = read_json(cert, "column-bound file")
+    same = (data.get("instance", {}).get("sha256") == pool.sha256 and data.get("k") == result.k
+            and data.get("upper_bound") == result.upper_bound and data.get("complete") is True)
+    v.add("bound file", same, f"{cert}: pool {str(data.get('instance', {}).get('sha256'))[:16]}..., k = {data.get('k')}, "
+                              f"bound {data.get('upper_bound')} (complete: {data.get('complete')}); "
+                              f"the result claims {result.upper_bound}")
+    if bound_time <= 0:
+        v.add("bound", None, f"column bound {result.upper_bound} not recomputed (it took {data.get('seconds')} s; "
+                             f"pass --bound-time S to re-run its search)")
+        return
+    from exact.lingo.columns import column_bound
+
+    b = column_bound(pool, result.k, time_limit=bound_time,
+                     exact_doubles=int(data.get("details", {}).get("exact_doubles", 1)))
+    v.add("bound", True if b.value <= result.upper_bound else None,
+          f"column_bound re-run ({'complete' if b.complete else 'stopped'}, {bound_time:g} s) gives {b.value}; "
+          f"claimed {result.upper_bound}" + ("" if b.value <= result.upper_bound else " (not reconfirmed in the time given)"))
 
 
 def _recompute_bound(pool, F, k: int, result: LingoResult, seconds: float) -> tuple[int | None, str]:

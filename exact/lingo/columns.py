@@ -1,0 +1,377 @@
+"""A tighter valid upper bound on the wins of any k Lingo guesses: the letter-choice relaxation of
+:mod:`exact.lingo.bound` plus the *column budget* (each letter of the guesses fills a slot).
+
+Data types: as in :mod:`exact.lingo.bound` (a pool, its families, a relaxed choice ``(E, D, S)``);
+:class:`~exact.lingo.bound.LingoBound` is the result.
+
+The argument adds one fact to steps 1-7 of :mod:`exact.lingo.bound` (read those first).
+
+2'. **The column budget.** Write the k guesses as a k x m grid and let ``S[p]`` be the set of
+    letters in column p (``|S[p]| <= k``; ``S[0]``, the first letters, gives no green that matters,
+    since the answer's first letter is told, but it still holds letters). A letter c of L sits in
+    ``cols(c) = #{p : c in S[p]}`` columns, so ``sum_c cols(c) = sum_p |S[p]| <= m k`` and, as every
+    letter of L sits somewhere, the *extra slots* ``sum_{c in L} (cols(c) - 1) <= m k - |L| =
+    |E| - (26 - m k)``. Each letter needs ``cols(c) >= g(c)``, its number of green positions
+    ``#{p >= 1 : c in S[p]}``, and ``cols(c) >= mu_c`` (a guess holding c mu_c times has it in mu_c
+    columns), so ``cols(c) - 1 >= max(g(c) - 1, [c in D])``, and
+
+        sum_{c in L} max(g(c) - 1, [c in D])  <=  |E| - (26 - m k).                    (budget)
+
+    :mod:`exact.lingo.bound` lets every position pick its k greens alone, so one letter (``s``,
+    ``e``) could be green at every position for free; here a letter green at two positions costs
+    one more excluded letter. The relaxed choices are now ``(E, D, S)`` with step 2's constraints
+    and the budget; the real k-set's choice is one of them, so step 5's conclusion stands:
+    ``wins <= n - min N``.
+6'. **Greens under the budget.** For fixed (E, D) and homes (step 6), every green letter x at
+    position p rescues at most ``r_p(x)`` home words (the invisible members with letter x in the
+    home families at p: one per family, as the members of a family differ at p), and position p
+    cannot rescue more than its ``h_p`` home words. So ``N >= sum_p h_p - max sum_p sum_{x in R_p}
+    min(r_p(x), h_p)`` over the green sets ``R_p`` (``|R_p| <= k``) that obey the budget. That max is
+    a knapsack over the letters, solved exactly by dynamic programming (state: how many greens each
+    position holds, how many extra slots are used; each letter picks the set of positions where it
+    is green). The leaf value is the larger of this and step 6's exact value (which ignores the
+    budget); both are valid lower bounds on N.
+7'. **Search.** The budget grows with ``|E|``, so step 7's "fewest exclusions is best" no longer
+    holds: the search runs over the size ``s = |E|`` upward from ``26 - m k``, and for each s over
+    D (``|D| <= s - 26 + m k``) as in step 7 (D by its size j and its part T among the letters most
+    often shared with a base; for the relaxed leaves only T is charged in the budget, which is
+    weaker, still valid). Internal nodes use step 7's cheap bound (valid for every greens choice,
+    budget or not). The pure exclusion floor at size s (every letter counted beyond one, greens
+    free) bounds every choice with ``|E| >= s`` (N only grows with E for fixed (D, S)), so once it
+    reaches the best leaf, no larger s can go lower and the search is complete. Stopped early, the
+    lesser of the best leaf and the floor at the size being searched is still a valid bound (every
+    branch not finished has at least that many excluded letters).
+
+>>> from exact.words import words_from_lines
+>>> pool = words_from_lines(["bakes", "bekes", "bikes", "bokes", "bukes", "bykes", "brkes"])
+>>> column_bound(pool, 1).value  # one guess: 5 letters, so 2 of the 7 vowels stay unseen
+6
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import numba
+import numpy as np
+
+from exact import stop
+from exact.errors import ExactError
+from exact.lingo.bound import (ALPHABET, Families, LingoBound, _bound_at, _invisible, _letters, _mask, _Search,
+                               families)
+from exact.words import WordList
+
+METHOD = "column-budget letter-choice relaxation over one-letter-apart families"
+
+
+def extra_slots(length: int, k: int, excluded: int) -> int:
+    """Step 2': the extra slots a choice with ``excluded`` letters in E can use (negative: impossible)."""
+    return excluded - (ALPHABET - length * k)
+
+
+# --- Step 6': the rescues and the knapsack over letters -----------------------------------------------
+
+@numba.njit(cache=True)
+def _rescues(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, length, E, V):
+    """Homes (step 6) and, per position p >= 1, the home words ``h[p]`` bad with no greens and the
+    rescues ``r[p, x]`` of each letter x that greens could make visible (capped at ``h[p]``)."""
+    nf = fam_start.shape[0] - 1
+    home = np.full(n, -1, np.int64)
+    robust = np.full(n, -1, np.int64)
+    for f in range(nf):
+        seen, fixable = 0, 0
+        for t in range(fam_start[f], fam_start[f + 1]):
+            if _invisible(fam_letter[t], fam_in_base[t], E, V, 0):
+                seen += 1
+                if not (E >> fam_letter[t]) & 1:
+                    fixable += 1
+        if seen < 2:
+            continue
+        score = seen - fixable
+        seen = 0
+        for t in range(fam_start[f], fam_start[f + 1]):
+            if _invisible(fam_letter[t], fam_in_base[t], E, V, 0):
+                seen += 1
+                w = fam_word[t]
+                if seen >= 2 and score > robust[w]:
+                    robust[w] = score
+                    home[w] = f
+    h = np.zeros(length, np.int64)
+    r = np.zeros((length, 26), np.int64)
+    is_home = np.zeros(nf, np.bool_)
+    for w in range(n):
+        if home[w] >= 0:
+            is_home[home[w]] = True
+    for f in range(nf):
+        if not is_home[f]:
+            continue
+        p = fam_pos[f]
+        seen = 0
+        for t in range(fam_start[f], fam_start[f + 1]):
+            x = fam_letter[t]
+            if _invisible(x, fam_in_base[t], E, V, 0):
+                seen += 1
+                if seen >= 2 and home[fam_word[t]] == f:
+                    h[p] += 1
+                if fam_in_base[t] == 1 and not (E >> x) & 1 and not (V >> x) & 1:
+                    r[p, x] += 1
+    for p in range(length):
+        for x in range(26):
+            if r[p, x] > h[p]:
+                r[p, x] = h[p]
+    return h, r
+
+
+@numba.njit(cache=True)
+def _best_rescue(r, k, budget, doubled):
+    """Step 6''s knapsack: the most rescues ``sum_p sum_{x in R_p} r[p, x]`` over green sets with
+    ``|R_p| <= k`` (positions 1..4 of a 5-letter word; up to 4 positions) and
+    ``sum_x max(g(x) - 1, [x in doubled]) <= budget``. Exact dynamic programming over the letters."""
+    P = r.shape[0] - 1  # positions 1..P
+    if budget < 0:
+        return -1  # no choice obeys the budget
+    K = k + 1
+    states = K ** P
+    NEG = -(1 << 40)
+    cur = np.full((states, budget + 1), NEG, np.int64)
+    cur[0, 0] = 0
+    size = np.zeros(1 << P, np.int64)
+    for T in range(1 << P):
+        size[T] = 0
+        for q in range(P):
+            if (T >> q) & 1:
+                size[T] += 1
+    for x in range(26):
+        d = (doubled >> x) & 1
+        useful = False
+        for q in range(P):
+            if r[q + 1, x] > 0:
+                useful = True
+        if not useful:
+            if d == 1:  # a doubled letter costs its extra slot whatever its greens
+                nxt = np.full((states, budget + 1), NEG, np.int64)
+                for s in range(states):
+                    for b in range(budget):
+                        if cur[s, b] > NEG:
+                            nxt[s, b + 1] = max(nxt[s, b + 1], cur[s, b])
+                cur = nxt
+            continue
+        nxt = np.full((states, budget + 1), NEG, np.int64)
+        for s in range(states):
+            # decode the counts
+            for b in range(budget + 1):
+                v = cur[s, b]
+                if v == NEG:
+                    continue
+                for T in range(1 << P):
+                    cost = max(size[T] - 1, d)
+                    if b + cost > budget:
+                        continue
+                    ok = True
+                    gain = 0
+                    t = s
+                    s2 = 0
+                    mult = 1
+                    for q in range(P):
+                        c = t % K
+                        t //= K
+                        if (T >> q) & 1:
+                            if c + 1 > k:
+                                ok = False
+                                break
+                            c += 1
+                            gain += r[q + 1, x]
+                        s2 += c * mult
+                        mult *= K
+                    if not ok:
+                        continue
+                    if v + gain > nxt[s2, b + cost]:
+                        nxt[s2, b + cost] = v + gain
+        cur = nxt
+    best = -1
+    for s in range(states):
+        for b in range(budget + 1):
+            if cur[s, b] > best:
+                best = cur[s, b]
+    return best
+
+
+def budget_bound(fam: Families, E: int, V: int, k: int, budget: int, doubled: int) -> int:
+    """Step 6': a lower bound on the bad words N over every greens choice obeying the budget
+    (``1 << 62`` when no choice obeys it: the leaf is impossible)."""
+    h, r = _rescues(fam.start, fam.position, fam.word, fam.letter, fam.in_base, fam.n, fam.length,
+                    np.int64(E), np.int64(V))
+    best = _best_rescue(r, k, budget, np.int64(doubled))
+    if best < 0:
+        return 1 << 62
+    return int(h.sum() - best)
+
+
+def leaf_value(fam: Families, E: int, V: int, k: int, doubled: int) -> int:
+    """A leaf's lower bound on N: the larger of step 6 (exact per position, no budget) and step 6'
+    (the budget), for the excluded set E (its full size sets the budget)."""
+    budget = extra_slots(fam.length, k, bin(E).count("1"))
+    return max(_bound_at(fam, E, V, k, exact=True)[0], budget_bound(fam, E, V, k, budget, doubled))
+
+
+def column_bad_words(fam: Families, excluded: str, doubled: str, k: int) -> int:
+    """Steps 3-6' for one choice of letters (E, D): a lower bound on the words lost.
+
+    >>> fam = families(["bakes", "bikes", "bokes", "bukes"])
+    >>> column_bad_words(fam, "aiofjq", "", 4), column_bad_words(fam, "aioufj", "", 4)
+    (2, 3)
+    >>> column_bad_words(fam, "aiou", "", 4) > 8636  # 22 letters cannot fit in 20 slots: no such choice
+    True
+    """
+    E = _mask(ord(c) - 97 for c in excluded)
+    D = _mask(ord(c) - 97 for c in doubled)
+    return leaf_value(fam, E, D, k, D)
+
+
+# --- Step 7': the search ------------------------------------------------------------------------------
+
+def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: list[int], free_E: int,
+                      exact: bool, record: bool) -> int | None:
+    """As :func:`exact.lingo.bound._exclusion_search`, with the budget at the leaves (the free letters
+    ``free_E`` are always in E and count in its size)."""
+    fam, k = st.fam, st.k
+    budget = extra_slots(fam.length, k, size + bin(free_E).count("1"))  # the leaves' budget
+
+    def bound(E: int) -> int:
+        """Valid for every leaf below E: N grows with E for fixed (D, S), the leaves share the budget."""
+        cheap = _bound_at(fam, E | free_E, V, k, exact=False)[0]
+        return max(cheap, budget_bound(fam, E | free_E, V, k, budget, doubled)) if exact else cheap
+
+    cutoff, low = st.best, None
+    limit = lambda: low if low is not None else cutoff  # noqa: E731
+    cost = {c: bound(1 << c) for c in candidates}
+    order = sorted(candidates, key=lambda c: (cost[c], c))
+    stack = [(bound(0), 0, 0, 0)]
+    while stack:
+        if st.out_of_time():
+            st.open_min = min([x[0] for x in stack] + ([low] if low is not None else []))
+            return None
+        b, depth, E, size_E = stack.pop()
+        st.nodes += 1
+        if limit() is not None and b >= limit():
+            continue
+        if exact and size_E == size:
+            b = max(b, leaf_value(fam, E | free_E, V, k, doubled))
+            if limit() is not None and b >= limit():
+                continue
+        if size_E == size:
+            low = b
+            if record:
+                st.best, st.best_leaf = b, (E | free_E, V)
+            continue
+        if size_E + len(order) - depth < size:
+            continue
+        c = order[depth]
+        stack.append((b, depth + 1, E, size_E))
+        with_c = bound(E | 1 << c)
+        if limit() is None or with_c < limit():
+            stack.append((with_c, depth + 1, E | 1 << c, size_E + 1))
+        st.say(f"|E| = {size + bin(free_E).count('1')}, counted beyond one: {_letters(V) or '-'}")
+    value = limit()
+    return 1 << 62 if value is None else value
+
+
+def search(fam: Families, k: int, deadline: float, progress: bool = False, important: int = 6,
+           interrupted: list | None = None, exact_doubles: int = 1):
+    """Step 7': the least lower bound on N over every choice (E, D, S) obeying the budget, anytime.
+    Returns (lower bound on N, complete, best leaf (E, V) or None, nodes, sizes searched)."""
+    held = np.zeros(ALPHABET, np.int64)
+    np.add.at(held, fam.letter, 1)
+    shared = np.zeros(ALPHABET, np.int64)
+    np.add.at(shared, fam.letter[fam.in_base == 1], 1)
+    free_E = _mask(c for c in range(ALPHABET) if held[c] == 0)
+    n_free = bin(free_E).count("1")
+    letters = [c for c in range(ALPHABET) if held[c] > 0]
+    doublable = sorted((c for c in letters if shared[c] > 0), key=lambda c: (-shared[c], c))
+    top, others = doublable[:important], doublable[important:]
+    st = _Search(fam, k, deadline, progress)
+    if interrupted is not None:
+        st.interrupted = interrupted
+    smallest = max(0, ALPHABET - fam.length * k)
+    sizes, branches = [], []
+
+    def result(lower, complete):
+        return lower, complete, st.best_leaf, st.nodes, {"sizes": sizes, "branches": branches}
+
+    def floor(s: int) -> int | None:
+        """The pure exclusion bound for every E of s letters or more (None when out of time)."""
+        inner = s - n_free
+        if inner > len(letters):
+            return 1 << 62
+        if inner <= 0:
+            return 0
+        saved = st.best, st.best_leaf
+        value = _exclusion_search(st, inner, _mask(range(ALPHABET)), 0, letters, free_E, exact=False,
+                                  record=False)
+        st.best, st.best_leaf = saved
+        return value
+
+    s = max(smallest, n_free)
+    later = floor(s)
+    if later is None:
+        return result(0, False)
+    while True:
+        if st.best is not None and later >= st.best:
+            return result(st.best, True)
+        if s - n_free > len(letters):
+            return result(st.best if st.best is not None else 1 << 62, True)
+        here, later = later, floor(s + 1)  # here bounds every E of s letters or more
+        if later is None:
+            return result(here if st.best is None else min(st.best, here), False)
+        sizes.append(s)
+        inner = s - n_free
+        for j in range(0, min(s - smallest, len(doublable)) + 1):
+            # D exactly, every j-set of letters, for j <= exact_doubles; else split by T as in step 7
+            if j <= exact_doubles:
+                splits = [(T, True) for T in itertools.combinations(doublable, j)]
+            else:
+                splits = [(T, t == j) for t in range(min(j, len(top)), -1, -1) if j - t <= len(others)
+                          for T in itertools.combinations(top, t)]
+            for T, exact_leaf in splits:
+                V = _mask(T) | (0 if exact_leaf else _mask(others))
+                candidates = [c for c in letters if c not in T]
+                got = _exclusion_search(st, inner, V, _mask(T), candidates, free_E, exact=True, record=exact_leaf)
+                if got is None:  # every branch not finished has |E| >= s, so the floor at s bounds it
+                    return result(here if st.best is None else min(st.best, here), False)
+                branches.append({"excluded": s, "doubled": _letters(_mask(T)), "others_doubled": not exact_leaf,
+                                 "least_bad_words": None if got >= 1 << 62 else int(got)})
+                if not exact_leaf and (st.best is None or got < st.best):
+                    # a relaxed leaf below every real leaf bounds these D: it is the answer's floor now
+                    st.best, st.best_leaf = got, None
+        s += 1
+
+
+def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: bool = False,
+                 exact_doubles: int = 1) -> LingoBound:
+    """A valid upper bound on the wins of every k-subset of the pool (see the module docstring).
+    Ctrl-C or SIGTERM stops the search and returns the anytime bound (``details["interrupted"]``)."""
+    if k < 1:
+        raise ExactError(f"k = {k}: give at least one guess")
+    if k > len(pool):
+        raise ExactError(f"k = {k} is larger than the pool ({len(pool)} words)")
+    if time_limit <= 0:
+        raise ExactError(f"time limit {time_limit:g}: must be positive")
+    t0 = time.monotonic()
+    fam = families(pool.words)
+    n = len(pool)
+    if len(fam.position) == 0:
+        return LingoBound(n, "trivial: no two words one letter apart", n, k, True, round(time.monotonic() - t0, 3))
+    interrupted = [False]
+    with stop.flagged(lambda: interrupted.__setitem__(0, True)):
+        lower, complete, leaf, nodes, log = search(fam, k, t0 + time_limit, progress, interrupted=interrupted,
+                                                      exact_doubles=exact_doubles)
+    lower = max(0, min(int(lower), n))
+    details = {"families": int(len(fam.position)), "family_members": int(len(fam.word)), "nodes": nodes,
+               "certified_losses": int(lower), "excluded_sizes_searched": log["sizes"],
+               "exact_doubles": exact_doubles, "branches": log["branches"], "interrupted": interrupted[0]}
+    if leaf is not None:
+        E, V = leaf
+        details["minimising_leaf"] = {"excluded": _letters(E), "doubled_or_undecided": _letters(V)}
+    method = f"{METHOD}, branch and bound " + ("(complete)" if complete else "(stopped early: the floor at the size being searched)")
+    return LingoBound(n - int(lower), method, n, k, complete, round(time.monotonic() - t0, 3), details)
