@@ -1083,9 +1083,19 @@ def best_guess(search: Search, T: np.ndarray, k: int, rule: Constraint) -> int:
         cands = allowed_rows(inst, np.arange(len(inst.guesses), dtype=np.int64), rule)
         values = search.node(T).caps_by_row()[cands]
         exact = np.ones(len(cands), dtype=bool)
-    else:
+    else:  # the first guess in tie-break order (in T first, each part in list order) attaining wins_k(T)
         best, _ = search.wins(T, k, rule)
-        values, exact, cands = search.values(T, k, rule, best)
+        cands = allowed_rows(inst, np.arange(len(inst.guesses), dtype=np.int64), rule)
+        in_T = np.isin(inst.in_answers[cands], T)
+        ordered = np.concatenate([cands[in_T], cands[~in_T]])
+        step = BATCH if k == 3 else 1
+        for lo in range(0, len(ordered), step):
+            chunk = ordered[lo:lo + step]
+            values, exact = search.value_many(chunk, T, k, rule, best)
+            hit = np.flatnonzero(exact & (values == best))
+            if len(hit):
+                return int(chunk[hit[0]])
+        raise ExactError(f"internal error: no guess attains wins_{k} = {best} on a set of {len(T)} answers")
     top = values[exact].max()
     winners = cands[exact & (values == top)]
     in_T = np.isin(inst.in_answers[winners], T)
