@@ -430,12 +430,13 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     # the plain leaf first, D empty: its value prunes everything after it
     if _exclusion_search(st, size_for(0), 0, letters, exact=True, record=True) is None:
         return result(min(st.open_min, later), False)
+    relaxed = 1 << 62  # the least value of a relaxed search (|T| < j): it bounds real choices too
     for j in range(1, len(doublable) + 1):
-        if later >= st.best:
-            return result(st.best, True)
+        if later >= min(st.best, relaxed):
+            return result(min(st.best, relaxed), True)
         here, later = later, floor(j + 1)  # here bounds every D of size j or more
         if later is None:
-            return result(min(st.best, here), False)
+            return result(min(st.best, relaxed, here), False)
         for t in range(min(j, len(top)), -1, -1):
             if j - t > len(others):
                 continue
@@ -443,9 +444,12 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
                 exact_leaf = t == j
                 V = _mask(T) | (0 if exact_leaf else _mask(others))
                 candidates = [c for c in letters if c not in T]
-                if _exclusion_search(st, size_for(j), V, candidates, exact=True, record=exact_leaf) is None:
-                    return result(min(st.best, here), False)  # the D of size j not yet done
-    return result(st.best, True)
+                value = _exclusion_search(st, size_for(j), V, candidates, exact=True, record=exact_leaf)
+                if value is None:
+                    return result(min(st.best, relaxed, here), False)  # the D of size j not yet done
+                if not exact_leaf:  # not a real choice (so not the best leaf), but a bound on the D it covers
+                    relaxed = min(relaxed, value)
+    return result(min(st.best, relaxed), True)
 
 
 def upper_bound(pool: WordList, F: np.ndarray | None, k: int, *, time_limit: float = 60.0,
