@@ -116,7 +116,7 @@ def test_a_letter_time_limit_gives_valid_bounds_and_goes_on(tmp_path):
                 assert o.wins == truth[o.letter]
             timed_out += o.timed_out
             groups = letter_groups(pool)
-            rp = replay(o.tree, groups[o.letter], pool, depth=K)
+            rp = replay(o.tree, groups[o.letter], pool, depth=o.tree_guesses or K)
             assert rp.valid and rp.wins == o.wins
         write_adaptive(r, tmp_path / f"k{K}.json", tmp_path / f"t{K}")
         assert verify_result(tmp_path / f"k{K}.json").ok

@@ -77,13 +77,14 @@ class LetterOutcome:
     tree_file: str | None = None
     tree_sha256: str | None = None
     timed_out: bool = False  # stopped by the letter's time limit (FEASIBLE): the next K is still tried
+    tree_guesses: int | None = None  # the guesses the tree was made for, when fewer than ``guesses`` allowed
 
     @classmethod
     def from_json(cls, letter: str, d: dict) -> "LetterOutcome":
         """A letter of a certificate (:meth:`to_json`), its tree left in its file."""
         return cls(letter, int(d["n"]), int(d["guesses"]), int(d["wins"]), d["status"], d["first"],
                    list(d["optimal_first"]), bool(d["all_optimal_first"]), float(d["seconds"]), None,
-                   d.get("tree"), d.get("tree_sha256"), bool(d.get("timed_out", False)))
+                   d.get("tree"), d.get("tree_sha256"), bool(d.get("timed_out", False)), d.get("tree_guesses"))
 
     @property
     def upper_bound(self) -> int:
@@ -95,7 +96,8 @@ class LetterOutcome:
                 "status": self.status, "upper_bound": self.upper_bound, "timed_out": self.timed_out,
                 "first": self.first, "optimal_first": self.optimal_first,
                 "all_optimal_first": self.all_optimal_first, "seconds": round(self.seconds, 3),
-                "tree": self.tree_file, "tree_sha256": self.tree_sha256}
+                "tree": self.tree_file, "tree_sha256": self.tree_sha256,
+                **({"tree_guesses": self.tree_guesses} if self.tree_guesses is not None else {})}
 
 
 @dataclass
@@ -288,7 +290,8 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                     # wins_k >= wins_{k-1}: the strategy of k - 1 guesses is one of k, and a better lower bound
                     o = dataclasses.replace(below, guesses=o.guesses, status="FEASIBLE", timed_out=True,
                                             optimal_first=[below.first] if below.first else [],
-                                            all_optimal_first=False, seconds=o.seconds)
+                                            all_optimal_first=False, seconds=o.seconds,
+                                            tree_guesses=below.tree_guesses or k - 1)
                 below = o
                 if o.timed_out and o.status in ("FEASIBLE", "UNKNOWN"):
                     if k in Ks:
@@ -421,7 +424,9 @@ def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: flo
         if digest != x.get("tree_sha256"):
             v.add(f"tree {L}", False, f"{file}: sha256 {digest[:16]}... differs from the file's record")
             continue
-        r = replay(read_tree(file), A, guess_list(pool, A, same), depth=K)
+        # a tree made for fewer guesses (a letter stopped at K keeps its K - 1 strategy) is replayed
+        # with those: its wins within them are wins within K
+        r = replay(read_tree(file), A, guess_list(pool, A, same), depth=min(K, int(x.get("tree_guesses") or K)))
         if not r.valid or r.wins != x["wins"]:
             v.add(f"tree {L}", False, f"{file}: replay wins {r.wins}/{r.n}, valid {r.valid}; claimed {x['wins']}")
         replayed += 1
