@@ -266,6 +266,11 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                        disable=None if show_progress else True)
     try:
         for L, A in groups.items():
+            if all(K in kept.get(L, {}) for K in Ks):  # every K asked proven in the certificates resumed
+                for K in Ks:
+                    out[K].append(kept[L][K])
+                bar.update(1)
+                continue
             G = guess_list(pool, A, same_first_letter)
             F = None if F_pool is None else np.ascontiguousarray(F_pool[:, [pool.index[a] for a in A.words]])
             previous = None
