@@ -52,7 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
-from exact import progress
+from exact import progress, stop
 from exact.errors import ExactError
 from exact.feedback import RULE_VERSION
 from exact.wordle.tree import Tree
@@ -85,6 +85,10 @@ class LetterOutcome:
         return cls(letter, int(d["n"]), int(d["guesses"]), int(d["wins"]), d["status"], d["first"],
                    list(d["optimal_first"]), bool(d["all_optimal_first"]), float(d["seconds"]), None,
                    d.get("tree"), d.get("tree_sha256"), bool(d.get("timed_out", False)), d.get("tree_guesses"))
+
+    def first_guesses(self) -> list[str]:
+        """The tree's first guess, then the other optimal first guesses found: the ones to try first at K + 1."""
+        return ([self.first] if self.first else []) + [w for w in self.optimal_first if w != self.first]
 
     @property
     def upper_bound(self) -> int:
@@ -180,7 +184,7 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
                  F: np.ndarray | None = None, tree: bool = True, time_limit: float | None = None) -> LetterOutcome:
     """wins_K of one letter's words, exactly, by the Wordle engine (see the module docstring).
 
-    ``time_limit`` (seconds, for the search over every first guess): when it is spent the outcome is
+    ``time_limit`` (seconds, for the first guesses tried and the search together): when it is spent the outcome is
     FEASIBLE, ``timed_out``, with the best first guess found and its tree (its exact value: a lower
     bound on wins_K); the upper bound is then |T|.
     """
@@ -188,10 +192,13 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
 
     t0 = time.perf_counter()
     n, L = len(answers), answers.words[0][0]
+
+    def left() -> float | None:  # the seconds of time_limit not yet spent
+        return None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+
     result = tried = None
     for g in ([try_first] if isinstance(try_first, str) else list(try_first or []))[:TRIES]:
-        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-        trial = dp.solve(answers, guesses, depth=K, first=g, top=1, progress=False, F=F, time_limit=left)
+        trial = dp.solve(answers, guesses, depth=K, first=g, top=1, progress=False, F=F, time_limit=left())
         if trial.status == "OPTIMAL" and trial.wins == n:
             result = trial  # reaches the bound |T|: optimal (only this first guess was examined)
             break
@@ -200,8 +207,7 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
     complete = result is None
     timed_out = False
     if result is None:
-        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-        result = dp.solve(answers, guesses, depth=K, top=1, progress=False, F=F, time_limit=left,
+        result = dp.solve(answers, guesses, depth=K, top=1, progress=False, F=F, time_limit=left(),
                           until_all_won=True)
         timed_out = result.timed_out
         if timed_out and tried is not None and (result.status == "UNKNOWN" or tried.wins > result.wins):
@@ -285,7 +291,7 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                     o = below = kept[L][k]
                     if k in Ks:
                         out[k].append(o)
-                    previous = ([o.first] if o.first else []) + [w for w in o.optimal_first if w != o.first]
+                    previous = o.first_guesses()
                     if o.wins == o.n:
                         saturated = o
                     continue
@@ -301,7 +307,7 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                 if o.timed_out and o.status in ("FEASIBLE", "UNKNOWN"):
                     if k in Ks:
                         out[k].append(o)
-                    previous = ([o.first] if o.first else []) + [w for w in o.optimal_first if w != o.first]
+                    previous = o.first_guesses()
                     continue
                 if o.status != "OPTIMAL":
                     interrupted = True
@@ -310,7 +316,7 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                     break
                 if k in Ks:
                     out[k].append(o)
-                previous = ([o.first] if o.first else []) + [w for w in o.optimal_first if w != o.first]
+                previous = o.first_guesses()
                 if o.wins == o.n:
                     saturated = o
             if interrupted:
@@ -322,7 +328,7 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                              + ", ".join(f"K={K} {out[K][-1].wins}" for K in Ks if out[K] and out[K][-1].letter == L)
                              + f"; {time.perf_counter() - t0:.0f} s")
     except (KeyboardInterrupt, SystemError) as e:  # numba wraps a Ctrl-C inside a kernel in a SystemError
-        if not _is_interrupt(e):
+        if not stop.is_interrupt(e):
             raise
         interrupted = True
     finally:
@@ -349,14 +355,6 @@ def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
             if x["status"] == "OPTIMAL":
                 kept.setdefault(L, {})[K] = LetterOutcome.from_json(L, x)
     return kept
-
-
-def _is_interrupt(error: BaseException | None) -> bool:
-    while error is not None:
-        if isinstance(error, KeyboardInterrupt):
-            return True
-        error = error.__cause__ or error.__context__
-    return False
 
 
 # --- files -----------------------------------------------------------------------------------------
