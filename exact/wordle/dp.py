@@ -100,6 +100,15 @@ def _popcount(typingctx, x):
     return types.uint64(types.uint64), codegen
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _ones(bits, lo, hi):
+    """The set bits of the bitset words bits[lo:hi]."""
+    c = np.uint64(0)
+    for w in range(lo, hi):
+        c += _popcount(bits[w])
+    return np.int64(c)
+
+
 def bitset_words(npat: int) -> int:
     """64-bit words per seen-pattern bitset."""
     return (npat + 63) // 64
@@ -118,10 +127,7 @@ def _count_block(FT, P, lo, hi, words, bits, count):
             p = np.int64(row[j])
             bits[words * j + (p >> 6)] |= one << np.uint64(p & 63)
     for j in range(nb):
-        c = np.uint64(0)
-        for w in range(words * j, words * j + words):
-            c += _popcount(bits[w])
-        count[j] = np.int64(c)
+        count[j] = _ones(bits, words * j, words * j + words)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -136,10 +142,7 @@ def _count_at(FT, P, cols, nb, words, bits, count):
             p = np.int64(row[cols[t]])
             bits[words * t + (p >> 6)] |= one << np.uint64(p & 63)
     for t in range(nb):
-        c = np.uint64(0)
-        for w in range(words * t, words * t + words):
-            c += _popcount(bits[w])
-        count[t] = np.int64(c)
+        count[t] = _ones(bits, words * t, words * t + words)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -366,10 +369,7 @@ def _set_caps(F, starts, members, nsets, npat):
             for t in range(starts[a], starts[a + 1]):
                 bits[members[t] * words + (p >> 6)] |= one << np.uint64(p & 63)
         for f in range(nsets):
-            c = np.uint64(0)
-            for w in range(f * words, f * words + words):
-                c += _popcount(bits[w])
-            caps[f, g] = np.int16(c)
+            caps[f, g] = np.int16(_ones(bits, f * words, f * words + words))
     return caps
 
 
