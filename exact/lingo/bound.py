@@ -211,17 +211,13 @@ def _position_minimum(fam_start, fam_word, fam_letter, fam_in_base, fams, E, V, 
 
 
 @numba.njit(cache=True)
-def _lower_bound(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, length, E, V, k, home, greens, exact):
-    """Steps 4-6: a lower bound on the bad words N over every greens choice, for fixed (E, V).
-
-    ``home`` (n,) and ``greens`` (length,) are outputs: each bad word's home family (-1 if none)
-    and the minimising greens per position. With ``exact`` false, each position's minimum is
-    replaced by a cheaper, smaller bound: a green letter rescues at most one home word per family,
-    so the home words minus the k largest per-letter rescue counts."""
-    nf = fam_start.shape[0] - 1
+def _homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home):
+    """Step 4: fill ``home`` (n,) with each bad word's home family (-1 if none): of the families
+    where the word is a second or later invisible member, the one where greens can rescue the fewest
+    members, so the bound stays high."""
     home[:] = -1
     robust = np.full(n, -1, np.int64)
-    for f in range(nf):
+    for f in range(fam_start.shape[0] - 1):
         seen, fixable = 0, 0
         for t in range(fam_start[f], fam_start[f + 1]):
             if _invisible(fam_letter[t], fam_in_base[t], E, V, 0):
@@ -230,7 +226,6 @@ def _lower_bound(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, lengt
                     fixable += 1
         if seen < 2:
             continue
-        # home: the family where greens can rescue the fewest members, so the bound stays high
         score = seen - fixable
         seen = 0
         for t in range(fam_start[f], fam_start[f + 1]):
@@ -240,6 +235,18 @@ def _lower_bound(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, lengt
                 if seen >= 2 and score > robust[w]:
                     robust[w] = score
                     home[w] = f
+
+
+@numba.njit(cache=True)
+def _lower_bound(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, length, E, V, k, home, greens, exact):
+    """Steps 4-6: a lower bound on the bad words N over every greens choice, for fixed (E, V).
+
+    ``home`` (n,) and ``greens`` (length,) are outputs: each bad word's home family (-1 if none)
+    and the minimising greens per position. With ``exact`` false, each position's minimum is
+    replaced by a cheaper, smaller bound: a green letter rescues at most one home word per family,
+    so the home words minus the k largest per-letter rescue counts."""
+    nf = fam_start.shape[0] - 1
+    _homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home)
     total = 0
     for p in range(length):
         greens[p] = 0

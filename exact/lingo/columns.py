@@ -58,8 +58,8 @@ import numpy as np
 
 from exact import stop
 from exact.errors import ExactError
-from exact.lingo.bound import (ALPHABET, Families, LingoBound, _bound_at, _invisible, _letters, _mask, _Search,
-                               families)
+from exact.lingo.bound import (ALPHABET, Families, LingoBound, _bound_at, _homes, _invisible, _letters, _mask,
+                               _Search, families)
 from exact.words import WordList
 
 METHOD = "column-budget letter-choice relaxation over one-letter-apart families"
@@ -77,26 +77,8 @@ def _rescues(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, length, E
     """Homes (step 6) and, per position p >= 1, the home words ``h[p]`` bad with no greens and the
     rescues ``r[p, x]`` of each letter x that greens could make visible (capped at ``h[p]``)."""
     nf = fam_start.shape[0] - 1
-    home = np.full(n, -1, np.int64)
-    robust = np.full(n, -1, np.int64)
-    for f in range(nf):
-        seen, fixable = 0, 0
-        for t in range(fam_start[f], fam_start[f + 1]):
-            if _invisible(fam_letter[t], fam_in_base[t], E, V, 0):
-                seen += 1
-                if not (E >> fam_letter[t]) & 1:
-                    fixable += 1
-        if seen < 2:
-            continue
-        score = seen - fixable
-        seen = 0
-        for t in range(fam_start[f], fam_start[f + 1]):
-            if _invisible(fam_letter[t], fam_in_base[t], E, V, 0):
-                seen += 1
-                w = fam_word[t]
-                if seen >= 2 and score > robust[w]:
-                    robust[w] = score
-                    home[w] = f
+    home = np.empty(n, np.int64)
+    _homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home)
     h = np.zeros(length, np.int64)
     r = np.zeros((length, 26), np.int64)
     is_home = np.zeros(nf, np.bool_)
