@@ -248,8 +248,8 @@ TREE_EXTENSIONS = (".graphml", ".txt", ".dot", ".tree")
 
 def trees_section(root: Path, groups, shown: set) -> list[str]:
     """Every strategy tree file under results/wordle, replayed on the embedded answers."""
-    from exact.wordle.tree import replay, tree_depth
-    from exact.wordle.treeio import read_tree
+    from exact.game.tree import replay, tree_depth
+    from exact.game.formats import read_tree
     from exact.words import wordle_answers
 
     paths = sorted(p for p in (root / "results" / "wordle").glob("*") if p.suffix in TREE_EXTENSIONS)
@@ -282,9 +282,9 @@ def games_section(root: Path, shown: set) -> list[str]:
     from click.testing import CliRunner
 
     from exact.cli import main
-    from exact.play import DEFAULT_TREES
-    from exact.wordle.tree import replay
-    from exact.wordle.treeio import read_tree
+    from exact.wordle.play import DEFAULT_TREES
+    from exact.game.tree import replay
+    from exact.game.formats import read_tree
     from exact.words import wordle_answers
 
     found = [root / name for name in DEFAULT_TREES[False] if (root / name).is_file()]
@@ -298,7 +298,7 @@ def games_section(root: Path, shown: set) -> list[str]:
     out = ["## Playing the committed strategy", "",
            "`exact wordle play` plays a tree (here the committed optimal depth-3 tree) and shows, at each guess, "
            "the candidates left, P(win within the depth) and the expected number of guesses still to play "
-           "(where the tree stops, its fallback plays on: `exact/play.py`).", ""]
+           "(where the tree stops, its fallback plays on: `exact/wordle/play.py`).", ""]
     here = os.getcwd()
     try:
         os.chdir(root)

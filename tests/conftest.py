@@ -108,7 +108,7 @@ def policy_trees(tiny_answers, tiny_guesses):
 def _hand_tree():
     """cabin first; cable's class (caber, cable) gets cable, cache's class gets cache."""
     from exact.feedback import feedback
-    from exact.wordle.tree import Tree
+    from exact.game.tree import Tree
 
     return Tree("cabin", 4, {
         feedback("cabin", "cable"): Tree("cable", 2, {}),

@@ -5,6 +5,7 @@ import json
 import numpy as np
 import pytest
 
+from exact.game.tree import replay_position
 from exact.wordle import guesses as gm
 from exact.wordle.guesses import solve_guesses
 from exact.words import wordle_answers, words_from_lines
@@ -161,5 +162,5 @@ def test_interrupt_returns_a_complete_feasible_tree(monkeypatch):
     r = solve_guesses(A, A, first="about", progress=False, workers=1)
     assert r.interrupted and r.status == "FEASIBLE"
     assert sum(r.wins_at) == 150 and r.total >= full.total
-    played = gm.replay_position(r.tree, A, A, (), 6)
+    played = replay_position(r.tree, A, A, (), 6)
     assert played.valid and not played.lost

@@ -8,7 +8,7 @@ from exact.errors import ExactError
 from exact.lingo.adaptive import letter_groups, solve_adaptive, solve_adaptive_levels, write_adaptive
 from exact.lingo.brute import adaptive_brute_force
 from exact.lingo.result import verify_result
-from exact.wordle.tree import replay
+from exact.game.tree import replay
 
 
 @pytest.mark.parametrize("same", [False, True])

@@ -1,4 +1,4 @@
-"""exact.play and the play commands: functions, then a real pseudo-terminal as a person types."""
+"""exact.wordle.play and the play commands: functions, then a real pseudo-terminal as a person types."""
 
 import itertools
 import os
@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from exact.feedback import all_green, feedback, format_pattern
-from exact.play import (DEFAULT_DEPTH, FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, classes, complete,
+from exact.wordle.play import (DEFAULT_DEPTH, FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, classes, complete,
                         default_tree, guesses_to_solve, play_answer)
 from exact.wordle.dp import solve
 from exact.errors import ExactError
-from exact.wordle.tree import Tree, replay
-from exact.wordle.treeio import read_tree
+from exact.game.tree import Tree, replay
+from exact.game.formats import read_tree
 from exact.words import wordle_answers, words_from_lines
 
 SMALL = wordle_answers().words[:60]
@@ -59,7 +59,7 @@ def brute_with_probes(T, guesses):
 
 @pytest.mark.parametrize("offset", [0, 40, 300, 1000])
 def test_fewest_guesses_with_probes_matches_brute_force(offset, monkeypatch):
-    import exact.play as play
+    import exact.wordle.play as play
 
     monkeypatch.setattr(play, "PROBES", 10_000)  # every allowed word is a probe: exact over all of them
     words = wordle_answers().words
@@ -174,7 +174,7 @@ def test_play_answer_outside_the_list_ends_clearly(tmp_path, small, run_exact, w
 
 def test_tree_and_live_options_conflict(tmp_path, run_exact):
     tree = tmp_path / "t.json"
-    from exact.wordle.treeio import write_tree
+    from exact.game.formats import write_tree
 
     write_tree(Tree("cabin", 1, {}), tree)
     r = run_exact("wordle", "play", "--tree", tree, "--live", "--answer", "cabin")
@@ -333,7 +333,7 @@ def test_terminal_ctrl_c_exits_130(tmp_path, write_lines):
 def test_live_plan_on_the_full_lists_replays_to_the_certificate(root):
     import json
 
-    from exact.play import start
+    from exact.wordle.play import start
     from exact.words import wordle_allowed
 
     certificate = root / "results/wordle/optimal-depth3-certificate.json"
@@ -347,7 +347,7 @@ def test_live_plan_on_the_full_lists_replays_to_the_certificate(root):
 
 
 def test_a_probe_that_learns_nothing_is_never_tried(monkeypatch):
-    import exact.play as play
+    import exact.wordle.play as play
 
     monkeypatch.setattr(play, "PROBES", 10_000)
     # Six words differing only in the first letter: a probe without those letters makes one class, and
@@ -381,7 +381,7 @@ def test_hard_mode_refuses_a_word_that_breaks_the_rule(small):
     guess = game.advice().guess
     answer = next(a for a in SMALL if feedback(guess, a) not in (0, all_green(5)) and a != guess)
     game.give(feedback(guess, answer))
-    from exact.wordle.hard import is_allowed
+    from exact.game.hard import is_allowed
 
     breaking = next(w for w in SMALL if not is_allowed(w, game.position.history))
     with pytest.raises(ExactError, match="hard-mode rule"):

@@ -496,7 +496,7 @@ def test_deep_depths_match_brute_force_in_both_modes(seed):
 
     from exact.feedback import all_green, feedback
     from exact.wordle import dp
-    from exact.wordle.hard import is_allowed
+    from exact.game.hard import is_allowed
 
     rng = random.Random(seed)
     A = sorted(rng.sample(wordle_answers().words, 6))

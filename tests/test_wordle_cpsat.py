@@ -10,7 +10,7 @@ from exact.wordle import dp
 from exact.cpsat import run
 from exact.wordle.cpsat import build_tree_model, export_model, import_model, solve_tree, tree_nodes
 from exact.wordle.ladder import brute_force_wins
-from exact.wordle.tree import replay
+from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 

@@ -10,8 +10,8 @@ from exact.feedback import all_green, encode, feedback
 from exact.partitions import feedback_matrix
 from exact.wordle.dp import (ABSENT, ELSEWHERE, GREEN, best_tree, class_features, feature_caps, feature_sets,
                              solve, tie_break_first)
-from exact.wordle.hard import is_allowed
-from exact.wordle.tree import replay
+from exact.game.hard import is_allowed
+from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 
@@ -94,7 +94,7 @@ def test_solve_command_writes_tree_and_certificate(tmp_path):
     from click.testing import CliRunner
 
     from exact.cli import main
-    from exact.wordle.treeio import read_tree
+    from exact.game.formats import read_tree
 
     A, G = tiny(3)
     (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
@@ -151,8 +151,8 @@ def test_feature_caps_count_the_classes_on_each_set():
 @pytest.mark.parametrize("hard", [False, True])
 def test_depth3_kernel_agrees_with_the_baseline_kernel(hard):
     """On a mid-sized instance (pruning by feature caps and thresholds at work), the top 10 first
-    guesses and their values equal those of the baseline kernels (exact.wordle.dp_baseline)."""
-    from exact.wordle.dp_baseline import BaselineSearch
+    guesses and their values equal those of the baseline kernels (exact.bench.dp_baseline)."""
+    from exact.bench.dp_baseline import BaselineSearch
 
     A = words_from_lines(random.Random(11).sample(wordle_answers().words, 300))
     G = words_from_lines(sorted(set(A.words) | set(random.Random(12).sample(wordle_allowed().words, 500))))

@@ -12,7 +12,7 @@ import pytest
 from exact.feedback import feedback, format_pattern
 from exact.wordle.dp import best_tree, solve
 from exact.wordle.explorer import browser_paths, explorer_data, explorer_html
-from exact.wordle.tree import replay
+from exact.game.tree import replay
 from exact.words import wordle_answers, words_from_lines
 
 SMALL = wordle_answers().words[:150]
@@ -25,7 +25,7 @@ def page(tmp_path_factory, run_exact, write_lines):
     A = words_from_lines(SMALL, "small")
     r = solve(A, A, depth=2, progress=False)
     tree = best_tree(A, A, 2, r.optimal_first[0])
-    from exact.wordle.treeio import write_tree
+    from exact.game.formats import write_tree
 
     write_tree(tree, d / "t.json")
     answers = write_lines(d / "a.txt", SMALL)
@@ -125,7 +125,7 @@ def test_in_a_real_browser(page, browser, tmp_path):
 
 
 def test_a_tree_that_plays_on_beyond_the_depth(page):
-    from exact.play import FewestGuesses, complete
+    from exact.wordle.play import FewestGuesses, complete
 
     A, tree, wins, _ = page
     full = complete(tree, A.words, FewestGuesses(A.words))

@@ -1,7 +1,7 @@
 """exact.wordle.guesses against brute force: every tree of tiny instances enumerated.
 
 The reference below is independent of the solver: plain Python, exact.feedback.feedback for the
-classes, the hard-mode rule as exact.wordle.hard.is_allowed reads it on the whole history, every
+classes, the hard-mode rule as exact.game.hard.is_allowed reads it on the whole history, every
 allowed guess at every node (useless ones included: the guess limit ends those paths), values
 compared as tuples (lost within K1, lost within K2, ..., total), which is the lexicographic order by
 definition, not the solver's weighted encoding.
@@ -15,11 +15,11 @@ import pytest
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback
-from exact.wordle.guesses import (Objective, complete_tree, guess_value, make_guesses_instance, new_memo,
-                                  parse_history, parse_objective, position, replay_position,
-                                  solve_guesses)
-from exact.wordle.hard import is_allowed
-from exact.wordle.tree import Tree
+from exact.game.hard import is_allowed
+from exact.game.position import parse_history, position
+from exact.game.tree import Tree, replay_position
+from exact.wordle.complete import complete_tree
+from exact.wordle.guesses import Objective, guess_value, make_guesses_instance, new_memo, parse_objective, solve_guesses
 from exact.words import wordle_answers, words_from_lines
 
 INF = float("inf")

@@ -1,4 +1,4 @@
-"""The hard-mode rule (exact.wordle.hard) against a slow, literal reading of it."""
+"""The hard-mode rule (exact.game.hard) against a slow, literal reading of it."""
 
 import random
 from collections import Counter
@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from exact.feedback import feedback, parse_pattern
-from exact.wordle.hard import allowed_mask, constraint, is_allowed
+from exact.game.hard import allowed_mask, constraint, is_allowed
 from exact.words import wordle_allowed, wordle_answers
 
 

@@ -14,7 +14,7 @@ from exact.partitions import feedback_matrix
 from exact.wordle import dp
 from exact.wordle.memorable import (improve_by_swaps, greedy_selection, lagrangian_bound, solve_memorable,
                                     surviving_guesses, wins_of)
-from exact.wordle.tree import replay
+from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 

@@ -1,4 +1,4 @@
-"""Strategy trees (exact.wordle.tree): the networkx schema and the independent replay."""
+"""Strategy trees (exact.game.tree): the networkx schema and the independent replay."""
 
 import math
 
@@ -6,7 +6,7 @@ import pytest
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
-from exact.wordle.tree import Tree, count_nodes, from_networkx, replay, to_networkx, tree_depth
+from exact.game.tree import Tree, count_nodes, from_networkx, replay, to_networkx, tree_depth
 from exact.words import words_from_lines
 
 

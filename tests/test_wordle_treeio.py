@@ -1,4 +1,4 @@
-"""Tree formats (exact.wordle.treeio): the published trees of other solvers, every format's reader and
+"""Tree formats (exact.game.formats): the published trees of other solvers, every format's reader and
 writer, detection, the documented examples, and malformed files."""
 
 import json
@@ -12,8 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from exact.errors import ExactError
 from exact.feedback import feedback, parse_pattern
-from exact.wordle.tree import Tree, replay
-from exact.wordle.treeio import (ALL_SUFFIXES, FORMATS, detect_format, format_for_path, load_tree, parse_tree_text,
+from exact.game.tree import Tree, replay
+from exact.game.formats import (ALL_SUFFIXES, FORMATS, detect_format, format_for_path, load_tree, parse_tree_text,
                                  read_tree, tree_text, write_tree)
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 

@@ -21,7 +21,7 @@ def main():
               help="Lingo pool for the score timing [default: 8636 words sampled from the allowed list].")
 def bench(pairs, lingo_words):
     """Time the core kernels against a naive pure-Python scorer, in one run."""
-    from exact.bench import run_bench
+    from exact.bench.kernels import run_bench
 
     run_bench(pairs=pairs, lingo_words=lingo_words, echo=click.echo)
 

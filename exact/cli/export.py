@@ -23,9 +23,9 @@ def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
     """Write TREE [default: the committed optimal depth-3 tree] as an HTML tree explorer: the game's
     tiles, expand and collapse, answers and P(win) at each node, find an answer, the lost answers."""
     from exact.errors import ExactError
-    from exact.play import DEFAULT_DEPTH, default_tree
+    from exact.wordle.play import DEFAULT_DEPTH, default_tree
     from exact.wordle.explorer import write_explorer
-    from exact.wordle.treeio import read_tree
+    from exact.game.formats import read_tree
     from exact.words import load_or_default, wordle_answers
 
     if tree_file is None:

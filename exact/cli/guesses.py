@@ -55,7 +55,7 @@ def checked_word(word: str | None, guesses, flag: str) -> str | None:
 
 
 def history_of(after: str | None, guesses) -> tuple:
-    from exact.wordle.guesses import parse_history
+    from exact.game.position import parse_history
 
     return () if not after else call(parse_history, after, guesses)
 
@@ -64,8 +64,9 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
                     out, certificate, as_json, truncate):
     """``exact wordle solve --objective ...``: solve, write the tree, print."""
     from exact.fileio import write_json
-    from exact.wordle.guesses import compare_results, parse_objective, position_answers, solve_guesses
-    from exact.wordle.treeio import tree_format, write_tree
+    from exact.game.position import position_answers
+    from exact.wordle.guesses import compare_results, parse_objective, solve_guesses
+    from exact.game.formats import tree_format, write_tree
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
@@ -206,9 +207,10 @@ def row_text(row: dict, k: int) -> str:
 def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
     """Fill every missing branch of a strategy TREE with fewest-guesses subtrees (exact), so that
     every answer is solved within --max-guesses; the wins within --depth do not change."""
-    from exact.wordle.guesses import complete_and_check, replay_position
-    from exact.wordle.tree import tree_depth
-    from exact.wordle.treeio import read_tree, tree_format, write_tree
+    from exact.game.tree import replay_position
+    from exact.wordle.complete import complete_and_check
+    from exact.game.tree import tree_depth
+    from exact.game.formats import read_tree, tree_format, write_tree
 
     for path in out:
         tree_format(path)

@@ -41,8 +41,8 @@ def show_words(words, show: int) -> str:
 
 def make_strategy(tree_file, fmt, answers, guesses, depth, hard, objective, first, live):
     """The strategy the options name: a tree file, the committed tree, or a live solver."""
-    from exact.play import DEFAULT_DEPTH, OBJECTIVES, TreeStrategy, default_tree
-    from exact.wordle.treeio import read_tree
+    from exact.wordle.play import DEFAULT_DEPTH, OBJECTIVES, TreeStrategy, default_tree
+    from exact.game.formats import read_tree
     from exact.words import check_words
 
     default_lists = answers.source.startswith("instances/") and guesses.source.startswith("instances/")
@@ -103,7 +103,7 @@ def read_feedback(text: str, advised: str) -> tuple[str | None, int]:
 def wordle_interactive(game, show: int, notation: str) -> int:
     """The loop a person types into; returns the exit status."""
     from exact.feedback import parse_pattern
-    from exact.play import ImpossibleFeedback
+    from exact.wordle.play import ImpossibleFeedback
 
     click.echo(f"Play the suggested guess, then type its feedback ({NOTATION_HELP}); {COMMANDS_HELP}.")
     while True:
@@ -169,7 +169,7 @@ def wordle_interactive(game, show: int, notation: str) -> int:
 @words_option("--guesses", "Allowed guesses [default: the embedded 12972 allowed words].")
 @click.option("--live", is_flag=True, help="Compute the strategy live with the exact solver, not from a tree.")
 @click.option("--objective", default=None, metavar="NAME",
-              help="The live solver's objective, from exact.play.OBJECTIVES (wins: most answers won "
+              help="The live solver's objective, from exact.wordle.play.OBJECTIVES (wins: most answers won "
                    "within --depth). Implies --live.")
 @click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
               help="Guesses that count as a win [default: the tree's depth; 3 live]. Implies --live without --tree.")
@@ -187,11 +187,11 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     RGY or YNM). Feedback that no candidate answer gives is refused and asked again. Where the strategy
     has no guess (a tree that stops at its depth) the fallback plays on: the fewest total guesses,
     guessing candidates and a few allowed words that split them best (candidates only in hard mode;
-    exact.play.FewestGuesses).
+    exact.wordle.play.FewestGuesses).
     """
     import sys
 
-    from exact.play import Game, LiveWins, TreeStrategy, play_answer
+    from exact.wordle.play import Game, LiveWins, TreeStrategy, play_answer
     from exact.words import check_words
 
     answer_list = load_or_default(answers, wordle_answers)
@@ -285,7 +285,7 @@ def lingo_session(set_text, words, answer, show, notation):
 
     from exact.feedback import feedback, parse_pattern
     from exact.lingo.score import score_guesses
-    from exact.play import classes
+    from exact.wordle.play import classes
     from exact.words import check_words, read_words, require_in_pool
 
     guesses, named_pool = read_set(set_text, None)

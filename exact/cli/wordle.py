@@ -107,7 +107,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 
 # --- Trees as data: verify a strategy file, convert it, evaluate simple policies ---------------
 
-from exact.wordle.treeio import FORMATS as _TREE_FORMATS  # noqa: E402  (light: no networkx until used)
+from exact.game.formats import FORMATS as _TREE_FORMATS  # noqa: E402  (light: no networkx until used)
 
 TREE_FORMATS = list(_TREE_FORMATS)
 TREE_SUFFIXES = " ".join(s for f in _TREE_FORMATS.values() for s in f.suffixes)
@@ -173,8 +173,8 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
     """
     import sys
 
-    from exact.wordle.tree import replay, tree_depth
-    from exact.wordle.treeio import load_tree
+    from exact.game.tree import replay, tree_depth
+    from exact.game.formats import load_tree
 
     tree, fmt = load_tree(tree_file, fmt)
     answer_list = load_or_default(answers, wordle_answers)
@@ -209,8 +209,8 @@ def convert(in_file, out_file, from_fmt, to_fmt, answers):
     """Convert a strategy tree between formats (help text built from treeio.FORMATS above)."""
     import warnings
 
-    from exact.wordle.tree import replay, tree_depth
-    from exact.wordle.treeio import format_for_path, load_tree, write_tree
+    from exact.game.tree import replay, tree_depth
+    from exact.game.formats import format_for_path, load_tree, write_tree
 
     to_fmt = format_for_path(out_file, to_fmt)  # a bad suffix fails before any work
     tree, from_fmt = load_tree(in_file, from_fmt)
@@ -254,7 +254,7 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
     """
     from exact.errors import ExactError
     from exact.wordle.policies import POLICIES, evaluate_policy
-    from exact.wordle.treeio import write_tree
+    from exact.game.formats import write_tree
     from exact.cli.guesses import call, checked_word
     from exact.words import check_answers_are_guesses
 
@@ -376,8 +376,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     from exact.cli.guesses import call, checked_word, history_of
     from exact.fileio import write_json
     from exact.wordle.dp import optimal_tree, solve as solve_dp
-    from exact.wordle.guesses import position_answers
-    from exact.wordle.treeio import tree_format, write_tree
+    from exact.game.position import position_answers
+    from exact.game.formats import tree_format, write_tree
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
@@ -465,7 +465,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
 def bench(sample, seed, objective, first, hard, no_baseline):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
-    from exact.wordle.bench import run_guesses_bench, run_wordle_bench
+    from exact.bench.wordle import run_guesses_bench, run_wordle_bench
 
     if objective == "guesses":
         from exact.cli.guesses import checked_word
@@ -513,7 +513,7 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
                                      max_guesses=complete)
         failed = None
         if out is not None:
-            from exact.wordle.treeio import write_tree
+            from exact.game.formats import write_tree
 
             failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
         if as_json:

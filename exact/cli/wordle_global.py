@@ -21,8 +21,8 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
     from exact.fileio import write_json
     from exact.wordle import depth4
     from exact.wordle.dp import TIE_BREAK, best_tree
-    from exact.wordle.tree import replay
-    from exact.wordle.treeio import write_tree
+    from exact.game.tree import replay
+    from exact.game.formats import write_tree
 
     stop.install()
     if cluster:
@@ -39,7 +39,7 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
         root = tie_break(result)
         tree = best_tree(answer_list, guess_list, depth, root, hard)
         if not truncate:  # every answer solved within max_guesses; the wins within depth kept
-            from exact.wordle.guesses import complete_and_check
+            from exact.wordle.complete import complete_and_check
 
             tree, _ = complete_and_check(tree, answer_list, guess_list, depth, max_guesses, hard)
         played = replay(tree, answer_list, guess_list, depth=depth if truncate else max_guesses, hard=hard)

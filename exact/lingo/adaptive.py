@@ -55,7 +55,7 @@ import numpy as np
 from exact import progress, stop
 from exact.errors import ExactError
 from exact.feedback import RULE_VERSION
-from exact.wordle.tree import Tree
+from exact.game.tree import Tree
 from exact.words import WordList, words_from_lines
 
 KIND = "exact.lingo.adaptive"
@@ -361,9 +361,9 @@ def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
 
 def write_adaptive(result: AdaptiveResult, path: str | Path, trees_dir: str | Path | None = None) -> None:
     """Write the certificate (JSON, atomically) and, with ``trees_dir``, one text tree per letter
-    (:func:`exact.wordle.treeio.write_tree`), its path relative to the certificate's folder and sha256."""
+    (:func:`exact.game.formats.write_tree`), its path relative to the certificate's folder and sha256."""
     from exact.fileio import write_json
-    from exact.wordle.treeio import write_tree
+    from exact.game.formats import write_tree
 
     path = Path(path)
     if trees_dir is not None:
@@ -387,10 +387,10 @@ def _relative(file: Path, folder: Path) -> str:
 
 def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: float = 0.0) -> None:
     """Checks of an adaptive certificate, added to the Verification ``v``: the pool, the sums, and
-    every tree replayed from scratch (:func:`exact.wordle.tree.replay`): a valid tree that wins the
+    every tree replayed from scratch (:func:`exact.game.tree.replay`): a valid tree that wins the
     claimed number of answers proves the claim is reachable; the optimality rests on the DP."""
-    from exact.wordle.tree import replay
-    from exact.wordle.treeio import read_tree
+    from exact.game.tree import replay
+    from exact.game.formats import read_tree
 
     K, same = int(data["guesses_allowed"]), bool(data["same_first_letter"])
     v.add("pool", pool.sha256 == data["instance_sha256"], f"sha256 {pool.sha256[:16]}..., the file names "

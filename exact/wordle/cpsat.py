@@ -48,7 +48,7 @@ from exact.cpsat import export_model, import_model  # noqa: F401 - the model fil
 from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
-from exact.wordle.tree import Tree
+from exact.game.tree import Tree
 from exact.words import WordList, check_answers_are_guesses  # noqa: F401  (the one check, re-exported)
 
 Node = tuple[int, frozenset]
@@ -231,7 +231,7 @@ def solve_tree(answers: WordList, guesses: WordList, depth: int = 3, *, time_lim
 
 def read_tree(tm: TreeModel, out: cpsat.Outcome, F: np.ndarray, answers: WordList,
               guesses: WordList) -> Tree:
-    """The strategy the solution encodes, as an :class:`exact.wordle.tree.Tree`."""
+    """The strategy the solution encodes, as an :class:`exact.game.tree.Tree`."""
     green = all_green(answers.length)
 
     def subtree(node: Node) -> Tree:

@@ -54,7 +54,7 @@ from exact import stop
 from exact.errors import ExactError
 from exact.partitions import feedback_matrix
 from exact.wordle import dp
-from exact.wordle.hard import no_constraint
+from exact.game.hard import no_constraint
 from exact.words import WordList
 
 FORMAT = "exact-wordle-first-guess-checkpoint/1"

@@ -16,7 +16,7 @@ Data types:
 - ``caps[g]``: how many classes guess g makes on a set S; for every subset P of S it bounds the
   classes of g on P, so scanning guesses by decreasing cap can stop once the cap is no better than
   the best count found (``order``: guesses by decreasing cap, ties by list order);
-- a *hard-mode constraint* (``greens``, ``least``) as in :mod:`exact.wordle.hard`; ``hard`` False
+- a *hard-mode constraint* (``greens``, ``least``) as in :mod:`exact.game.hard`; ``hard`` False
   ignores it;
 - a value comes with a flag ``exact``: False means the search stopped early because even an upper
   bound (the returned number) could not reach the threshold it was asked to reach.
@@ -58,8 +58,9 @@ from exact import stop
 from exact.errors import ExactError
 from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle.hard import add_feedback, letter_counts
-from exact.wordle.tree import Tree
+from exact.game.hard import Constraint, add_feedback, letter_counts
+from exact.game.position import position
+from exact.game.tree import Replay, Tree, replay_position
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches);
@@ -80,7 +81,7 @@ FIRST_BATCH = 16
 # Counting the classes of a block of guesses on a class P is branch-free: every answer of P ORs one
 # bit (its pattern) into each guess's seen-pattern bitset (``words`` x 64 bits), then one popcount
 # per bitset word gives the class counts. (The previous kernel, which tested each bit before setting
-# it, is kept in :mod:`exact.wordle.dp_baseline` as the benchmark's baseline.)
+# it, is kept in :mod:`exact.bench.dp_baseline` as the benchmark's baseline.)
 
 BLOCK = 512  # guesses counted together: their bitsets (512 x 4 x 8 bytes = 16 KiB) stay in L1
 #: Classes smaller than this are scanned without feature caps (filtering costs more than it saves).
@@ -598,8 +599,6 @@ def make_wins_instance(answers: WordList, guesses: WordList, hard: bool = False,
                     pattern_count(answers.length), in_answers)
 
 
-Constraint = tuple[np.ndarray, np.ndarray]
-
 
 @dataclass
 class Node:
@@ -657,7 +656,7 @@ class Search:
     """The recursion for any k, with the kernels for k <= 3 and Python above that.
 
     :meth:`wins2` and :meth:`values3` are the two kernel entry points (the benchmark swaps in the
-    baseline kernels of :mod:`exact.wordle.dp_baseline` by overriding them).
+    baseline kernels of :mod:`exact.bench.dp_baseline` by overriding them).
     """
 
     #: whether :meth:`values3` raises the threshold itself, candidate by candidate
@@ -930,8 +929,6 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     only the optimal first guesses found (``all_optimal_first`` False).
     """
     from exact import progress as prog
-    from exact.wordle.guesses import position
-
     if depth < 1:
         raise ExactError(f"depth must be at least 1, not {depth}")
     started = time.perf_counter()
@@ -1019,8 +1016,6 @@ def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard
               F: np.ndarray | None = None, after=()) -> Tree:
     """An optimal tree that opens with ``first`` (after the guesses ``after``), by the tie-break
     rule in the module docstring. It stops at ``depth``: see :func:`optimal_tree` for a complete one."""
-    from exact.wordle.guesses import position
-
     inst = make_wins_instance(answers, guesses, hard, F)
     search = Search(inst)
     T, rule = position(answers, tuple(after), hard)
@@ -1038,7 +1033,7 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
     search, with the wins within ``depth`` unchanged. The replay must give the result's wins (and,
     completed, solve every answer), else this raises: a wrong tree is never written.
     """
-    from exact.wordle.guesses import complete_and_check, replay_position
+    from exact.wordle.complete import complete_and_check
 
     if result.status == "UNKNOWN":
         raise ExactError("no tree: the search found nothing")

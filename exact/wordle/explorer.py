@@ -13,7 +13,7 @@ of them, "c": [[feedback digits, child id], ...], "lost": [[feedback digits, [an
 "p": [[node id, feedback digits], ...]}``, the nodes the answer passes and the feedback it gets at each.
 
 >>> from exact.words import words_from_lines
->>> from exact.wordle.tree import Tree
+>>> from exact.game.tree import Tree
 >>> from exact.feedback import feedback
 >>> A = words_from_lines(["caber", "cabin", "cable"])
 >>> d = explorer_data(Tree("cabin", 3, {feedback("cabin", "cable"): Tree("cable", 2, {})}), A)
@@ -29,8 +29,8 @@ from pathlib import Path
 from exact.errors import ExactError
 from exact.feedback import all_green, format_pattern
 from exact.fileio import write_text
-from exact.play import classes
-from exact.wordle.tree import Tree, replay, tree_depth
+from exact.wordle.play import classes
+from exact.game.tree import Tree, replay, tree_depth
 from exact.words import WordList
 
 

@@ -54,7 +54,7 @@ exact cost when it is below beta, else a lower bound >= beta. The memo is keyed 
 set, the step and (hard mode) the constraint; it keeps exact values with their best guess and lower
 bounds from failed searches; a 64-bit Zobrist hash only finds candidates, which are compared member
 by member, so a collision can never return a wrong value. Hard mode uses the rule of
-:mod:`exact.wordle.hard` (the answers still possible always satisfy it, so they are always playable).
+:mod:`exact.game.hard` (the answers still possible always satisfy it, so they are always playable).
 
 Tie-break (which optimal tree is written): at every node the first optimal guess in the order of the
 scan above (smallest guess bound, then smallest sum of squared class sizes, then list order).
@@ -90,8 +90,9 @@ from exact import progress as prog
 from exact.errors import ExactError
 from exact.feedback import all_green, encode, feedback, format_pattern
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle.hard import add_feedback, allows, constraint, letter_counts, no_constraint
-from exact.wordle.tree import Tree, replay
+from exact.game.hard import Constraint, add_feedback, allows, letter_counts
+from exact.game.position import position
+from exact.game.tree import Tree, replay_position
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 INF = np.int64(1) << np.int64(60)  # "impossible": a step past max_guesses
@@ -589,16 +590,14 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
     return GuessesInstance(answers, guesses, F, hard, cost, ctx)
 
 
-Rule = tuple[np.ndarray, np.ndarray]
 
-
-def _after(inst: GuessesInstance, rule: Rule, g: int, pattern: int) -> Rule:
+def _after(inst: GuessesInstance, rule: Constraint, g: int, pattern: int) -> Constraint:
     if not inst.hard:
         return rule
     return add_feedback(rule[0], rule[1], inst.ctx[5][g], pattern)
 
 
-def node_value(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Rule, beta: int = INF,
+def node_value(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Constraint, beta: int = INF,
                greedy: bool = False, stats: np.ndarray | None = None) -> tuple[int, int]:
     """(cost(S, t), best guess row), or (a bound >= beta, -1)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
@@ -607,7 +606,7 @@ def node_value(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Rule, b
     return int(v), int(g)
 
 
-def guess_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule: Rule, beta: int = INF,
+def guess_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule: Constraint, beta: int = INF,
                 greedy: bool = False, stats: np.ndarray | None = None) -> int:
     """The cost of playing guess row g on S at step t (exact below beta, else a bound >= beta)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
@@ -616,7 +615,7 @@ def guess_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule
     return int(v)
 
 
-def subtree(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Rule, greedy: bool = False,
+def subtree(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Constraint, greedy: bool = False,
             guess: int | None = None) -> Tree:
     """The tree the search chose for (S, t) (solving any node the memo lacks; greedy: greedy picks)."""
     S = np.asarray(S, dtype=np.int64)
@@ -728,63 +727,6 @@ def compare_results(best: GuessesResult, other: GuessesResult) -> dict:
 
 # --- positions --------------------------------------------------------------------------------
 
-def parse_history(text: str, guesses: WordList) -> tuple[tuple[str, int], ...]:
-    """``"parse BBYBB clint BBYYB"``: guesses and their patterns, in any notation the project reads.
-
-    >>> from exact.words import words_from_lines
-    >>> parse_history("parse 00100 clint bbyyb", words_from_lines(["parse", "clint"]))
-    (('parse', 9), ('clint', 36))
-    """
-    from exact.feedback import parse_pattern
-
-    parts = str(text).split()
-    if len(parts) % 2:
-        raise ExactError(f"after {text!r}: give pairs 'GUESS PATTERN ...' (an even number of items)")
-    history = []
-    for i in range(0, len(parts), 2):
-        (word,) = check_words_in(parts[i], guesses, "after")
-        try:
-            pattern = parse_pattern(parts[i + 1], guesses.length)
-        except ExactError as e:
-            raise ExactError(f"after {text!r}: {e}") from None
-        history.append((word, pattern))
-    return tuple(history)
-
-
-def check_words_in(word: str, pool: WordList, what: str) -> tuple[str]:
-    from exact.words import check_words
-
-    (w,) = check_words([word], pool.length, what)
-    require_in_pool([w], pool, what)
-    return (w,)
-
-
-def position(answers: WordList, history, hard: bool) -> tuple[np.ndarray, Rule]:
-    """The answers consistent with the history, and the hard-mode constraint it imposes."""
-    S = np.arange(len(answers), dtype=np.int64)
-    for g, p in history:
-        S = np.array([a for a in S if feedback(g, answers.words[a]) == p], dtype=np.int64)
-    if len(S) == 0:
-        shown = " ".join(f"{g} {format_pattern(p, len(g))}" for g, p in history)
-        raise ExactError(f"after {shown!r}: no answer is consistent with that feedback")
-    if hard:
-        from exact.wordle.hard import is_allowed
-
-        for i, (g, _) in enumerate(history):
-            if not is_allowed(g, history[:i]):
-                raise ExactError(f"after: {g!r} breaks the hard-mode rule at guess {i + 1}")
-        return S, constraint(history, answers.length)
-    return S, no_constraint(answers.length)
-
-
-def position_answers(answers: WordList, history, hard: bool = False) -> WordList:
-    """The answers consistent with the history, as a WordList (the whole list when no history)."""
-    if not history:
-        return answers
-    S, _ = position(answers, tuple(history), hard)
-    return WordList(tuple(answers.words[a] for a in S), answers.source)
-
-
 # --- the solver -------------------------------------------------------------------------------
 
 def cores() -> int:
@@ -883,7 +825,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
                    started, stats, history, cutoff, interrupted, top, S)
 
 
-def _play(inst: GuessesInstance, S, g: int, t: int, rule: Rule, thr: int, workers: int, stats, show):
+def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, workers: int, stats, show):
     """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < thr),
     False (cost >= thr, a bound; no tree) or None (interrupted: tree completed greedily)."""
     classes = [(p, P) for p, P in sorted(split_by_guess(inst.F, g, S).items(), key=lambda pc: (-len(pc[1]), pc[0]))]
@@ -1007,129 +949,5 @@ def _result(inst, objective, status, tree, cost_value, lower, started, stats, hi
         after=history, cutoff=cutoff, interrupted=interrupted, top=top)
 
 
-def replay_position(tree: Tree, answers: WordList, guesses: WordList, after=(), max_guesses: int = 6,
-                    hard: bool = False):
-    """An independent replay (:func:`exact.wordle.tree.replay`) of a tree played after the guesses
-    ``after``, on the answers consistent with them; ``wins_at`` counts guesses from the start of the
-    game (the guesses played included). In hard mode every guess is checked against the rule with
-    the guesses played before it."""
-    from dataclasses import replace
-
-    history = tuple(after)
-    sub = position_answers(answers, history, hard)
-    result = replay(tree, sub, guesses, depth=max_guesses - len(history), hard=hard and not history)
-    if hard and history:
-        bad = _hard_violations(tree, history)
-        if bad:
-            from exact.wordle.tree import Problem
-
-            result = replace(result, invalid=result.invalid + tuple(
-                Problem("hard-mode", "", g, f"{g!r} breaks the hard-mode rule") for g in bad))
-    return replace(result, histogram=(0,) * len(history) + tuple(result.histogram), depth=max_guesses)
-
-
-def _hard_violations(tree: Tree, history) -> list[str]:
-    """The guesses of the tree that break the hard-mode rule, counting the guesses played before it."""
-    from exact.wordle.hard import is_allowed
-
-    bad = [] if is_allowed(tree.guess, history) else [tree.guess]
-    for pattern, child in tree.children.items():
-        bad += _hard_violations(child, history + ((tree.guess, pattern),))
-    return bad
-
-
 # --- complete trees ---------------------------------------------------------------------------
 
-def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses: int = 6,
-                  hard: bool = False, depth: int | None = None, after=(),
-                  F: np.ndarray | None = None, keep_leaves: bool = False) -> Tree:
-    """The tree with every answer solved within ``max_guesses``: each missing branch is filled with
-    a fewest-guesses subtree (exact: the search of :func:`solve_guesses` on that class).
-
-    ``depth``: the tree's optimised depth. A leaf at that step that answers still reach (a node
-    that wins one of them and loses the rest) is replaced by the best subtree for the objective
-    ``win<depth>,guesses`` on that class (solve one answer at this step, then fewest guesses),
-    which names an answer of the class at that step, as the leaf did: so the wins within ``depth``
-    are unchanged. Every other guess of the tree is kept (and those leaves too, with
-    ``keep_leaves``: then only the branches below them are filled). When the guesses kept leave a
-    class that no strategy solves within ``max_guesses`` (hard mode has such traps), the nearest
-    node above it at a step <= ``depth`` (not the root) is re-solved with ``win<depth>,guesses``: the most wins
-    within ``depth`` that a complete subtree can have there; :func:`complete_and_check` then
-    checks that the wins within ``depth`` did not change. ``after``: guesses played before the
-    tree's root (its step is len(after) + 1).
-
-    >>> from exact.words import words_from_lines
-    >>> A = words_from_lines(["caber", "cabin", "cable", "cache"])
-    >>> t = complete_tree(Tree("cabin", 4, {}), A, A, max_guesses=3)
-    >>> sorted(t.children) == sorted({feedback("cabin", a) for a in A if a != "cabin"})
-    True
-    """
-    check_answers_are_guesses(answers, guesses)
-    if F is None:
-        F = feedback_matrix(guesses, answers)
-    history = tuple(after)
-    S, rule = position(answers, history, hard)
-    plain = make_guesses_instance(answers, guesses, Objective(()), max_guesses, hard, F)
-    memos: dict = {"plain": new_memo()}
-    leaf_insts: dict[int, GuessesInstance] = {}
-
-    def fill(S: np.ndarray, t: int, rule: Rule) -> Tree:
-        if t > max_guesses:
-            raise Infeasible(f"{len(S)} answers reach guess {t}, past max_guesses = {max_guesses}")
-        return subtree(plain, memos["plain"], S, t, rule)
-
-    def leaf(S: np.ndarray, t: int, rule: Rule) -> Tree:
-        k = depth if depth is not None else t
-        if k not in leaf_insts:
-            leaf_insts[k] = make_guesses_instance(answers, guesses, Objective((k,)), max_guesses, hard, F)
-            memos[k] = new_memo()
-        return subtree(leaf_insts[k], memos[k], S, t, rule)
-
-    def visit(node: Tree, S: np.ndarray, t: int, rule: Rule) -> Tree:
-        try:
-            return keep(node, S, t, rule)
-        except Infeasible:
-            if depth is None or t > depth or t == len(history) + 1:
-                raise  # past the optimised depth, or at the root: the tree's own first guess is the trap
-            return leaf(S, t, rule)
-
-    def keep(node: Tree, S: np.ndarray, t: int, rule: Rule) -> Tree:
-        if len(S) == 0:
-            return node
-        if node.guess not in guesses.index:
-            raise ExactError(f"the tree plays {node.guess!r}, which is not in {guesses.source}")
-        g = guesses.index[node.guess]
-        classes = {p: P for p, P in split_by_guess(F, g, S).items() if p != plain.green}
-        if depth is not None and t == depth and not node.children and classes and not keep_leaves:
-            return leaf(S, t, rule)
-        if t >= max_guesses and classes:
-            raise Infeasible(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
-        children = {}
-        for p, P in sorted(classes.items()):
-            below = _after(plain, rule, g, p)
-            child = node.children.get(p)
-            children[p] = visit(child, P, t + 1, below) if child is not None else fill(P, t + 1, below)
-        return Tree(node.guess, len(S), children)
-
-    return visit(tree, S, len(history) + 1, rule)
-
-
-def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: int, max_guesses: int = 6,
-                       hard: bool = False, after=(), F: np.ndarray | None = None, keep_leaves: bool = False):
-    """(the completed tree, its replay): :func:`complete_tree`, then an independent replay that must
-    solve every answer within ``max_guesses`` and keep the wins within ``depth``; else ExactError."""
-    if depth > max_guesses:
-        raise ExactError(f"depth {depth} is more than max_guesses {max_guesses}")
-    before = replay_position(tree, answers, guesses, after, depth, hard)
-    try:
-        done = complete_tree(tree, answers, guesses, max_guesses, hard, depth=depth, after=after, F=F,
-                             keep_leaves=keep_leaves)
-    except Infeasible as e:
-        raise Infeasible(f"max_guesses: the tree cannot be completed within {max_guesses} guesses: {e}; "
-                         f"allow more guesses, or keep the depth-limited tree (truncate)") from None
-    played = replay_position(done, answers, guesses, after, max_guesses, hard)
-    kept = sum(played.wins_at[:depth])
-    if not played.valid or played.lost or kept != before.wins:
-        raise ExactError(f"internal error: the completed tree replays to {kept} wins within {depth} "
-                         f"(before: {before.wins}; {len(played.invalid)} invalid nodes, {len(played.lost)} unsolved)")
-    return done, played

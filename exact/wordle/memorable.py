@@ -49,7 +49,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, feedback_matrix, split_by_guess
 from exact import cpsat
-from exact.wordle.tree import Tree
+from exact.game.tree import Tree
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 GRID = 1024  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
@@ -315,7 +315,7 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
     status = "OPTIMAL" if lower >= upper else "FEASIBLE"
     tree = memorable_tree(F, classes, S, answers, guesses)
     if max_guesses is not None:
-        from exact.wordle.guesses import complete_and_check
+        from exact.wordle.complete import complete_and_check
 
         tree, played = complete_and_check(tree, answers, guesses, 3, max_guesses, F=F)
         stats["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),

@@ -23,7 +23,7 @@ not, then the smaller largest class, then the earlier guess in the guess list. F
 guess makes on P.
 
 Data types: ``F`` is the (guesses, answers) feedback matrix of :mod:`exact.partitions`; a class ``P``
-is an int array of answer indices; trees are :class:`exact.wordle.tree.Tree`.
+is an int array of answer indices; trees are :class:`exact.game.tree.Tree`.
 
 >>> from exact.words import words_from_lines
 >>> A = words_from_lines(["caber", "cabin", "cable", "cache"])
@@ -42,7 +42,7 @@ import numpy as np
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle.tree import Replay, Tree, replay
+from exact.game.tree import Replay, Tree, replay
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 POLICIES = ("most-classes", "most-classes-answers", "most-classes-consistent", "min-worst", "max-entropy")
@@ -199,7 +199,7 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
     lists = {"answers": answers.source, "answers_sha256": answers.sha256,
              "guesses": guesses.source, "guesses_sha256": guesses.sha256}
     if max_guesses is not None:
-        from exact.wordle.guesses import complete_and_check
+        from exact.wordle.complete import complete_and_check
 
         tree, played = complete_and_check(tree, answers, guesses, depth, max_guesses, F=F, keep_leaves=True)
         lists["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),

@@ -1,10 +1,10 @@
 """Reading and writing strategy trees, in every format of :data:`FORMATS`.
 
 One table, :data:`FORMATS`, maps each format's name to its ``(read, write)`` pair (text to
-:class:`~exact.wordle.tree.Tree`, tree to text) and its file suffixes; everything else here is
+:class:`~exact.game.tree.Tree`, tree to text) and its file suffixes; everything else here is
 those functions. docs/tree-formats.md specifies each format for other tools. In short:
 
-- ``graphml``, ``json`` (node-link), ``dot``: the networkx form of :mod:`exact.wordle.tree`;
+- ``graphml``, ``json`` (node-link), ``dot``: the networkx form of :mod:`exact.game.tree`;
   DOT is read through pydot (networkx's ``from_pydot``);
 - ``txt``: Alex Selby's text trees, a line per answer, ``guess PATTERNk`` with B/Y/G;
 - ``olson``: Jonathan Olson's nested ``{"guess": g, "map": {"<digits>": node or word}}`` JSON,
@@ -47,7 +47,7 @@ from xml.etree.ElementTree import ParseError
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern
 from exact.fileio import read_errors, read_text, write_text
-from exact.wordle.tree import Tree, from_networkx, path_text, to_networkx
+from exact.game.tree import Played, Tree, from_networkx, path_text, played, to_networkx
 from exact.words import WordList, shorten
 
 
@@ -296,53 +296,6 @@ def write_dot(tree: Tree, answers: WordList | None = None) -> str:
 
 
 # --- walking the answers through a tree (for the formats with a line or leaf per answer) ----------
-
-
-@dataclass
-class Played:
-    """A node with the answers that reach it: ``won`` when its guess is one of them; ``classes``
-    lists the other patterns they give, in code order, each with its answers and its subtree
-    (None: those answers are lost here). Subtrees no answer reaches are left out."""
-
-    guess: str
-    answers: list[str]
-    won: bool
-    classes: list[tuple[int, list[str], "Played | None"]]
-
-    def counts(self) -> list[int]:
-        """counts[k - 1]: the answers won with the k-th guess from this node (this one is the first)."""
-        out = [int(self.won)]
-        for _, _, child in self.classes:
-            for k, c in enumerate(child.counts() if child else [], start=1):
-                out.extend([0] * (k + 1 - len(out)))
-                out[k] += c
-        while len(out) > 1 and not out[-1]:
-            out.pop()
-        return out
-
-
-def played(tree: Tree, answers: WordList) -> Played:
-    """Walk ``answers`` through ``tree`` with :func:`exact.feedback.feedback`.
-
-    >>> from exact.words import words_from_lines
-    >>> p = played(Tree("cabin", 2, {parse_pattern("22200"): Tree("cable", 1, {})}), words_from_lines(["cabin", "cable"]))
-    >>> p.won, [(format_pattern(c, 5), a, q.guess) for c, a, q in p.classes], p.counts()
-    (True, [('22200', ['cable'], 'cable')], [1, 1])
-    """
-    if len(answers) and answers.length != len(tree.guess):
-        raise ExactError(f"the tree guesses {len(tree.guess)}-letter words but {answers.source} "
-                         f"has {answers.length}-letter words")
-
-    def walk(node: Tree, reaching: list[str]) -> Played:
-        green = all_green(len(node.guess))
-        classes: dict[int, list[str]] = {}
-        for a in reaching:
-            classes.setdefault(feedback(node.guess, a), []).append(a)
-        return Played(node.guess, reaching, green in classes,
-                      [(p, members, walk(node.children[p], members) if p in node.children else None)
-                       for p, members in sorted(classes.items()) if p != green])
-
-    return walk(tree, list(answers.words))
 
 
 # --- Selby's text format --------------------------------------------------------------------------

@@ -28,8 +28,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 
 from exact.errors import ExactError
-from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern
-from exact.wordle.hard import is_allowed
+from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern  # noqa: F401 (feedback: doctests)
+from exact.game.hard import is_allowed
+from exact.game.position import classes, position_answers
 from exact.words import WordList
 
 
@@ -362,20 +363,18 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
         if hard and not is_allowed(node.guess, history):
             problem("hard-mode", history, node, f"{node.guess!r} breaks the hard-mode rule")
             playable = False
-        classes: dict[int, list[str]] = {}
-        for a in reaching:
-            classes.setdefault(feedback(node.guess, a), []).append(a)
+        split = classes(node.guess, reaching)
         below = [0]
-        if green in classes and playable:
+        if green in split and playable:
             solved_at[node.guess] = step
             below[0] = 1
         if green in node.children:
             problem("green-child", history, node, "has a child under the all-green pattern")
-        for pattern in sorted(set(classes) | set(node.children)):
+        for pattern in sorted(set(split) | set(node.children)):
             if pattern == green:
                 continue
             child = node.children.get(pattern)
-            members = classes.get(pattern, [])
+            members = split.get(pattern, ())
             if child is not None:
                 sub = visit(child, members, history + ((node.guess, pattern),), step + 1, playable)
                 below.extend([0] * (len(sub) + 1 - len(below)))
@@ -413,3 +412,78 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
         notes=tuple(notes),
         claims_checked=checked,
     )
+
+
+def replay_position(tree: Tree, answers: WordList, guesses: WordList, after=(), max_guesses: int = 6,
+                    hard: bool = False):
+    """An independent replay (:func:`replay`) of a tree played after the guesses
+    ``after``, on the answers consistent with them; ``wins_at`` counts guesses from the start of the
+    game (the guesses played included). In hard mode every guess is checked against the rule with
+    the guesses played before it."""
+    from dataclasses import replace
+
+    history = tuple(after)
+    sub = position_answers(answers, history, hard)
+    result = replay(tree, sub, guesses, depth=max_guesses - len(history), hard=hard and not history)
+    if hard and history:
+        bad = _hard_violations(tree, history)
+        if bad:
+            result = replace(result, invalid=result.invalid + tuple(
+                Problem("hard-mode", "", g, f"{g!r} breaks the hard-mode rule") for g in bad))
+    return replace(result, histogram=(0,) * len(history) + tuple(result.histogram), depth=max_guesses)
+
+
+def _hard_violations(tree: Tree, history) -> list[str]:
+    """The guesses of the tree that break the hard-mode rule, counting the guesses played before it."""
+    bad = [] if is_allowed(tree.guess, history) else [tree.guess]
+    for pattern, child in tree.children.items():
+        bad += _hard_violations(child, history + ((tree.guess, pattern),))
+    return bad
+
+
+# --- the walk the formats write from ------------------------------------------------------------
+
+
+@dataclass
+class Played:
+    """A node with the answers that reach it: ``won`` when its guess is one of them; ``classes``
+    lists the other patterns they give, in code order, each with its answers and its subtree
+    (None: those answers are lost here). Subtrees no answer reaches are left out."""
+
+    guess: str
+    answers: list[str]
+    won: bool
+    classes: list[tuple[int, list[str], "Played | None"]]
+
+    def counts(self) -> list[int]:
+        """counts[k - 1]: the answers won with the k-th guess from this node (this one is the first)."""
+        out = [int(self.won)]
+        for _, _, child in self.classes:
+            for k, c in enumerate(child.counts() if child else [], start=1):
+                out.extend([0] * (k + 1 - len(out)))
+                out[k] += c
+        while len(out) > 1 and not out[-1]:
+            out.pop()
+        return out
+
+
+def played(tree: Tree, answers: WordList) -> Played:
+    """Walk ``answers`` through ``tree`` with :func:`exact.feedback.feedback`.
+
+    >>> from exact.words import words_from_lines
+    >>> p = played(Tree("cabin", 2, {parse_pattern("22200"): Tree("cable", 1, {})}), words_from_lines(["cabin", "cable"]))
+    >>> p.won, [(format_pattern(c, 5), a, q.guess) for c, a, q in p.classes], p.counts()
+    (True, [('22200', ['cable'], 'cable')], [1, 1])
+    """
+    if len(answers) and answers.length != len(tree.guess):
+        raise ExactError(f"the tree guesses {len(tree.guess)}-letter words but {answers.source} "
+                         f"has {answers.length}-letter words")
+
+    def walk(node: Tree, reaching: list[str]) -> Played:
+        green = all_green(len(node.guess))
+        split = {p: list(members) for p, members in classes(node.guess, reaching).items()}
+        return Played(node.guess, reaching, green in split,
+                      [(p, members, walk(node.children[p], members) if p in node.children else None)
+                       for p, members in sorted(split.items()) if p != green])
+
+    return walk(tree, list(answers.words))

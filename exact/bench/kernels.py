@@ -1,6 +1,6 @@
 """Benchmarks: each kernel timed against a naive pure-Python baseline measured in the same run.
 
-Run ``exact bench`` (or ``python -m exact.bench``). Absolute times depend on the machine; the printed
+Run ``exact bench`` (or ``python -m exact.bench.kernels``). Absolute times depend on the machine; the printed
 ratios compare two measurements from one process, so they travel better. The core count is printed
 next to the times.
 """

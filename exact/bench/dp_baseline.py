@@ -1,6 +1,6 @@
 """The depth-3 kernels as they were before the branch-free bitset kernels: the benchmark baseline.
 
-:func:`exact.wordle.bench.run_wordle_bench` times ``dp.solve(..., engine=BaselineSearch)`` against
+:func:`exact.bench.wordle.run_wordle_bench` times ``dp.solve(..., engine=BaselineSearch)`` against
 ``dp.solve`` in the same run. The recursion, bounds and results are those of :mod:`exact.wordle.dp`
 (same values, proven the same way); only the inner counting differs: here one branch per
 (answer, guess) pair tests and sets a seen-pattern bit and counts new classes one by one.
@@ -12,7 +12,7 @@ import numba
 import numpy as np
 
 from exact.wordle import dp
-from exact.wordle.hard import add_feedback
+from exact.game.hard import add_feedback
 
 CHUNK = 2048  # guesses counted together: their seen-pattern bitsets (4 x 64 bits each) stay in cache
 

@@ -4,7 +4,7 @@
 
 1. the depth-3 proof on the embedded lists (every first guess) with the current kernels
    (:mod:`exact.wordle.dp`) and with the baseline kernels they replaced
-   (:mod:`exact.wordle.dp_baseline`), checking that both prove the same optimum and top list;
+   (:mod:`exact.bench.dp_baseline`), checking that both prove the same optimum and top list;
 2. depth 4 with the first guess trace, with both kernels (same value);
 3. the unpruned DP (every class of a first guess scanned against every guess) on a seeded sample of
    first guesses, checked against the DP there and extrapolated to all first guesses.
@@ -23,7 +23,7 @@ import numpy as np
 
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle import dp
-from exact.wordle.dp_baseline import BaselineSearch
+from exact.bench.dp_baseline import BaselineSearch
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 

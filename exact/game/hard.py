@@ -33,6 +33,8 @@ from exact.feedback import GREEN, GRAY, encode
 from exact.words import WordList
 
 History = Sequence[tuple[str, int]]
+#: what a history demands of later guesses: (greens, least), see above
+Constraint = tuple[np.ndarray, np.ndarray]
 
 
 def digits(pattern: int, length: int) -> list[int]:

@@ -4,7 +4,7 @@ Data types, stated once:
 
 - a :class:`Position` is the game so far: the answer list the strategy covers, the history
   ``((guess, pattern), ...)`` and the *candidates*, the answers consistent with every feedback seen;
-- a *strategy* (:class:`Strategy`) gives, for a position, its *plan*: a :class:`~exact.wordle.tree.Tree`
+- a *strategy* (:class:`Strategy`) gives, for a position, its *plan*: a :class:`~exact.game.tree.Tree`
   whose root is the next guess and whose children say what to play after each feedback, or None when
   it has no guess there (a tree file that stops at its depth, or guesses beyond a live solver's depth);
 - where the strategy has no plan, an optional *rescue* strategy is asked first (``exact wordle play``
@@ -41,7 +41,8 @@ import numpy as np
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern
-from exact.wordle.tree import Tree, tree_depth
+from exact.game.position import Position, after, classes, start
+from exact.game.tree import Tree, tree_depth
 from exact.words import WordList, instances_dir
 
 History = tuple[tuple[str, int], ...]
@@ -53,40 +54,6 @@ FALLBACK_WIDTH = 25
 #: with at most PROBE_MAX candidates.
 PROBES = 10
 PROBE_MAX = 40
-
-
-@dataclass(frozen=True)
-class Position:
-    answers: WordList
-    history: History
-    candidates: tuple[str, ...]
-
-    @property
-    def played(self) -> int:
-        return len(self.history)
-
-
-def start(answers: WordList) -> Position:
-    """The position before the first guess: every answer is a candidate."""
-    return Position(answers, (), tuple(answers.words))
-
-
-def classes(guess: str, candidates: Sequence[str]) -> dict[int, tuple[str, ...]]:
-    """The candidates grouped by the feedback ``guess`` gets on them (pattern -> words, list order).
-
-    >>> classes("cabin", ["caber", "cabin", "cable"]) == {feedback("cabin", "caber"): ("caber", "cable"), 242: ("cabin",)}
-    True
-    """
-    out: dict[int, list[str]] = {}
-    for a in candidates:
-        out.setdefault(feedback(guess, a), []).append(a)
-    return {p: tuple(ws) for p, ws in out.items()}
-
-
-def after(position: Position, guess: str, pattern: int) -> Position:
-    """The position after ``guess`` got ``pattern`` (candidates that would give it)."""
-    left = tuple(a for a in position.candidates if feedback(guess, a) == pattern)
-    return Position(position.answers, position.history + ((guess, pattern),), left)
 
 
 # --- strategies ---------------------------------------------------------------------------------
@@ -107,7 +74,7 @@ class Strategy(Protocol):
 
 @dataclass
 class TreeStrategy:
-    """A strategy read from a tree (any format :mod:`exact.wordle.treeio` reads)."""
+    """A strategy read from a tree (any format :mod:`exact.game.formats` reads)."""
 
     tree: Tree
     name: str
@@ -155,7 +122,7 @@ class LiveWins:
 
     def plan(self, position: Position) -> Tree | None:
         from exact.wordle.dp import _tree, best_guess
-        from exact.wordle.hard import constraint, no_constraint
+        from exact.game.hard import constraint, no_constraint
 
         k = self.depth - position.played
         if k < 1 or not position.candidates:
@@ -440,7 +407,7 @@ class Game:
         if self.allowed is not None and word not in self.allowed.index:
             raise ExactError(f"{word!r} is not an allowed guess of {self.allowed.source}")
         if self.hard:
-            from exact.wordle.hard import is_allowed
+            from exact.game.hard import is_allowed
 
             if not is_allowed(word, self.position.history):
                 raise ExactError(f"{word!r} breaks the hard-mode rule after this game's feedback")

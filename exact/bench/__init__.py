@@ -1,0 +1,6 @@
+"""Benchmarks: each one prints a ratio against a baseline (or a peer) measured in the same run.
+
+- :mod:`exact.bench.kernels`: the feedback-matrix kernel and Lingo scoring against a naive scorer (``exact bench``);
+- :mod:`exact.bench.wordle`: the Wordle solvers against their baseline kernels (``exact wordle bench``);
+- :mod:`exact.bench.dp_baseline`: the depth-k kernels as they were before the pruning, kept as that baseline.
+"""

@@ -1,0 +1,116 @@
+"""Completing a strategy tree: every branch a tree lacks filled with a fewest-guesses subtree.
+
+Trees optimised for wins within k (the depth-k DP, memorable trees, policies) stop at their depth;
+a player and the peers' formats want every answer solved. :func:`complete_tree` keeps every guess of
+the tree and fills the rest with the exact search of :mod:`exact.wordle.guesses`;
+:func:`complete_and_check` then replays the result independently (:func:`exact.game.tree.replay_position`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from exact.errors import ExactError
+from exact.feedback import feedback  # noqa: F401 (doctests)
+from exact.game.hard import Constraint
+from exact.game.position import position
+from exact.game.tree import Tree, replay_position
+from exact.partitions import feedback_matrix, split_by_guess
+from exact.wordle.guesses import (GuessesInstance, Infeasible, Objective, _after, make_guesses_instance, new_memo,
+                                  subtree)
+from exact.words import WordList, check_answers_are_guesses
+
+
+def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses: int = 6,
+                  hard: bool = False, depth: int | None = None, after=(),
+                  F: np.ndarray | None = None, keep_leaves: bool = False) -> Tree:
+    """The tree with every answer solved within ``max_guesses``: each missing branch is filled with
+    a fewest-guesses subtree (exact: the search of :func:`solve_guesses` on that class).
+
+    ``depth``: the tree's optimised depth. A leaf at that step that answers still reach (a node
+    that wins one of them and loses the rest) is replaced by the best subtree for the objective
+    ``win<depth>,guesses`` on that class (solve one answer at this step, then fewest guesses),
+    which names an answer of the class at that step, as the leaf did: so the wins within ``depth``
+    are unchanged. Every other guess of the tree is kept (and those leaves too, with
+    ``keep_leaves``: then only the branches below them are filled). When the guesses kept leave a
+    class that no strategy solves within ``max_guesses`` (hard mode has such traps), the nearest
+    node above it at a step <= ``depth`` (not the root) is re-solved with ``win<depth>,guesses``: the most wins
+    within ``depth`` that a complete subtree can have there; :func:`complete_and_check` then
+    checks that the wins within ``depth`` did not change. ``after``: guesses played before the
+    tree's root (its step is len(after) + 1).
+
+    >>> from exact.words import words_from_lines
+    >>> A = words_from_lines(["caber", "cabin", "cable", "cache"])
+    >>> t = complete_tree(Tree("cabin", 4, {}), A, A, max_guesses=3)
+    >>> sorted(t.children) == sorted({feedback("cabin", a) for a in A if a != "cabin"})
+    True
+    """
+    check_answers_are_guesses(answers, guesses)
+    if F is None:
+        F = feedback_matrix(guesses, answers)
+    history = tuple(after)
+    S, rule = position(answers, history, hard)
+    plain = make_guesses_instance(answers, guesses, Objective(()), max_guesses, hard, F)
+    memos: dict = {"plain": new_memo()}
+    leaf_insts: dict[int, GuessesInstance] = {}
+
+    def fill(S: np.ndarray, t: int, rule: Constraint) -> Tree:
+        if t > max_guesses:
+            raise Infeasible(f"{len(S)} answers reach guess {t}, past max_guesses = {max_guesses}")
+        return subtree(plain, memos["plain"], S, t, rule)
+
+    def leaf(S: np.ndarray, t: int, rule: Constraint) -> Tree:
+        k = depth if depth is not None else t
+        if k not in leaf_insts:
+            leaf_insts[k] = make_guesses_instance(answers, guesses, Objective((k,)), max_guesses, hard, F)
+            memos[k] = new_memo()
+        return subtree(leaf_insts[k], memos[k], S, t, rule)
+
+    def visit(node: Tree, S: np.ndarray, t: int, rule: Constraint) -> Tree:
+        try:
+            return keep(node, S, t, rule)
+        except Infeasible:
+            if depth is None or t > depth or t == len(history) + 1:
+                raise  # past the optimised depth, or at the root: the tree's own first guess is the trap
+            return leaf(S, t, rule)
+
+    def keep(node: Tree, S: np.ndarray, t: int, rule: Constraint) -> Tree:
+        if len(S) == 0:
+            return node
+        if node.guess not in guesses.index:
+            raise ExactError(f"the tree plays {node.guess!r}, which is not in {guesses.source}")
+        g = guesses.index[node.guess]
+        classes = {p: P for p, P in split_by_guess(F, g, S).items() if p != plain.green}
+        if depth is not None and t == depth and not node.children and classes and not keep_leaves:
+            return leaf(S, t, rule)
+        if t >= max_guesses and classes:
+            raise Infeasible(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
+        children = {}
+        for p, P in sorted(classes.items()):
+            below = _after(plain, rule, g, p)
+            child = node.children.get(p)
+            children[p] = visit(child, P, t + 1, below) if child is not None else fill(P, t + 1, below)
+        return Tree(node.guess, len(S), children)
+
+    return visit(tree, S, len(history) + 1, rule)
+
+
+def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: int, max_guesses: int = 6,
+                       hard: bool = False, after=(), F: np.ndarray | None = None, keep_leaves: bool = False):
+    """(the completed tree, its replay): :func:`complete_tree`, then an independent replay that must
+    solve every answer within ``max_guesses`` and keep the wins within ``depth``; else ExactError."""
+    if depth > max_guesses:
+        raise ExactError(f"depth {depth} is more than max_guesses {max_guesses}")
+    before = replay_position(tree, answers, guesses, after, depth, hard)
+    try:
+        done = complete_tree(tree, answers, guesses, max_guesses, hard, depth=depth, after=after, F=F,
+                             keep_leaves=keep_leaves)
+    except Infeasible as e:
+        raise Infeasible(f"max_guesses: the tree cannot be completed within {max_guesses} guesses: {e}; "
+                         f"allow more guesses, or keep the depth-limited tree (truncate)") from None
+    played = replay_position(done, answers, guesses, after, max_guesses, hard)
+    kept = sum(played.wins_at[:depth])
+    if not played.valid or played.lost or kept != before.wins:
+        raise ExactError(f"internal error: the completed tree replays to {kept} wins within {depth} "
+                         f"(before: {before.wins}; {len(played.invalid)} invalid nodes, {len(played.lost)} unsolved)")
+    return done, played
