@@ -1,7 +1,7 @@
 """The HTML tree explorer in a real headless Chromium: open, click, find, check what is shown.
 
 Needs selenium and Debian's chromium + chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver);
-skips with a message where they are absent. Run it alone with `python -m pytest tests/test_explorer.py`.
+skips with a message where they are absent. Run it alone with `python -m pytest tests/test_wordle_explorer.py`.
 """
 
 import json

@@ -66,7 +66,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
     from exact.fileio import write_json
     from exact.game.position import position_answers
     from exact.wordle.guesses import compare_results, parse_objective, solve_guesses
-    from exact.game.formats import tree_format, write_tree
+    from exact.game.formats import format_for_path, write_tree
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
@@ -75,7 +75,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
     compare = checked_word(compare, guess_list, "--compare")
     history = history_of(after, guess_list)
     for path in out:
-        tree_format(path)  # a bad extension fails now, not after the search
+        format_for_path(path)  # a bad extension fails now, not after the search
     if truncate:
         raise ExactError("--truncate applies to the win-within-k trees (--depth); --objective trees are complete")
     kwargs = dict(objective=goal, max_guesses=max_guesses, hard=hard, after=history)
@@ -210,10 +210,10 @@ def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
     from exact.game.tree import replay_position
     from exact.wordle.complete import complete_and_check
     from exact.game.tree import tree_depth
-    from exact.game.formats import read_tree, tree_format, write_tree
+    from exact.game.formats import read_tree, format_for_path, write_tree
 
     for path in out:
-        tree_format(path)
+        format_for_path(path)
     tree = read_tree(tree_file, fmt)
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)

@@ -377,7 +377,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     from exact.fileio import write_json
     from exact.wordle.dp import optimal_tree, solve as solve_dp
     from exact.game.position import position_answers
-    from exact.game.formats import tree_format, write_tree
+    from exact.game.formats import format_for_path, write_tree
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
@@ -387,7 +387,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     if not truncate and depth > max_guesses:
         raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
     for path in out:
-        tree_format(path)  # a bad extension fails now, not after the search
+        format_for_path(path)  # a bad extension fails now, not after the search
     check_outputs(*out, certificate)  # and so does a destination that cannot be written
     result = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=first, top=top, after=history)
     data = result.to_json()

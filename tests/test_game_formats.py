@@ -13,8 +13,8 @@ from hypothesis import given, settings, strategies as st
 from exact.errors import ExactError
 from exact.feedback import feedback, parse_pattern
 from exact.game.tree import Tree, replay
-from exact.game.formats import (ALL_SUFFIXES, FORMATS, detect_format, format_for_path, load_tree, parse_tree_text,
-                                 read_tree, tree_text, write_tree)
+from exact.game.formats import ALL_SUFFIXES, FORMATS, detect_format, format_for_path, load_tree, read_tree, write_tree
+from exact.game.formats.selby import generate_selby, parse_selby
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -149,9 +149,9 @@ def test_docs_show_an_example_of_every_format():
 def test_docs_examples_read_and_write(fmt, tmp_path):
     text = doc_examples()[fmt]
     assert detect_format(text) == fmt
-    tree = FORMATS[fmt].read(text)
+    tree = FORMATS[fmt].parse(text)
     assert tree == example_tree()
-    assert FORMATS[fmt].write(example_tree(), EXAMPLE_ANSWERS) == text
+    assert FORMATS[fmt].generate(example_tree(), EXAMPLE_ANSWERS) == text
     r = replay(tree, EXAMPLE_ANSWERS, EXAMPLE_ANSWERS, depth=6)
     assert (r.histogram, r.total_guesses) == ((1, 2, 1), 8)  # as the page says
 
@@ -169,19 +169,19 @@ def test_suffixes():
 
 def test_lists_all_green_leaf_means_won_here():
     # bakergo writes a guess that wins with others left as "(2, 2, 2, 2, 2)": [guess, {guess: null}].
-    a = FORMATS["lists"].read('["cabin", {"(2, 2, 2, 2, 2)": ["cabin", {"cabin": null}], '
+    a = FORMATS["lists"].parse('["cabin", {"(2, 2, 2, 2, 2)": ["cabin", {"cabin": null}], '
                               '"(2, 2, 2, 0, 0)": ["cable", {"cable": null}]}]')
-    b = FORMATS["lists"].read('["cabin", {"cabin": null, "(2, 2, 2, 0, 0)": ["cable", {"cable": null}]}]')
+    b = FORMATS["lists"].parse('["cabin", {"cabin": null, "(2, 2, 2, 0, 0)": ["cable", {"cable": null}]}]')
     assert a == b == Tree("cabin", 2, {feedback("cabin", "cable"): Tree("cable", 1, {})})
 
 
 def test_emoji_lost_answers_and_other_squares():
     text = "cabin\ncabin 🟩🟩🟩⬛⬛ 2\ncabin 🟩🟩🟩⬛⬛ 2\n"
-    tree = FORMATS["emoji"].read(text)
+    tree = FORMATS["emoji"].parse(text)
     assert tree == Tree("cabin", 3, {})
     r = replay(tree, words_from_lines(["cabin", "cable", "caber"]), depth=1)
     assert r.lost == ("cable", "caber") and r.valid
-    assert FORMATS["emoji"].read("cabin 🟧🟧🟦⬜⬜ 1 bacon\n").children == {parse_pattern("22100"): Tree("bacon", 1, {})}
+    assert FORMATS["emoji"].parse("cabin 🟧🟧🟦⬜⬜ 1 bacon\n").children == {parse_pattern("22100"): Tree("bacon", 1, {})}
 
 
 def test_dot_hand_edits_and_defaults(tmp_path):
@@ -192,7 +192,7 @@ def test_dot_hand_edits_and_defaults(tmp_path):
 
 
 def test_graph_formats_keep_claims(tmp_path):
-    tree = FORMATS["olson"].read(doc_examples()["olson"])
+    tree = FORMATS["olson"].parse(doc_examples()["olson"])
     assert tree.claims == {"counts": (1, 2, 1)}
     for fmt in ("graphml", "json", "dot"):
         write_tree(tree, tmp_path / f"t.{fmt}")
@@ -353,7 +353,7 @@ def test_text_format_reads_published_layout():
             "                   GGGGG2\n"
             "      BBBGB1 mound GGGGG2\n"
             "crane GGGGG1\n")
-    t = parse_tree_text(text)
+    t = parse_selby(text)
     assert (t.guess, t.answers) == ("crane", 6)
     built = t.children[parse_pattern("bbbbb")]
     assert (built.guess, built.answers, len(built.children)) == ("built", 4, 2)
@@ -362,17 +362,17 @@ def test_text_format_reads_published_layout():
     A = words_from_lines(["pilot", "guilt", "quilt", "built", "mound", "crane"], source="test")
     assert replay(t, A, depth=4).wins == 6
     assert replay(t, A, depth=3).lost == ("guilt",)
-    assert tree_text(t, A) == text.replace("crane GGGGG1", "      GGGGG1")
-    assert parse_tree_text(tree_text(t, A)) == t
+    assert generate_selby(t, A) == text.replace("crane GGGGG1", "      GGGGG1")
+    assert parse_selby(generate_selby(t, A)) == t
 
 
 def test_text_format_lists_lost_answers(hand_answers, hand_tree):
-    text = tree_text(hand_tree(), hand_answers)
+    text = generate_selby(hand_tree(), hand_answers)
     assert text == ("cabin GGBBB1 cache GGGGG2\n"
                     "      GGGBB1 cable GGGBY2\n"
                     "                   GGGGG2\n"
                     "      GGGGG1\n")
-    assert parse_tree_text(text) == hand_tree()
+    assert parse_selby(text) == hand_tree()
 
 
 @pytest.mark.parametrize("text, fragment", [
@@ -387,7 +387,7 @@ def test_text_format_lists_lost_answers(hand_answers, hand_tree):
 ])
 def test_text_format_errors(text, fragment):
     with pytest.raises(ExactError, match=fragment):
-        parse_tree_text(text)
+        parse_selby(text)
 
 
 def test_text_format_needs_the_answers(tmp_path, hand_tree):
