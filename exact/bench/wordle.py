@@ -19,10 +19,11 @@ import os
 import random
 import time
 
+import numba
 import numpy as np
 
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle import dp
+from exact.wordle import dp, dp_kernels
 from exact.bench.dp_baseline import BaselineSearch
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
@@ -35,13 +36,13 @@ def unpruned_value3(F: np.ndarray, g: int, npat: int) -> int:
         if pattern == green:
             total += 1
         else:
-            total += int(dp._class_caps(F, P.astype(np.int64), npat).max())
+            total += int(dp_kernels.class_caps(F, P.astype(np.int64), npat).max())
     return total
 
 
 def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo=print) -> dict:
     answers, guesses = wordle_answers(), wordle_allowed()
-    threads = dp.cores()
+    threads = numba.get_num_threads()
     echo(f"machine: {os.cpu_count()} cores visible, numba threads {threads}")
     t = time.perf_counter()
     F = feedback_matrix(guesses, answers)

@@ -144,8 +144,6 @@ class AdaptiveResult:
         return "OPTIMAL" if len(done) == len(letter_groups(self.pool)) else "FEASIBLE"
 
     def to_json(self) -> dict:
-        from exact.wordle import dp
-
         return {
             "kind": KIND, "format": FORMAT, "rule_version": RULE_VERSION,
             "words": self.pool.source, "instance_sha256": self.pool.sha256, "n": self.n,
@@ -154,7 +152,7 @@ class AdaptiveResult:
             **({"upper_bound": self.upper_bound, "upper_probability": self.upper_bound / self.n}
                if self.complete else {}),
             "letter_time_limit": self.letter_time_limit,
-            "interrupted": self.interrupted, "seconds": round(self.seconds, 3), "cores": dp.cores(),
+            "interrupted": self.interrupted, "seconds": round(self.seconds, 3), "cores": progress.cores(),
             "command": self.command,
             "method": "per first letter: exact.wordle.dp.solve (answers = the letter's words, guesses = "
                       + ("the letter's words" if self.same_first_letter else "the whole pool")

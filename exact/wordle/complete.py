@@ -16,8 +16,9 @@ from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle.guesses import (GuessesInstance, Infeasible, Objective, _after, make_guesses_instance, new_memo,
+from exact.wordle.guesses import (GuessesInstance, Infeasible, Objective, constraint_after, make_guesses_instance,
                                   subtree)
+from exact.wordle.guesses_kernels import new_memo
 from exact.words import WordList, check_answers_are_guesses
 
 
@@ -87,7 +88,7 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
             raise Infeasible(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
         children = {}
         for p, P in sorted(classes.items()):
-            below = _after(plain, rule, g, p)
+            below = constraint_after(plain, rule, g, p)
             child = node.children.get(p)
             children[p] = visit(child, P, t + 1, below) if child is not None else fill(P, t + 1, below)
         return Tree(node.guess, len(S), children)

@@ -13,7 +13,7 @@ The incumbent and the cheap rejection (why a pruned first guess really is worse)
   wins_{k-1}(P) <= |P|, so that sum bounds value_k(g, A) from above. The recorded *bound* b < t is
   that sum; g loses at least n - b > n - t answers, more than the incumbent loses, so g is not
   optimal. A class's own wins_{k-1}(P) may itself stop early with a bound (the same argument one
-  level down, and for k - 1 = 3 the kernel bound of :func:`exact.wordle.dp._value3`);
+  level down, and for k - 1 = 3 the kernel bound of :func:`exact.wordle.dp_kernels.value3`);
 - ties are kept exact (a guess is pruned only strictly below t), so every optimal first guess ends
   with its exact value; the incumbent only grows, so every bound recorded is below the final best.
 
@@ -53,7 +53,7 @@ from exact import progress as prog
 from exact import stop
 from exact.errors import ExactError
 from exact.partitions import feedback_matrix
-from exact.wordle import dp
+from exact.wordle import dp, dp_kernels
 from exact.game.hard import no_constraint
 from exact.words import WordList
 
@@ -325,7 +325,7 @@ def summarize(answers, guesses, depth, hard, outcomes, order_rows, seconds, core
 
 def first_guess_order(answers: WordList, guesses: WordList, F: np.ndarray) -> np.ndarray:
     """Guess rows by decreasing number of classes on the answers (value_2), ties by list order."""
-    caps = dp._class_caps(F, np.arange(len(answers), dtype=np.int64), dp.pattern_count(answers.length))
+    caps = dp_kernels.class_caps(F, np.arange(len(answers), dtype=np.int64), dp.pattern_count(answers.length))
     return np.lexsort((np.arange(len(caps)), -caps)).astype(np.int64)
 
 
@@ -431,4 +431,4 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
             book.close()
     report(outcomes, force=True)
     return summarize(answers, guesses, depth, hard, outcomes, order, time.perf_counter() - started,
-                     dp.cores(), "in-process", interrupted)
+                     prog.cores(), "in-process", interrupted)

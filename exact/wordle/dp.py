@@ -21,18 +21,7 @@ Data types:
 - a value comes with a flag ``exact``: False means the search stopped early because even an upper
   bound (the returned number) could not reach the threshold it was asked to reach.
 
-Pruning, and why it is valid (every bound is an upper bound on the exact value it stands for):
-
-- wins_2(P) <= min(|P|, caps[g]) for the guesses g not yet scanned (the scan stops there);
-- *feature caps*: a class P of guess h (pattern p) lies inside every *feature set* that p implies
-  (:func:`class_features`: "answer[i] = c", "c in answer and answer[i] != c", "c not in answer"),
-  and the classes of a guess g on P number at most its classes on such a set S (P is a subset of
-  S); so, at the root node, wins_2(P) counts only the guesses whose min(caps[g], classes of g on
-  each feature set of P) beats the best count found so far (:func:`feature_caps` counts them once
-  per instance);
-- wins_k(P) <= |P|, and wins_2(P) <= min(|P|, the largest cap);
-- a guess is abandoned (value_k(g, T) reported as a bound < threshold) once the exact values of its
-  classes so far plus the bounds of the rest fall below the threshold.
+Pruning, and why it is valid: see :mod:`exact.wordle.dp_kernels`, beside the kernels it justifies.
 
 Tie-break of the tree (:func:`best_tree`): at every node the guess of highest value; among equals,
 a guess that is itself a candidate answer (it may win at once), then the earliest in the guess list.
@@ -51,8 +40,6 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
-from numba.core import types
-from numba.extending import intrinsic
 
 from exact import stop
 from exact.errors import ExactError
@@ -61,6 +48,7 @@ from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, add_feedback, letter_counts
 from exact.game.position import position
 from exact.game.tree import Replay, Tree, replay_position
+from exact.wordle.dp_kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches);
@@ -69,491 +57,6 @@ BATCH = 256
 #: Seconds a kernel call at the root aims at (a Ctrl-C waits for the call to end).
 PIECE_SECONDS = 0.5
 FIRST_BATCH = 16
-
-
-# --- numba kernels: wins_2 of a class, value_3 of a guess ---------------------------------------
-#
-# The kernels work on a *node matrix* ``FT``: the feedback of every guess on the node's answers,
-# transposed (answers x guesses) with the guesses in decreasing cap order, so that scanning guesses
-# for one class reads each of its answers' rows sequentially, in cache-sized blocks. ``caps`` is
-# non-increasing along that order; ``codes``/``counts`` (hard mode) follow the same order.
-#
-# Counting the classes of a block of guesses on a class P is branch-free: every answer of P ORs one
-# bit (its pattern) into each guess's seen-pattern bitset (``words`` x 64 bits), then one popcount
-# per bitset word gives the class counts. (The previous kernel, which tested each bit before setting
-# it, is kept in :mod:`exact.bench.dp_baseline` as the benchmark's baseline.)
-
-BLOCK = 512  # guesses counted together: their bitsets (512 x 4 x 8 bytes = 16 KiB) stay in L1
-#: Classes smaller than this are scanned without feature caps (filtering costs more than it saves).
-FEATURE_MIN = 8
-FIRST_BLOCK = 64  # the first block is small: a class is often split into singletons there
-
-
-@intrinsic
-def _popcount(typingctx, x):
-    """The number of set bits of a uint64 (LLVM's ctpop: one instruction where the CPU has it)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return types.uint64(types.uint64), codegen
-
-
-@numba.njit(cache=True, nogil=True, inline="always")
-def _ones(bits, lo, hi):
-    """The set bits of the bitset words bits[lo:hi]."""
-    c = np.uint64(0)
-    for w in range(lo, hi):
-        c += _popcount(bits[w])
-    return np.int64(c)
-
-
-def bitset_words(npat: int) -> int:
-    """64-bit words per seen-pattern bitset."""
-    return (npat + 63) // 64
-
-
-@numba.njit(cache=True, nogil=True)
-def _count_block(FT, P, lo, hi, words, bits, count):
-    """count[j - lo] = how many classes guess j makes on the answers P, for lo <= j < hi."""
-    nb = hi - lo
-    for w in range(words * nb):
-        bits[w] = 0
-    one = np.uint64(1)
-    for i in range(P.shape[0]):
-        row = FT[P[i], lo:hi]
-        for j in range(nb):
-            p = np.int64(row[j])
-            bits[words * j + (p >> 6)] |= one << np.uint64(p & 63)
-    for j in range(nb):
-        count[j] = _ones(bits, words * j, words * j + words)
-
-
-@numba.njit(cache=True, nogil=True)
-def _count_at(FT, P, cols, nb, words, bits, count):
-    """count[t] = how many classes the guess at position cols[t] makes on the answers P, t < nb."""
-    for w in range(words * nb):
-        bits[w] = 0
-    one = np.uint64(1)
-    for i in range(P.shape[0]):
-        row = FT[P[i]]
-        for t in range(nb):
-            p = np.int64(row[cols[t]])
-            bits[words * t + (p >> 6)] |= one << np.uint64(p & 63)
-    for t in range(nb):
-        count[t] = _ones(bits, words * t, words * t + words)
-
-
-@numba.njit(cache=True, nogil=True)
-def _first_at_most(caps, value, lo):
-    """The first position j >= lo with caps[j] <= value (caps is non-increasing)."""
-    left, right = lo, caps.shape[0]
-    while left < right:
-        mid = (left + right) // 2
-        if caps[mid] <= value:
-            right = mid
-        else:
-            left = mid + 1
-    return left
-
-
-@numba.njit(cache=True, nogil=True)
-def _allowed_positions(greens, least, codes, counts):
-    """The guess positions the hard-mode constraint allows, in order."""
-    letters = np.flatnonzero(least > 0)
-    places = np.flatnonzero(greens >= 0)
-    keep = np.empty(codes.shape[0], dtype=np.int64)
-    m = 0
-    for j in range(codes.shape[0]):
-        ok = True
-        for i in places:
-            if codes[j, i] != greens[i]:
-                ok = False
-                break
-        if ok:
-            for x in letters:
-                if counts[j, x] < least[x]:
-                    ok = False
-                    break
-        if ok:
-            keep[m] = j
-            m += 1
-    return keep[:m]
-
-
-@numba.njit(cache=True, nogil=True)
-def _scan(FT, P, caps, need, words, bits, count):
-    """(wins_2(P) or a bound < need, exact?) in normal mode with no feature set: guesses in blocks
-    in cap order (contiguous columns), stopping once caps <= best."""
-    s = P.shape[0]
-    if s <= 2:
-        return s, s >= need
-    best = 0
-    lo = 0
-    end = caps.shape[0]
-    while lo < end:
-        bound = min(caps[lo], s)
-        if bound <= best:
-            break
-        if bound < need:
-            return bound, False
-        hi = min(lo + (FIRST_BLOCK if lo == 0 else BLOCK), end)
-        _count_block(FT, P, lo, hi, words, bits, count)
-        for t in range(hi - lo):
-            if count[t] > best:
-                best = count[t]
-        if best == s:
-            break
-        end = _first_at_most(caps, best, hi)
-        lo = hi
-    return best, best >= need
-
-
-@numba.njit(cache=True, nogil=True)
-def _wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, order, fcaps, fidx, nf, work):
-    """(wins_2(P) or a bound < need, exact?), counting guesses in blocks.
-
-    With no feature set in normal mode, :func:`_scan`. Otherwise: first the FIRST_BLOCK allowed
-    guesses of highest cap; then, in order, every other allowed guess whose bound, min(|P|, its cap,
-    its feature caps ``fcaps[fidx[f], order[j]]`` for f < nf), beats the best count found so far
-    (guesses whose bound falls to that best as it grows are skipped). In hard mode only the allowed
-    guesses count (a sub-sequence of the order: caps still non-increasing). ``work`` holds the
-    scratch arrays (:func:`_scratch`).
-    """
-    bits, count, cols, cand, ccap = work
-    if nf == 0 and not hard:
-        return _scan(FT, P, caps, need, words, bits, count)
-    s = P.shape[0]
-    if s <= 2:
-        return s, s >= need
-    if min(caps[0], s) < need:
-        return min(caps[0], s), False
-    js = _allowed_positions(greens, least, codes, counts) if hard else cand[:0]
-    na = js.shape[0] if hard else caps.shape[0]
-    nb = min(FIRST_BLOCK, na)
-    if hard:
-        for t in range(nb):
-            cols[t] = js[t]
-        _count_at(FT, P, cols, nb, words, bits, count)
-    else:
-        _count_block(FT, P, 0, nb, words, bits, count)
-    best = 0
-    for t in range(nb):
-        if count[t] > best:
-            best = count[t]
-    if best == s:
-        return best, True
-    m = 0  # the other candidates, with their bounds
-    top = best  # a bound on every count: the best so far, or a candidate's bound
-    for t in range(nb, na):
-        j = js[t] if hard else t
-        c = caps[j]
-        if c <= best:
-            break  # caps are non-increasing: no later guess beats best
-        c = min(c, s)
-        g = order[j]
-        for f in range(nf):
-            c = min(c, np.int64(fcaps[fidx[f], g]))
-        if c > best:
-            cand[m] = j
-            ccap[m] = c
-            m += 1
-            top = max(top, c)
-    if top < need:
-        return top, False
-    i = 0
-    while i < m:
-        nb = 0
-        while i < m and nb < BLOCK:
-            if ccap[i] > best:
-                cols[nb] = cand[i]
-                nb += 1
-            i += 1
-        _count_at(FT, P, cols, nb, words, bits, count)
-        for t in range(nb):
-            if count[t] > best:
-                best = count[t]
-        if best == s:
-            break
-    return best, best >= need
-
-
-@numba.njit(cache=True, nogil=True)
-def _scratch(npat, guesses):
-    """The scratch arrays of :func:`_wins2` (one set per thread): bitsets, counts, the block's
-    positions, the candidates and their bounds."""
-    words = (npat + 63) // 64
-    return (np.empty(words * BLOCK, dtype=np.uint64), np.empty(BLOCK, dtype=np.int64),
-            np.empty(BLOCK, dtype=np.int64), np.empty(guesses, dtype=np.int64),
-            np.empty(guesses, dtype=np.int64))
-
-
-# --- feature sets: what a pattern says about the answers of its class ----------------------------
-
-#: Feature kinds: the answer has letter c at position i / has c, not at i / has no c.
-GREEN, ELSEWHERE, ABSENT = 0, 1, 2
-
-
-@numba.njit(cache=True, nogil=True)
-def class_features(guess, p, FEAT, out):
-    """Write into ``out`` the feature sets that every answer a with fb(guess, a) = p lies in; return
-    how many. ``FEAT[kind, i, c]`` numbers the sets (:func:`feature_sets`).
-
-    Why, by the rule (greens first, then left to right a non-green letter is yellow while the answer
-    has an unused non-green copy of it): green at i means a[i] = guess[i]; yellow at i means
-    a[i] != guess[i] (else green) and a holds guess[i]; gray at i of a letter c that is green or
-    yellow nowhere in the guess means a holds no c (a green copy would be green in the guess, and a
-    non-green copy would make the first non-green c of the guess yellow). A gray c that is green or
-    yellow elsewhere in the guess says less, and gives no feature here.
-    """
-    L = guess.shape[0]
-    m = 0
-    q = p
-    for i in range(L):
-        colour = q % 3
-        q //= 3
-        c = guess[i]
-        if colour == 2:
-            out[m] = FEAT[GREEN, i, c]
-            m += 1
-        elif colour == 1:
-            out[m] = FEAT[ELSEWHERE, i, c]
-            m += 1
-        else:
-            seen = False
-            r = p
-            for k in range(L):
-                if k != i and guess[k] == c and r % 3 > 0:
-                    seen = True
-                r //= 3
-            if not seen:
-                out[m] = FEAT[ABSENT, i, c]
-                m += 1
-    return m
-
-
-def feature_sets(codes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The feature sets of encoded answers: (FEAT, sets), ``sets[FEAT[kind, i, c]]`` = the answer
-    columns with letter c at i (GREEN), holding c but not at i (ELSEWHERE), holding no c (ABSENT,
-    the same set for every i)."""
-    n, L = codes.shape
-    has = np.zeros((n, 26), dtype=bool)
-    for i in range(L):
-        has[np.arange(n), codes[:, i]] = True
-    FEAT = np.empty((3, L, 26), dtype=np.int64)
-    sets = []
-    for i in range(L):
-        for c in range(26):
-            FEAT[GREEN, i, c] = len(sets)
-            sets.append(np.flatnonzero(codes[:, i] == c))
-            FEAT[ELSEWHERE, i, c] = len(sets)
-            sets.append(np.flatnonzero((codes[:, i] != c) & has[:, c]))
-    for c in range(26):
-        FEAT[ABSENT, :, c] = len(sets)
-        sets.append(np.flatnonzero(~has[:, c]))
-    return FEAT, [np.asarray(S, dtype=np.int64) for S in sets]
-
-
-@numba.njit(cache=True, parallel=True)
-def _set_caps(F, starts, members, nsets, npat):
-    """caps[f, g] = the classes of guess g on set f; answer a lies in the sets
-    ``members[starts[a]:starts[a + 1]]``."""
-    words = (npat + 63) // 64
-    caps = np.empty((nsets, F.shape[0]), dtype=np.int16)
-    one = np.uint64(1)
-    for g in numba.prange(F.shape[0]):
-        bits = np.zeros(nsets * words, dtype=np.uint64)
-        for a in range(F.shape[1]):
-            p = np.int64(F[g, a])
-            for t in range(starts[a], starts[a + 1]):
-                bits[members[t] * words + (p >> 6)] |= one << np.uint64(p & 63)
-        for f in range(nsets):
-            caps[f, g] = np.int16(_ones(bits, f * words, f * words + words))
-    return caps
-
-
-def feature_caps(F: np.ndarray, codes: np.ndarray, npat: int) -> tuple[np.ndarray, np.ndarray]:
-    """(FEAT, caps): caps[FEAT[kind, i, c], g] = how many classes guess row g makes on that feature
-    set of the answers (``codes``: the encoded answers, the columns of F)."""
-    FEAT, sets = feature_sets(codes)
-    where = [[] for _ in range(codes.shape[0])]
-    for f, S in enumerate(sets):
-        for a in S:
-            where[a].append(f)
-    starts = np.zeros(codes.shape[0] + 1, dtype=np.int64)
-    starts[1:] = np.cumsum([len(w) for w in where])
-    members = np.array([f for w in where for f in w], dtype=np.int64)
-    return FEAT, _set_caps(F, starts, members, len(sets), npat)
-
-
-@numba.njit(cache=True, nogil=True)
-def _split(FT, j, npat, size, members):
-    """The classes of guess j on the node's answers, largest first (ties by pattern).
-
-    Fills ``size`` (per pattern) and ``members`` (rows grouped by class); returns (patterns, start):
-    class i is pattern ``patterns[i]`` with rows ``members[start[i]:start[i + 1]]``.
-    """
-    n = FT.shape[0]
-    for p in range(npat):
-        size[p] = 0
-    for r in range(n):
-        size[FT[r, j]] += 1
-    m = 0
-    for p in range(npat):
-        if size[p] > 0:
-            m += 1
-    patterns = np.empty(m, dtype=np.int64)
-    m = 0
-    for p in range(npat):
-        if size[p] > 0:
-            patterns[m] = p
-            m += 1
-    for a in range(1, m):  # insertion sort by decreasing size, stable (ties by pattern)
-        p = patterns[a]
-        b = a - 1
-        while b >= 0 and size[patterns[b]] < size[p]:
-            patterns[b + 1] = patterns[b]
-            b -= 1
-        patterns[b + 1] = p
-    start = np.empty(m + 1, dtype=np.int64)
-    start[0] = 0
-    where = np.empty(npat, dtype=np.int64)
-    for i in range(m):
-        start[i + 1] = start[i] + size[patterns[i]]
-        where[patterns[i]] = start[i]
-    for r in range(n):
-        p = FT[r, j]
-        members[where[p]] = r
-        where[p] += 1
-    return patterns, start
-
-
-@numba.njit(cache=True, nogil=True)
-def _value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, counts, order, fcaps, FEAT,
-            featured, work, size, members, fidx):
-    """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each
-    (with ``featured``, by the feature sets of each class of at least FEATURE_MIN answers,
-    :func:`class_features`).
-
-    The bound: exact wins_2 of the classes done + min(|P|, caps[0]) for each class left (caps[0],
-    the most classes any guess makes on the node, bounds wins_2 of every subset; the all-green
-    class counts 1).
-    """
-    green = npat - 1
-    patterns, start = _split(FT, j, npat, size, members)
-    top = caps[0]
-    rest = 0
-    for i in range(patterns.shape[0]):
-        p = patterns[i]
-        rest += min(size[p], top) if p != green else size[p]
-    total = 0
-    for i in range(patterns.shape[0]):
-        p = patterns[i]
-        s = size[p]
-        rest -= min(s, top) if p != green else s
-        if p == green:
-            total += 1
-            continue
-        if s <= 2:
-            total += s
-            continue
-        need = threshold - total - rest
-        if min(s, top) < need:
-            return total + min(s, top) + rest, False
-        if hard:
-            g2, l2 = add_feedback(greens, least, codes[j], p)
-        else:
-            g2, l2 = greens, least
-        nf = class_features(codes[j], p, FEAT, fidx) if featured and s >= FEATURE_MIN else 0
-        if nf == 0 and not hard:
-            v, ok = _scan(FT, members[start[i]:start[i + 1]], caps, need, words, work[0], work[1])
-        else:
-            v, ok = _wins2(FT, members[start[i]:start[i + 1]], caps, need, words, hard, g2, l2, codes,
-                           counts, order, fcaps, fidx, nf, work)
-        total += v
-        if not ok:
-            return total + rest, False
-    return total, total >= threshold
-
-
-@numba.njit(cache=True, parallel=True)
-def _values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, greens, least, codes, counts,
-             order, fcaps, FEAT, featured):
-    """value_3 of each candidate guess (a position in the node's order), in parallel.
-
-    Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
-    ``raising`` 1 (2), the largest of ``threshold`` and the best exact value found so far by any
-    thread + 1 (+ 0, so that ties stay exact). Threads share that best in a one-cell array without
-    locks: a thread may read a stale (smaller) best, which only prunes less, and every threshold
-    it reads is some candidate's exact value (+1), so a pruned candidate is never above the best
-    exact value returned. With ``threads`` = T, thread t takes candidates t, t + T, t + 2T, ... so
-    that every thread starts on the best-ranked ones.
-
-    With ``keep`` = K > 0 (the root's top-K list), each thread also raises its threshold to the K-th
-    best exact value it has found itself (a row of its own: no sharing). Those are K exact values
-    of distinct candidates, so that K-th best is at most the final K-th best: a candidate pruned
-    below it is strictly below the final K-th best and can be neither in the top K nor optimal.
-    """
-    n = cands.shape[0]
-    values = np.empty(n, dtype=np.int64)
-    exact = np.empty(n, dtype=np.bool_)
-    words = (npat + 63) // 64
-    best = np.full(1, -1, dtype=np.int64)
-    nt = min(threads, max(n, 1))
-    mine = np.full((nt, max(keep, 1)), -1, dtype=np.int64)  # each thread's own top-K, descending
-    for t in numba.prange(nt):
-        work = _scratch(npat, caps.shape[0])
-        size = np.empty(npat, dtype=np.int64)
-        members = np.empty(FT.shape[0], dtype=np.int64)
-        fidx = np.empty(codes.shape[1], dtype=np.int64)
-        for i in range(t, n, nt):
-            th = threshold
-            if raising > 0 and best[0] >= 0:
-                th = max(threshold, best[0] + (1 if raising == 1 else 0))
-            if keep > 0 and mine[t, keep - 1] > th:
-                th = mine[t, keep - 1]
-            v, ok = _value3(FT, cands[i], caps, th, npat, words, hard, greens, least, codes, counts,
-                            order, fcaps, FEAT, featured, work, size, members, fidx)
-            values[i] = v
-            exact[i] = ok
-            if ok and v > best[0]:
-                best[0] = v
-            if ok and keep > 0 and v > mine[t, keep - 1]:
-                b = keep - 1
-                while b > 0 and mine[t, b - 1] < v:
-                    mine[t, b] = mine[t, b - 1]
-                    b -= 1
-                mine[t, b] = v
-    return values, exact
-
-
-@numba.njit(cache=True, parallel=True)
-def _node_matrix(F, order, T):
-    """FT[r, j] = F[order[j], T[r]]: the node's answers x its guesses in cap order."""
-    FT = np.empty((T.shape[0], order.shape[0]), dtype=F.dtype)
-    for j in numba.prange(order.shape[0]):
-        g = order[j]
-        for r in range(T.shape[0]):
-            FT[r, j] = F[g, T[r]]
-    return FT
-
-
-@numba.njit(cache=True, parallel=True)
-def _class_caps(F, T, npat):
-    """caps[g] = how many classes guess g makes on T."""
-    caps = np.empty(F.shape[0], dtype=np.int64)
-    for g in numba.prange(F.shape[0]):
-        seen = np.zeros(npat, dtype=np.bool_)
-        c = 0
-        for i in range(T.shape[0]):
-            p = F[g, T[i]]
-            if not seen[p]:
-                seen[p] = True
-                c += 1
-        caps[g] = c
-    return caps
 
 
 # --- the problem and the recursion --------------------------------------------------------------
@@ -625,9 +128,9 @@ class Node:
 def make_node(inst: WinsInstance, T: np.ndarray) -> Node:
     T = np.asarray(T, dtype=np.int64)
     with stop.held():  # a signal inside numba's parallel kernels crashes the process
-        by_row = _class_caps(inst.F, T, inst.npat)
+        by_row = class_caps(inst.F, T, inst.npat)
         order = np.lexsort((np.arange(len(by_row)), -by_row)).astype(np.int64)
-        FT = _node_matrix(inst.F, order, T)
+        FT = node_matrix(inst.F, order, T)
     return Node(T, order, by_row[order], FT, inst.codes[order], inst.counts[order])
 
 
@@ -690,8 +193,8 @@ class Search:
     def wins2(self, node: Node, P, need, rule):
         """wins_2 of the answers P (rows of the node's matrix), no feature sets (P is not a class)."""
         _, fcaps = self.no_features()
-        work = _scratch(self.inst.npat, len(node.caps))
-        return _wins2(node.FT, P, node.caps, need, bitset_words(self.inst.npat), self.inst.hard, rule[0],
+        work = scratch(self.inst.npat, len(node.caps))
+        return wins2(node.FT, P, node.caps, need, bitset_words(self.inst.npat), self.inst.hard, rule[0],
                       rule[1], node.codes, node.counts, node.order, fcaps, np.zeros(0, dtype=np.int64), 0, work)
 
     def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
@@ -699,7 +202,7 @@ class Search:
         caps are already on a subset, and filtering by feature caps costs more than it saves."""
         featured = node is self.root
         FEAT, fcaps = self.inst.features() if featured else self.no_features()
-        return _values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
+        return values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                         self.inst.npat, self.inst.hard,
                         rule[0], rule[1], node.codes, node.counts, node.order, fcaps, FEAT, featured)
 
@@ -791,7 +294,7 @@ class Search:
 
     def value_many(self, cands, T, k, rule, threshold, node: Node | None = None, keep: int = 0):
         """value_k(g, T) of each candidate row g, each exact or a bound < threshold (with ``keep`` = K
-        at k = 3, or below a K-th best exact value found in this call: see :func:`_values3`)."""
+        at k = 3, or below a K-th best exact value found in this call: see :func:`values3`)."""
         cands = np.asarray(cands, dtype=np.int64)
         if k <= 2:
             if k == 2:
@@ -894,10 +397,6 @@ TIE_BREAK = ("at every node the guess of highest value; among equals a guess tha
              "remaining answer, then the earliest in the guess list")
 
 
-def cores() -> int:
-    return numba.get_num_threads()
-
-
 def effective_depth(depth: int, n: int) -> int:
     """The depth that decides wins_depth on n answers: min(depth, n) (and at least 1).
 
@@ -959,7 +458,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         if cands is None:
             cands = allowed_rows(inst, search.node(T).order, rule)
         step = BATCH if k <= 3 else 1
-        piece = cores()
+        piece = numba.get_num_threads()
         while done < len(cands):
             if time_limit is not None and done and time.perf_counter() - started > time_limit:
                 timed_out = True
@@ -1004,7 +503,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         wins=best, n=len(T), depth=depth, hard=hard, status=status,
         optimal_first=optimal, top=[(guesses.words[cands[i]], int(values[i])) for i in ranked[:top]],
         evaluated=done, exact_count=int(exact[:done].sum()), seconds=time.perf_counter() - started,
-        cores=cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
+        cores=prog.cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
         interrupted=interrupted, after=history, timed_out=timed_out,
         all_optimal_first=not (all_won or interrupted or timed_out),
     )
