@@ -8,7 +8,8 @@ import pytest
 from exact.errors import ExactError
 from exact.feedback import all_green, encode, feedback
 from exact.partitions import feedback_matrix
-from exact.wordle.dp import best_tree, solve, tie_break_first
+from exact.wordle.dp import solve
+from exact.wordle.dp_trees import best_tree, tie_break_first
 from exact.wordle.dp_kernels import ABSENT, ELSEWHERE, GREEN, class_features, feature_caps, feature_sets
 from exact.game.hard import is_allowed
 from exact.game.tree import replay

@@ -10,7 +10,8 @@ import re
 import pytest
 
 from exact.feedback import feedback, format_pattern
-from exact.wordle.dp import best_tree, solve
+from exact.wordle.dp import solve
+from exact.wordle.dp_trees import best_tree
 from exact.wordle.explorer import browser_paths, explorer_data, explorer_html
 from exact.game.tree import replay
 from exact.words import wordle_answers, words_from_lines

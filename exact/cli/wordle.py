@@ -375,7 +375,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
                           truncate=truncate)
     from exact.cli.guesses import call, checked_word, history_of
     from exact.fileio import write_json
-    from exact.wordle.dp import optimal_tree, solve as solve_dp
+    from exact.wordle.dp import solve as solve_dp
+    from exact.wordle.dp_trees import optimal_tree
     from exact.game.position import position_answers
     from exact.game.formats import format_for_path, write_tree
 

@@ -20,7 +20,7 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
     from exact.errors import ExactError
     from exact.fileio import write_json
     from exact.wordle import depth4
-    from exact.wordle.dp import TIE_BREAK, best_tree
+    from exact.wordle.dp_trees import TIE_BREAK, best_tree
     from exact.game.tree import replay
     from exact.game.formats import write_tree
 

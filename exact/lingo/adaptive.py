@@ -14,7 +14,7 @@ letter, and
 where ``wins_K(T)`` is the Wordle recursion (answers T, guesses G = W or W_L, wins_1 = 1):
 ``wins_K(T) = max over g in G of the sum over the classes P of g on T of wins_{K-1}(P)``, the
 all-green class {g} counting 1. That recursion is exactly :func:`exact.wordle.dp.solve` with
-``answers = W_L`` and ``guesses = G``; this module only calls it (and :func:`~exact.wordle.dp.best_tree`
+``answers = W_L`` and ``guesses = G``; this module only calls it (and :func:`~exact.wordle.dp_trees.best_tree`
 for the optimal trees) and adds the letters up.
 
 One shortcut, which keeps exactness: ``wins_{K'}(T) <= wins_K(T) <= |T|`` for K' <= K (a strategy
@@ -156,7 +156,7 @@ class AdaptiveResult:
             "command": self.command,
             "method": "per first letter: exact.wordle.dp.solve (answers = the letter's words, guesses = "
                       + ("the letter's words" if self.same_first_letter else "the whole pool")
-                      + "), trees by exact.wordle.dp.best_tree; a first guess winning every answer is "
+                      + "), trees by exact.wordle.dp_trees.best_tree; a first guess winning every answer is "
                         "optimal without examining the others",
             "letters": {o.letter: o.to_json() for o in self.letters},
         }
@@ -186,7 +186,7 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
     FEASIBLE, ``timed_out``, with the best first guess found and its tree (its exact value: a lower
     bound on wins_K); the upper bound is then |T|.
     """
-    from exact.wordle import dp
+    from exact.wordle import dp, dp_trees
 
     t0 = time.perf_counter()
     n, L = len(answers), answers.words[0][0]
@@ -219,7 +219,7 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
         first = min(in_answers, key=guesses.index.__getitem__)
     t = None
     if tree and first is not None and (status == "OPTIMAL" or timed_out):
-        t = dp.best_tree(answers, guesses, K, first, F=F)  # the first guess's value is exact either way
+        t = dp_trees.best_tree(answers, guesses, K, first, F=F)  # the first guess's value is exact either way
     return LetterOutcome(L, n, len(guesses), int(result.wins), status, first, list(result.optimal_first),
                          complete and status == "OPTIMAL" and result.all_optimal_first,
                          time.perf_counter() - t0, t, timed_out=timed_out)

@@ -47,7 +47,6 @@ from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, add_feedback, letter_counts
 from exact.game.position import position
-from exact.game.tree import Replay, Tree, replay_position
 from exact.wordle.dp_kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
@@ -393,10 +392,6 @@ METHOD = ("exact DP wins_k(T) = max_g sum_P wins_{k-1}(P); wins_2 by scanning gu
           "only strictly below the 10th best exact value (exact.wordle.dp)")
 
 
-TIE_BREAK = ("at every node the guess of highest value; among equals a guess that is itself a "
-             "remaining answer, then the earliest in the guess list")
-
-
 def effective_depth(depth: int, n: int) -> int:
     """The depth that decides wins_depth on n answers: min(depth, n) (and at least 1).
 
@@ -509,96 +504,4 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     )
 
 
-# --- the optimal tree ---------------------------------------------------------------------------
 
-def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard: bool = False,
-              F: np.ndarray | None = None, after=()) -> Tree:
-    """An optimal tree that opens with ``first`` (after the guesses ``after``), by the tie-break
-    rule in the module docstring. It stops at ``depth``: see :func:`optimal_tree` for a complete one."""
-    inst = make_wins_instance(answers, guesses, hard, F)
-    search = Search(inst)
-    T, rule = position(answers, tuple(after), hard)
-    k = effective_depth(depth - len(tuple(after)), len(T))
-    return _tree(search, T, k, rule, inst.guesses.index[first])
-
-
-def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = False,
-                 F: np.ndarray | None = None) -> tuple[Tree, dict, "Replay"]:
-    """The tree of a solved result, checked by an independent replay: (tree, summary, replay).
-
-    The first guess is chosen by :func:`tie_break_first`, the rest by :func:`best_tree`. Unless
-    ``truncate``, the tree is then completed (:func:`exact.wordle.guesses.complete_tree`): every
-    answer is solved within ``max_guesses``, the part past ``depth`` by the exact fewest-guesses
-    search, with the wins within ``depth`` unchanged. The replay must give the result's wins (and,
-    completed, solve every answer), else this raises: a wrong tree is never written.
-    """
-    from exact.wordle.complete import complete_and_check
-
-    if result.status == "UNKNOWN":
-        raise ExactError("no tree: the search found nothing")
-    answers, guesses = result.answers, result.guesses
-    root = tie_break_first(result)
-    tree = best_tree(answers, guesses, result.depth, root, result.hard, F, result.after)
-    if not truncate:
-        tree, _ = complete_and_check(tree, answers, guesses, result.depth, max_guesses, result.hard,
-                                     after=result.after, F=F)
-    played = replay_position(tree, answers, guesses, result.after, max_guesses if not truncate else result.depth,
-                             result.hard)
-    wins = sum(played.wins_at[:result.depth])
-    if wins != result.wins or not played.valid or (not truncate and played.lost):
-        raise ExactError(f"internal error: the tree replays to {wins} wins within {result.depth} "
-                         f"({len(played.invalid)} invalid nodes, {len(played.lost)} answers unsolved), "
-                         f"not {result.wins}")
-    info = {"first": root, "tie_break": TIE_BREAK, "complete": not truncate,
-            "max_guesses": max_guesses if not truncate else result.depth,
-            "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,
-                       "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at)),
-                       "wins_at": list(played.wins_at)}}
-    return tree, info, played
-
-
-def _tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:
-    inst = search.inst
-    children = {}
-    if k > 1:
-        for pattern, P in split(inst, g, T):
-            if pattern != inst.green:
-                below = search.after(rule, g, pattern)
-                children[pattern] = _tree(search, P, k - 1, below, best_guess(search, P, k - 1, below))
-    return Tree(inst.guesses.words[g], len(T), dict(sorted(children.items())))
-
-
-def best_guess(search: Search, T: np.ndarray, k: int, rule: Constraint) -> int:
-    """The guess the tie-break picks among those attaining wins_k(T)."""
-    inst = search.inst
-    if k == 1 or len(T) <= 2:
-        return min(inst.guesses.index[inst.answers.words[a]] for a in T)
-    if k == 2:
-        cands = allowed_rows(inst, np.arange(len(inst.guesses), dtype=np.int64), rule)
-        values = search.node(T).caps_by_row()[cands]
-        exact = np.ones(len(cands), dtype=bool)
-    else:  # the first guess in tie-break order (in T first, each part in list order) attaining wins_k(T)
-        best, _ = search.wins(T, k, rule)
-        cands = allowed_rows(inst, np.arange(len(inst.guesses), dtype=np.int64), rule)
-        in_T = np.isin(inst.in_answers[cands], T)
-        ordered = np.concatenate([cands[in_T], cands[~in_T]])
-        step = BATCH if k == 3 else 1
-        for lo in range(0, len(ordered), step):
-            chunk = ordered[lo:lo + step]
-            values, exact = search.value_many(chunk, T, k, rule, best)
-            hit = np.flatnonzero(exact & (values == best))
-            if len(hit):
-                return int(chunk[hit[0]])
-        raise ExactError(f"internal error: no guess attains wins_{k} = {best} on a set of {len(T)} answers")
-    top = values[exact].max()
-    winners = cands[exact & (values == top)]
-    in_T = np.isin(inst.in_answers[winners], T)
-    pool = winners[in_T] if in_T.any() else winners
-    return int(pool.min())
-
-
-def tie_break_first(result: SolveResult) -> str:
-    """The first guess of the tree: among the optimal ones, an answer if any, then the earliest guess."""
-    words = result.optimal_first
-    answers = [w for w in words if w in result.answers.index] or words
-    return min(answers, key=result.guesses.index.__getitem__)

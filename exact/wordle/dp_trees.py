@@ -1,0 +1,118 @@
+"""The trees of the depth-k DP (:mod:`exact.wordle.dp`): an optimal tree by a fixed tie-break, completed.
+
+Tie-break: at every node the guess of highest value; among equals, a guess that is itself a candidate
+answer (it may win at once), then the earliest in the guess list (:data:`TIE_BREAK`).
+
+>>> from exact.words import words_from_lines
+>>> A = words_from_lines(["abbey", "abide", "cabin", "cable", "caber", "cabal"])
+>>> t = best_tree(A, A, 2, "abide")
+>>> t.guess, t.answers
+('abide', 6)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from exact.errors import ExactError
+from exact.game.hard import Constraint
+from exact.game.position import position
+from exact.game.tree import Replay, Tree, replay_position
+from exact.wordle.dp import BATCH, Search, SolveResult, allowed_rows, effective_depth, make_wins_instance, split
+from exact.words import WordList
+
+TIE_BREAK = ("at every node the guess of highest value; among equals a guess that is itself a "
+             "remaining answer, then the earliest in the guess list")
+
+
+def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard: bool = False,
+              F: np.ndarray | None = None, after=()) -> Tree:
+    """An optimal tree that opens with ``first`` (after the guesses ``after``), by the tie-break
+    rule in the module docstring. It stops at ``depth``: see :func:`optimal_tree` for a complete one."""
+    inst = make_wins_instance(answers, guesses, hard, F)
+    search = Search(inst)
+    T, rule = position(answers, tuple(after), hard)
+    k = effective_depth(depth - len(tuple(after)), len(T))
+    return _tree(search, T, k, rule, inst.guesses.index[first])
+
+
+def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = False,
+                 F: np.ndarray | None = None) -> tuple[Tree, dict, "Replay"]:
+    """The tree of a solved result, checked by an independent replay: (tree, summary, replay).
+
+    The first guess is chosen by :func:`tie_break_first`, the rest by :func:`best_tree`. Unless
+    ``truncate``, the tree is then completed (:func:`exact.wordle.guesses.complete_tree`): every
+    answer is solved within ``max_guesses``, the part past ``depth`` by the exact fewest-guesses
+    search, with the wins within ``depth`` unchanged. The replay must give the result's wins (and,
+    completed, solve every answer), else this raises: a wrong tree is never written.
+    """
+    from exact.wordle.complete import complete_and_check
+
+    if result.status == "UNKNOWN":
+        raise ExactError("no tree: the search found nothing")
+    answers, guesses = result.answers, result.guesses
+    root = tie_break_first(result)
+    tree = best_tree(answers, guesses, result.depth, root, result.hard, F, result.after)
+    if not truncate:
+        tree, _ = complete_and_check(tree, answers, guesses, result.depth, max_guesses, result.hard,
+                                     after=result.after, F=F)
+    played = replay_position(tree, answers, guesses, result.after, max_guesses if not truncate else result.depth,
+                             result.hard)
+    wins = sum(played.wins_at[:result.depth])
+    if wins != result.wins or not played.valid or (not truncate and played.lost):
+        raise ExactError(f"internal error: the tree replays to {wins} wins within {result.depth} "
+                         f"({len(played.invalid)} invalid nodes, {len(played.lost)} answers unsolved), "
+                         f"not {result.wins}")
+    info = {"first": root, "tie_break": TIE_BREAK, "complete": not truncate,
+            "max_guesses": max_guesses if not truncate else result.depth,
+            "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,
+                       "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at)),
+                       "wins_at": list(played.wins_at)}}
+    return tree, info, played
+
+
+def _tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:
+    inst = search.inst
+    children = {}
+    if k > 1:
+        for pattern, P in split(inst, g, T):
+            if pattern != inst.green:
+                below = search.after(rule, g, pattern)
+                children[pattern] = _tree(search, P, k - 1, below, best_guess(search, P, k - 1, below))
+    return Tree(inst.guesses.words[g], len(T), dict(sorted(children.items())))
+
+
+def best_guess(search: Search, T: np.ndarray, k: int, rule: Constraint) -> int:
+    """The guess the tie-break picks among those attaining wins_k(T)."""
+    inst = search.inst
+    if k == 1 or len(T) <= 2:
+        return min(inst.guesses.index[inst.answers.words[a]] for a in T)
+    if k == 2:
+        cands = allowed_rows(inst, np.arange(len(inst.guesses), dtype=np.int64), rule)
+        values = search.node(T).caps_by_row()[cands]
+        exact = np.ones(len(cands), dtype=bool)
+    else:  # the first guess in tie-break order (in T first, each part in list order) attaining wins_k(T)
+        best, _ = search.wins(T, k, rule)
+        cands = allowed_rows(inst, np.arange(len(inst.guesses), dtype=np.int64), rule)
+        in_T = np.isin(inst.in_answers[cands], T)
+        ordered = np.concatenate([cands[in_T], cands[~in_T]])
+        step = BATCH if k == 3 else 1
+        for lo in range(0, len(ordered), step):
+            chunk = ordered[lo:lo + step]
+            values, exact = search.value_many(chunk, T, k, rule, best)
+            hit = np.flatnonzero(exact & (values == best))
+            if len(hit):
+                return int(chunk[hit[0]])
+        raise ExactError(f"internal error: no guess attains wins_{k} = {best} on a set of {len(T)} answers")
+    top = values[exact].max()
+    winners = cands[exact & (values == top)]
+    in_T = np.isin(inst.in_answers[winners], T)
+    pool = winners[in_T] if in_T.any() else winners
+    return int(pool.min())
+
+
+def tie_break_first(result: SolveResult) -> str:
+    """The first guess of the tree: among the optimal ones, an answer if any, then the earliest guess."""
+    words = result.optimal_first
+    answers = [w for w in words if w in result.answers.index] or words
+    return min(answers, key=result.guesses.index.__getitem__)
