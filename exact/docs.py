@@ -275,41 +275,33 @@ EXAMPLE_ANSWER = "crane"
 
 
 def games_section(root: Path, shown: set) -> list[str]:
-    """The output of ``exact wordle play --answer WORD`` for a few answers (the real command, in-process,
-    from ``root``; needs the committed tree)."""
-    import os
-
-    from click.testing import CliRunner
-
-    from exact.cli import main
-    from exact.wordle.play import DEFAULT_TREES
-    from exact.game.tree import replay
+    """What ``exact wordle play --answer WORD`` prints for a few answers (the library function it
+    calls, :func:`exact.wordle.play.game_record`, on the committed tree under ``root``)."""
     from exact.game.formats import read_tree
-    from exact.words import wordle_answers
+    from exact.game.tree import replay
+    from exact.wordle.play import DEFAULT_DEPTH, DEFAULT_TREES, TreeStrategy, game_record, new_game
+    from exact.words import wordle_allowed, wordle_answers
 
     found = [root / name for name in DEFAULT_TREES[False] if (root / name).is_file()]
     if not found:
         return []
-    lost = replay(read_tree(found[0]), wordle_answers(), depth=3).lost
-    games = [(f"the committed optimal tree against {EXAMPLE_ANSWER}", ("wordle", "play", "--answer", EXAMPLE_ANSWER))]
+    tree = read_tree(found[0])
+    answers, guesses = wordle_answers(), wordle_allowed()
+    lost = replay(tree, answers, depth=3).lost
+    games = [(f"the committed optimal tree against {EXAMPLE_ANSWER}", EXAMPLE_ANSWER)]
     if lost:
-        games.append((f"the first answer it does not win within 3 guesses, {lost[0]}",
-                      ("wordle", "play", "--answer", lost[0])))
+        games.append((f"the first answer it does not win within 3 guesses, {lost[0]}", lost[0]))
     out = ["## Playing the committed strategy", "",
            "`exact wordle play` plays a tree (here the committed optimal depth-3 tree) and shows, at each guess, "
            "the candidates left, P(win within the depth) and the expected number of guesses still to play "
            "(where the tree stops, its fallback plays on: `exact/wordle/play.py`).", ""]
-    here = os.getcwd()
-    try:
-        os.chdir(root)
-        for caption, args in games:
-            result = CliRunner().invoke(main, list(args))
-            if result.exit_code != 0:
-                raise ExactError(f"`exact {' '.join(args)}` failed: {result.output.strip()}")
-            out += [f"{caption[0].upper()}{caption[1:]}: `exact {' '.join(args)}`", "", "```text",
-                    result.output.rstrip("\n"), "```", ""]
-    finally:
-        os.chdir(here)
+    for caption, answer in games:
+        strategy = TreeStrategy(tree, f"the committed optimal tree {found[0].name}", DEFAULT_DEPTH)
+        lines, solved = game_record(new_game(strategy, answers, guesses), answer)
+        if not solved:
+            raise ExactError(f"the committed tree does not solve {answer!r}")
+        out += [f"{caption[0].upper()}{caption[1:]}: `exact wordle play --answer {answer}`", "", "```text",
+                *lines, "```", ""]
     return out + figure(root, "histogram-play-depth3", shown)
 
 

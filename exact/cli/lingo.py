@@ -145,7 +145,6 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
     import shlex
     import sys
 
-    from exact import stop
     from exact.lingo.adaptive import solve_adaptive_levels, write_adaptive
 
     Ks = parse_levels(guesses_allowed)
@@ -352,36 +351,15 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update):
         click.echo(f"method:      {result.method}")
         click.echo(f"time:        {result.seconds:.1f} s on {os.cpu_count()} cores")
     if update is not None and not failed:
-        _update_column_bound(update, out, result, pool)
+        from exact.lingo.result import COLUMN_METHOD, update_bound
+
+        click.echo(update_bound(update, out, result.value, pool.sha256, k, COLUMN_METHOD,
+                                {"complete": result.complete, "seconds": result.seconds,
+                                 "certified_losses": result.details.get("certified_losses")}), err=True)
     if result.details.get("interrupted"):
         exit_interrupted()
     if failed:
         sys.exit(2)
-
-
-COLUMN_METHOD = "column bound: letter-choice relaxation with the column budget (exact.lingo.columns)"
-
-
-def _update_column_bound(result_path: Path, bound_path: Path, b, pool) -> None:
-    """Replace a solve result's bound by the column bound when it is lower (atomically)."""
-    import os
-    from dataclasses import replace
-
-    from exact.lingo.result import read_result, write_result
-
-    result = read_result(result_path)
-    if result.instance_sha256 != pool.sha256 or result.k != b.k:
-        raise click.UsageError(f"{result_path}: another pool or k than the column bound")
-    if b.value >= result.upper_bound:
-        click.echo(f"{result_path}: its bound {result.upper_bound} stays (the column bound {b.value} is not lower)", err=True)
-        return
-    details = {"certificate": os.path.relpath(bound_path, result_path.parent), "previous_bound": result.upper_bound,
-               "previous_bound_method": result.bound_method, "complete": b.complete, "seconds": b.seconds,
-               "certified_losses": b.details.get("certified_losses")}
-    status = "OPTIMAL" if b.value == result.wins else "FEASIBLE"
-    write_result(result_path, replace(result, upper_bound=b.value, status=status, bound_method=COLUMN_METHOD,
-                                      bound_details=details))
-    click.echo(f"{result_path}: bound {result.upper_bound} -> {b.value}", err=True)
 
 
 @lingo.command("group-bound")
@@ -411,7 +389,6 @@ def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_
     import shlex
     import sys
 
-    from exact import stop
     from exact.fileio import write_json
     from exact.lingo.groups import certificate, greedy_grouping, group_bound, make_grouping
     from exact.words import check_words
@@ -438,35 +415,14 @@ def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_
     click.echo(f"CP-SAT:      {b.status}, best {b.inner_best}, proven bound {b.inner_bound} on the groups, {b.seconds:.0f} s")
     click.echo(f"upper bound: {b.value} / {len(pool)} = {b.value / len(pool):.4%} for any {k} guesses")
     if update is not None and b.status != "UNKNOWN":
-        _update_bound(update, out, b.value, data)
+        from exact.lingo.result import GROUP_METHOD, update_bound
+
+        click.echo(update_bound(update, out, b.value, data["instance_sha256"], data["k"], GROUP_METHOD,
+                                {"rest": data["rest"], "inner_bound": data["inner_bound"],
+                                 "cpsat_status": data["cpsat_status"], "groups": len(data["groups"]),
+                                 "seconds": data["seconds"]}), err=True)
     if b.interrupted:
         exit_interrupted()
-
-
-def _update_bound(result_path: Path, certificate_path: Path, value: int, data: dict) -> None:
-    """Replace a solve result's bound by the group bound when it is lower (atomically)."""
-    import os
-
-    from exact.lingo.result import read_result, write_result
-
-    result = read_result(result_path)
-    if result.instance_sha256 != data["instance_sha256"] or result.k != data["k"]:
-        raise click.UsageError(f"{result_path}: another pool or k than the group bound")
-    if value >= result.upper_bound:
-        click.echo(f"{result_path}: its bound {result.upper_bound} stays (the group bound {value} is not lower)", err=True)
-        return
-    from dataclasses import replace
-
-    details = {"certificate": os.path.relpath(certificate_path, result_path.parent), "previous_bound": result.upper_bound,
-               "previous_bound_method": result.bound_method, "rest": data["rest"], "inner_bound": data["inner_bound"],
-               "cpsat_status": data["cpsat_status"], "groups": len(data["groups"]), "seconds": data["seconds"]}
-    status = "OPTIMAL" if value == result.wins else "FEASIBLE"
-    write_result(result_path, replace(result, upper_bound=value, status=status, bound_method=GROUP_METHOD,
-                                      bound_details=details))
-    click.echo(f"{result_path}: bound {result.upper_bound} -> {value}", err=True)
-
-
-GROUP_METHOD = "group bound: CP-SAT on grouped relaxations (exact.lingo.groups)"
 
 
 @lingo.command("lns")
@@ -487,7 +443,6 @@ def lns_command(guesses, words, free, candidates, time_limit, workers, rounds, o
     import sys
     from dataclasses import asdict
 
-    from exact import stop
     from exact.fileio import write_json
     from exact.lingo.lns import lns
     from exact.lingo.score import first_letters

@@ -39,36 +39,6 @@ def show_words(words, show: int) -> str:
 # --- Wordle -------------------------------------------------------------------------------------
 
 
-def make_strategy(tree_file, fmt, answers, guesses, depth, hard, objective, first, live):
-    """The strategy the options name: a tree file, the committed tree, or a live solver."""
-    from exact.wordle.play import DEFAULT_DEPTH, OBJECTIVES, TreeStrategy, default_tree
-    from exact.game.formats import read_tree
-    from exact.words import check_words
-
-    default_lists = answers.source.startswith("instances/") and guesses.source.startswith("instances/")
-    if tree_file is not None:
-        if live or objective is not None or first is not None:
-            raise ExactError("--tree plays the tree; --live, --objective and --first choose a live solver instead")
-        return TreeStrategy(read_tree(tree_file, fmt), f"tree {tree_file}", depth or 0)
-    if not (live or objective or first or depth) and default_lists:
-        committed = default_tree(hard)
-        if committed is not None:
-            return TreeStrategy(read_tree(committed), f"the committed optimal tree {committed.name}", DEFAULT_DEPTH)
-    if first is not None:
-        (first,) = check_words([first], guesses.length, "--first")
-        if first not in guesses.index:
-            raise ExactError(f"--first {first!r} is not in {guesses.source}")
-    if objective is not None and objective not in OBJECTIVES:
-        raise ExactError(f"--objective {objective!r}: choose from {', '.join(OBJECTIVES)}")
-    strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or 3, hard, first)
-    if first is None and len(answers) > 500:
-        from exact.progress import say
-
-        say(f"solving the first guess live on {len(answers)} answers (minutes; --first WORD or --tree FILE "
-            f"skip this)")
-    return strategy
-
-
 def print_advice(advice, show: int) -> None:
     n = len(advice.candidates)
     step = advice.position.played + 1
@@ -102,7 +72,6 @@ def read_feedback(text: str, advised: str) -> tuple[str | None, int]:
 
 def wordle_interactive(game, show: int, notation: str) -> int:
     """The loop a person types into; returns the exit status."""
-    from exact.feedback import parse_pattern
     from exact.wordle.play import ImpossibleFeedback
 
     click.echo(f"Play the suggested guess, then type its feedback ({NOTATION_HELP}); {COMMANDS_HELP}.")
@@ -191,17 +160,13 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     """
     import sys
 
-    from exact.wordle.play import Game, LiveWins, TreeStrategy, play_answer
+    from exact.wordle.play import choose_strategy, game_record, new_game
     from exact.words import check_words
 
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
-    strategy = make_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live)
-    rescue = None
-    if isinstance(strategy, TreeStrategy):  # a player who leaves the tree still gets the exact DP's advice
-        rescue = LiveWins(answer_list, guess_list, strategy.depth, hard,
-                          name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses")
-    game = Game(strategy, answer_list, guesses=guess_list, hard=hard, rescue=rescue)
+    strategy = choose_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live)
+    game = new_game(strategy, answer_list, guess_list, hard)
     if answer is None:
         try:
             sys.exit(wordle_interactive(game, show, notation))
@@ -211,23 +176,11 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
             click.echo("\ninterrupted", err=True)
             sys.exit(stop.exit_code())
     (answer,) = check_words([answer], answer_list.length, "--answer")
-    click.echo(f"strategy: {strategy.name}; answer {answer}")
-    turns, solved = play_answer(game, answer)
-    for t in turns:
-        a = t.advice
-        chance = (f"P(win within {a.depth}) {a.probability:6.2%}" if a.guesses_left > 0
-                  else f"beyond {a.depth} guesses")
-        click.echo(f"{squares(t.pattern, len(a.guess), notation)}  {a.guess}   {len(a.candidates):5d} candidate{'s' if len(a.candidates) != 1 else ' '}, "
-                   f"{chance}, expected guesses {a.expected:.3f}" + ("" if a.source == strategy.name else f"  [{a.source}]"))
-    if solved:
-        n = len(turns)
-        verdict = "a win" if n <= strategy.depth else f"not within {strategy.depth}"
-        click.echo(f"solved in {n} guess{'es' if n > 1 else ''} ({verdict})")
-        return
-    click.echo(f"{answer!r} is not one of the {len(answer_list)} answers of {answer_list.source}: after "
-               f"{len(turns)} guess{'es' if len(turns) > 1 else ''} no candidate gives this feedback, so the "
-               f"strategy cannot find it")
-    sys.exit(1)
+    lines, solved = game_record(game, answer, notation)
+    for line in lines:
+        click.echo(line)
+    if not solved:
+        sys.exit(1)
 
 
 # --- Lingo --------------------------------------------------------------------------------------
@@ -285,7 +238,7 @@ def lingo_session(set_text, words, answer, show, notation):
 
     from exact.feedback import feedback, parse_pattern
     from exact.lingo.score import score_guesses
-    from exact.wordle.play import classes
+    from exact.game.position import classes
     from exact.words import check_words, read_words, require_in_pool
 
     guesses, named_pool = read_set(set_text, None)

@@ -25,6 +25,7 @@ Data types:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numba
 import numpy as np
@@ -35,6 +36,22 @@ from exact.words import WordList
 History = Sequence[tuple[str, int]]
 #: what a history demands of later guesses: (greens, least), see above
 Constraint = tuple[np.ndarray, np.ndarray]
+
+
+class HardMode(NamedTuple):
+    """The rule as a numba kernel reads it at a node: one record instead of five arguments.
+
+    ``on``: whether the rule applies (False: the kernel ignores ``greens`` and ``least``);
+    (``greens``, ``least``): the node's constraint; ``codes``/``counts``: the guesses' letters and
+    letter counts, in the order the kernel scans the guesses (the kernels also read ``codes`` in
+    normal mode, for what a pattern says about its class).
+    """
+
+    on: bool
+    greens: np.ndarray
+    least: np.ndarray
+    codes: np.ndarray
+    counts: np.ndarray
 
 
 def digits(pattern: int, length: int) -> list[int]:

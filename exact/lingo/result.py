@@ -340,3 +340,34 @@ def _recompute_bound(pool, F, k: int, result: LingoResult, seconds: float) -> tu
         return None, "the bound module is not available"
     b = upper_bound(pool, F, k, time_limit=seconds)
     return int(b.value), f"upper_bound re-run ({b.method}, {seconds:g} s)"
+
+
+# --- a better bound, from its own certificate ---------------------------------------------------------
+
+GROUP_METHOD = "group bound: CP-SAT on grouped relaxations (exact.lingo.groups)"
+COLUMN_METHOD = "column bound: letter-choice relaxation with the column budget (exact.lingo.columns)"
+
+
+def update_bound(result_path: str | Path, certificate_path: str | Path, value: int, sha256: str, k: int,
+                 method: str, details: dict) -> str:
+    """Replace a solve result's upper bound by ``value`` when it is lower (atomically); say what happened.
+
+    The bound comes from its own certificate (``certificate_path``, recorded relative to the result,
+    with the previous bound and ``details``); it must be for the same pool (``sha256``) and ``k``.
+    The status becomes OPTIMAL exactly when the bound meets the wins of the result's set.
+    """
+    import os
+    from dataclasses import replace
+
+    result_path = Path(result_path)
+    result = read_result(result_path)
+    if result.instance_sha256 != sha256 or result.k != k:
+        raise ExactError(f"{result_path}: another pool or k than the bound")
+    if value >= result.upper_bound:
+        return f"{result_path}: its bound {result.upper_bound} stays (the new bound {value} is not lower)"
+    bound_details = {"certificate": os.path.relpath(certificate_path, result_path.parent),
+                     "previous_bound": result.upper_bound, "previous_bound_method": result.bound_method, **details}
+    status = "OPTIMAL" if value == result.wins else "FEASIBLE"
+    write_result(result_path, replace(result, upper_bound=value, status=status, bound_method=method,
+                                      bound_details=bound_details))
+    return f"{result_path}: bound {result.upper_bound} -> {value}"

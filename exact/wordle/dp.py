@@ -45,7 +45,7 @@ from exact import stop
 from exact.errors import ExactError
 from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.game.hard import Constraint, add_feedback, letter_counts
+from exact.game.hard import Constraint, HardMode, add_feedback, letter_counts
 from exact.game.position import position
 from exact.wordle.dp_kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
@@ -193,8 +193,8 @@ class Search:
         """wins_2 of the answers P (rows of the node's matrix), no feature sets (P is not a class)."""
         _, fcaps = self.no_features()
         work = scratch(self.inst.npat, len(node.caps))
-        return wins2(node.FT, P, node.caps, need, bitset_words(self.inst.npat), self.inst.hard, rule[0],
-                      rule[1], node.codes, node.counts, node.order, fcaps, np.zeros(0, dtype=np.int64), 0, work)
+        return wins2(node.FT, P, node.caps, need, bitset_words(self.inst.npat), self.hard_mode(node, rule),
+                     node.order, fcaps, np.zeros(0, dtype=np.int64), 0, work)
 
     def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
         """value_3 at a node; feature caps only at the root (all answers): below it the node's own
@@ -202,8 +202,11 @@ class Search:
         featured = node is self.root
         FEAT, fcaps = self.inst.features() if featured else self.no_features()
         return values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
-                        self.inst.npat, self.inst.hard,
-                        rule[0], rule[1], node.codes, node.counts, node.order, fcaps, FEAT, featured)
+                       self.inst.npat, self.hard_mode(node, rule), node.order, fcaps, FEAT, featured)
+
+    def hard_mode(self, node: Node, rule: Constraint) -> HardMode:
+        """The rule as the kernels read it at ``node`` (its guesses in the node's scan order)."""
+        return HardMode(self.inst.hard, rule[0], rule[1], node.codes, node.counts)
 
     def no_features(self) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros((3, self.inst.codes.shape[1], 26), dtype=np.int64), np.zeros((0, 0), dtype=np.int16)

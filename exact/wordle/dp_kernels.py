@@ -2,8 +2,8 @@
 
 Data types (as in :mod:`exact.wordle.dp`): ``F`` the feedback matrix (guesses x answers); a *set* is a
 sorted int64 array of answer columns; ``caps[g]`` how many classes guess g makes on the node's set;
-the hard-mode constraint (``greens``, ``least``) and the guesses' ``codes``/``counts`` as in
-:mod:`exact.game.hard` (``hard`` False ignores them).
+``hm`` the hard-mode rule at the node, a :class:`~exact.game.hard.HardMode` record (its ``on``
+False: normal mode).
 
 Pruning, and why it is valid (every bound is an upper bound on the exact value it stands for):
 
@@ -26,7 +26,7 @@ import numpy as np
 from numba.core import types
 from numba.extending import intrinsic
 
-from exact.game.hard import add_feedback
+from exact.game.hard import HardMode, add_feedback
 
 
 # --- numba kernels: wins_2 of a class, value_3 of a guess ---------------------------------------
@@ -170,7 +170,7 @@ def _scan(FT, P, caps, need, words, bits, count):
 
 
 @numba.njit(cache=True, nogil=True)
-def wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, order, fcaps, fidx, nf, work):
+def wins2(FT, P, caps, need, words, hm, order, fcaps, fidx, nf, work):
     """(wins_2(P) or a bound < need, exact?), counting guesses in blocks.
 
     With no feature set in normal mode, :func:`_scan`. Otherwise: first the FIRST_BLOCK allowed
@@ -181,6 +181,7 @@ def wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, order, f
     scratch arrays (:func:`scratch`).
     """
     bits, count, cols, cand, ccap = work
+    hard = hm.on
     if nf == 0 and not hard:
         return _scan(FT, P, caps, need, words, bits, count)
     s = P.shape[0]
@@ -188,7 +189,7 @@ def wins2(FT, P, caps, need, words, hard, greens, least, codes, counts, order, f
         return s, s >= need
     if min(caps[0], s) < need:
         return min(caps[0], s), False
-    js = _allowed_positions(greens, least, codes, counts) if hard else cand[:0]
+    js = _allowed_positions(hm.greens, hm.least, hm.codes, hm.counts) if hard else cand[:0]
     na = js.shape[0] if hard else caps.shape[0]
     nb = min(FIRST_BLOCK, na)
     if hard:
@@ -389,8 +390,7 @@ def _split(FT, j, npat, size, members):
 
 
 @numba.njit(cache=True, nogil=True)
-def value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, counts, order, fcaps, FEAT,
-            featured, work, size, members, fidx):
+def value3(FT, j, caps, threshold, npat, words, hm, order, fcaps, FEAT, featured, work, size, members, fidx):
     """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each
     (with ``featured``, by the feature sets of each class of at least FEATURE_MIN answers,
     :func:`class_features`).
@@ -420,16 +420,15 @@ def value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, coun
         need = threshold - total - rest
         if min(s, top) < need:
             return total + min(s, top) + rest, False
-        if hard:
-            g2, l2 = add_feedback(greens, least, codes[j], p)
-        else:
-            g2, l2 = greens, least
-        nf = class_features(codes[j], p, FEAT, fidx) if featured and s >= FEATURE_MIN else 0
-        if nf == 0 and not hard:
+        below = hm
+        if hm.on:
+            g2, l2 = add_feedback(hm.greens, hm.least, hm.codes[j], p)
+            below = HardMode(hm.on, g2, l2, hm.codes, hm.counts)
+        nf = class_features(hm.codes[j], p, FEAT, fidx) if featured and s >= FEATURE_MIN else 0
+        if nf == 0 and not hm.on:
             v, ok = _scan(FT, members[start[i]:start[i + 1]], caps, need, words, work[0], work[1])
         else:
-            v, ok = wins2(FT, members[start[i]:start[i + 1]], caps, need, words, hard, g2, l2, codes,
-                           counts, order, fcaps, fidx, nf, work)
+            v, ok = wins2(FT, members[start[i]:start[i + 1]], caps, need, words, below, order, fcaps, fidx, nf, work)
         total += v
         if not ok:
             return total + rest, False
@@ -437,8 +436,7 @@ def value3(FT, j, caps, threshold, npat, words, hard, greens, least, codes, coun
 
 
 @numba.njit(cache=True, parallel=True)
-def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, greens, least, codes, counts,
-             order, fcaps, FEAT, featured):
+def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, order, fcaps, FEAT, featured):
     """value_3 of each candidate guess (a position in the node's order), in parallel.
 
     Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
@@ -465,15 +463,15 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hard, gree
         work = scratch(npat, caps.shape[0])
         size = np.empty(npat, dtype=np.int64)
         members = np.empty(FT.shape[0], dtype=np.int64)
-        fidx = np.empty(codes.shape[1], dtype=np.int64)
+        fidx = np.empty(hm.codes.shape[1], dtype=np.int64)
         for i in range(t, n, nt):
             th = threshold
             if raising > 0 and best[0] >= 0:
                 th = max(threshold, best[0] + (1 if raising == 1 else 0))
             if keep > 0 and mine[t, keep - 1] > th:
                 th = mine[t, keep - 1]
-            v, ok = value3(FT, cands[i], caps, th, npat, words, hard, greens, least, codes, counts,
-                            order, fcaps, FEAT, featured, work, size, members, fidx)
+            v, ok = value3(FT, cands[i], caps, th, npat, words, hm, order, fcaps, FEAT, featured, work, size, members,
+                           fidx)
             values[i] = v
             exact[i] = ok
             if ok and v > best[0]:

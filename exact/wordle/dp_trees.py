@@ -33,7 +33,7 @@ def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard
     search = Search(inst)
     T, rule = position(answers, tuple(after), hard)
     k = effective_depth(depth - len(tuple(after)), len(T))
-    return _tree(search, T, k, rule, inst.guesses.index[first])
+    return node_tree(search, T, k, rule, inst.guesses.index[first])
 
 
 def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = False,
@@ -71,14 +71,15 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
     return tree, info, played
 
 
-def _tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:
+def node_tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:
+    """The optimal tree below a node: ``g`` played on T with k guesses left, each class by :func:`best_guess`."""
     inst = search.inst
     children = {}
     if k > 1:
         for pattern, P in split(inst, g, T):
             if pattern != inst.green:
                 below = search.after(rule, g, pattern)
-                children[pattern] = _tree(search, P, k - 1, below, best_guess(search, P, k - 1, below))
+                children[pattern] = node_tree(search, P, k - 1, below, best_guess(search, P, k - 1, below))
     return Tree(inst.guesses.words[g], len(T), dict(sorted(children.items())))
 
 

@@ -121,7 +121,7 @@ class LiveWins:
         return self._search
 
     def plan(self, position: Position) -> Tree | None:
-        from exact.wordle.dp import _tree, best_guess
+        from exact.wordle.dp_trees import best_guess, node_tree
         from exact.game.hard import constraint, no_constraint
 
         k = self.depth - position.played
@@ -136,7 +136,7 @@ class LiveWins:
             g = self.guesses.index[self.first]
         else:
             g = best_guess(search, T, k, rule)
-        return _tree(search, T, k, rule, g)
+        return node_tree(search, T, k, rule, g)
 
 
 #: --objective name -> factory(answers, guesses, depth, hard, first) returning a Strategy.
@@ -251,13 +251,13 @@ class FewestGuesses:
     def cost(self, T: Sequence[str]) -> int:
         return self._best(self._indices(T))[0]
 
-    def _tree(self, T: np.ndarray) -> Tree:
+    def node_tree(self, T: np.ndarray) -> Tree:
         g = self._best(T)[1]
-        children = {p: self._tree(P) for p, P in self._split(g, T) if p != self._green}
+        children = {p: self.node_tree(P) for p, P in self._split(g, T) if p != self._green}
         return Tree(self._word(g), len(T), children)
 
     def tree(self, T: Sequence[str]) -> Tree:
-        return self._tree(self._indices(T))
+        return self.node_tree(self._indices(T))
 
     def plan(self, position: Position) -> Tree | None:
         return self.tree(position.candidates) if position.candidates else None
@@ -466,3 +466,78 @@ def default_tree(hard: bool) -> Path | None:
         if (root / name).is_file():
             return root / name
     return None
+
+
+# --- a game from the options, and its record --------------------------------------------------------
+
+
+def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: WordList, guesses: WordList,
+                    depth: int | None = None, hard: bool = False, objective: str | None = None,
+                    first: str | None = None, live: bool = False) -> Strategy:
+    """The strategy the options name: a tree file, the committed optimal tree (the embedded lists and
+    no live option), or a live solver (:data:`OBJECTIVES`, ``wins`` by default, ``depth`` 3)."""
+    from exact.game.formats import read_tree
+    from exact.words import check_words
+
+    default_lists = answers.source.startswith("instances/") and guesses.source.startswith("instances/")
+    if tree_file is not None:
+        if live or objective is not None or first is not None:
+            raise ExactError("--tree plays the tree; --live, --objective and --first choose a live solver instead")
+        return TreeStrategy(read_tree(tree_file, fmt), f"tree {tree_file}", depth or 0)
+    if not (live or objective or first or depth) and default_lists:
+        committed = default_tree(hard)
+        if committed is not None:
+            return TreeStrategy(read_tree(committed), f"the committed optimal tree {committed.name}", DEFAULT_DEPTH)
+    if first is not None:
+        (first,) = check_words([first], guesses.length, "--first")
+        if first not in guesses.index:
+            raise ExactError(f"--first {first!r} is not in {guesses.source}")
+    if objective is not None and objective not in OBJECTIVES:
+        raise ExactError(f"--objective {objective!r}: choose from {', '.join(OBJECTIVES)}")
+    strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or 3, hard, first)
+    if first is None and len(answers) > 500:
+        from exact.progress import say
+
+        say(f"solving the first guess live on {len(answers)} answers (minutes; --first WORD or --tree FILE "
+            f"skip this)")
+    return strategy
+
+
+def new_game(strategy: Strategy, answers: WordList, guesses: WordList, hard: bool = False) -> Game:
+    """A game of ``strategy``; a tree's player who leaves the tree still gets the exact DP's advice."""
+    rescue = None
+    if isinstance(strategy, TreeStrategy):
+        rescue = LiveWins(answers, guesses, strategy.depth, hard,
+                          name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses")
+    return Game(strategy, answers, guesses=guesses, hard=hard, rescue=rescue)
+
+
+def game_record(game: Game, answer: str, notation: str = "emoji") -> tuple[list[str], bool]:
+    """(the lines ``exact wordle play --answer`` prints, solved?): a whole game against ``answer``.
+
+    >>> from exact.words import words_from_lines
+    >>> A = words_from_lines(["caber", "cabin", "cable"])
+    >>> lines, solved = game_record(Game(TreeStrategy(Tree("cabin", 3, {}), "demo tree", depth=2), A), "cable", "digits")
+    >>> solved, lines[-1]
+    (True, 'solved in 2 guesses (a win)')
+    """
+    strategy = game.strategy
+    lines = [f"strategy: {strategy.name}; answer {answer}"]
+    turns, solved = play_answer(game, answer)
+    for t in turns:
+        a = t.advice
+        chance = (f"P(win within {a.depth}) {a.probability:6.2%}" if a.guesses_left > 0
+                  else f"beyond {a.depth} guesses")
+        lines.append(f"{format_pattern(t.pattern, len(a.guess), notation)}  {a.guess}   {len(a.candidates):5d} "
+                     f"candidate{'s' if len(a.candidates) != 1 else ' '}, {chance}, expected guesses {a.expected:.3f}"
+                     + ("" if a.source == strategy.name else f"  [{a.source}]"))
+    if solved:
+        n = len(turns)
+        verdict = "a win" if n <= strategy.depth else f"not within {strategy.depth}"
+        lines.append(f"solved in {n} guess{'es' if n > 1 else ''} ({verdict})")
+    else:
+        answers = game.positions[0].answers
+        lines.append(f"{answer!r} is not one of the {len(answers)} answers of {answers.source}: after "
+                     f"{len(turns)} guess{'es' if len(turns) > 1 else ''} no candidate gives this feedback, so the "
+                     f"strategy cannot find it")
+    return lines, solved

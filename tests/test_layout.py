@@ -1,0 +1,160 @@
+"""The layers of the package, read from its imports: who may import whom (docs/layout.md says why).
+
+Every ``import exact...`` / ``from exact... import`` in ``exact/`` (at module level or inside a
+function) is an arrow. The rule: an arrow goes to the same layer or one below; inside the solver
+layer, Wordle never imports Lingo and Lingo imports Wordle only in ``exact/lingo/adaptive.py``; no
+module imports itself back through a circle. The picture at the top of docs/layout.md is generated
+from the same table (:func:`layer_picture`) and must match it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "exact"
+
+#: the layers, lowest first: (name, module prefixes). A module belongs to the first layer whose
+#: prefix it matches (the longest prefixes are listed where two could match).
+LAYERS = [
+    ("foundation", ["exact", "exact.errors", "exact.feedback", "exact.words", "exact.fileio", "exact.stop",
+                    "exact.progress", "exact._kernels", "exact.cpsat"]),
+    ("partitions", ["exact.partitions"]),
+    ("game", ["exact.game"]),
+    ("solvers", ["exact.wordle", "exact.lingo"]),
+    ("tools", ["exact.bench", "exact.plot", "exact.docs"]),
+    ("api", ["exact.api"]),
+    ("cli", ["exact.cli", "exact.__main__"]),
+]
+#: the one module of Lingo that imports Wordle (it plays the adaptive game with the Wordle engine)
+LINGO_TO_WORDLE = {"exact.lingo.adaptive"}
+MAX_LINES = 600
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def layer_of(module: str) -> int:
+    best, rank = -1, None
+    for i, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                if prefix == "exact" and module != "exact":
+                    continue  # the package itself is the foundation; its subpackages are placed by name
+                best, rank = len(prefix), i
+    if rank is None:
+        raise AssertionError(f"{module} is in no layer: add it to LAYERS in tests/test_layout.py")
+    return rank
+
+
+def imports(path: Path, known: set[str]) -> set[str]:
+    """The modules of the package that ``path`` imports (``from exact.x import y`` counts y when y is a module)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith("exact")}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("exact") and not node.level:
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in known}
+    return {m for m in out if m in known}
+
+
+def import_graph() -> nx.DiGraph:
+    mods = modules()
+    G = nx.DiGraph()
+    G.add_nodes_from(mods)
+    for name, path in mods.items():
+        for target in imports(path, set(mods)):
+            if target != name and not name.startswith(target + ".") and target != "exact":
+                G.add_edge(name, target)
+    return G
+
+
+def layer_picture() -> str:
+    """The layers and the arrows between them that the code has, as a Mermaid flowchart."""
+    G = import_graph()
+    edges = sorted({(layer_of(u), layer_of(v)) for u, v in G.edges if layer_of(u) != layer_of(v)})
+    lines = ["```mermaid", "flowchart TD"]
+    for i, (name, prefixes) in enumerate(LAYERS):
+        shown = ", ".join(p for p in prefixes if p != "exact") or "exact"
+        lines.append(f'  L{i}["{name}: {shown}"]')
+    lines += [f"  L{u} --> L{v}" for u, v in edges]
+    lines.append("```")
+    return "\n".join(lines)
+
+
+def test_every_arrow_goes_down_or_stays_in_its_layer():
+    bad = [f"{u} -> {v}" for u, v in import_graph().edges if layer_of(v) > layer_of(u)]
+    assert not bad, "imports that climb a layer: " + "; ".join(bad)
+
+
+def test_wordle_never_imports_lingo_and_lingo_only_once_imports_wordle():
+    G = import_graph()
+    bad = [f"{u} -> {v}" for u, v in G.edges
+           if (u.startswith("exact.wordle") and v.startswith("exact.lingo"))
+           or (u.startswith("exact.lingo") and v.startswith("exact.wordle") and u not in LINGO_TO_WORDLE)]
+    assert not bad, "; ".join(bad)
+
+
+def test_the_game_layer_imports_no_solver():
+    bad = [f"{u} -> {v}" for u, v in import_graph().edges if u.startswith("exact.game") and layer_of(v) > 2]
+    assert not bad, "; ".join(bad)
+
+
+def test_no_import_circle():
+    cycles = list(nx.simple_cycles(import_graph()))
+    assert not cycles, "import circles: " + "; ".join(" -> ".join(c + [c[0]]) for c in cycles[:5])
+
+
+def test_no_module_over_600_lines():
+    long = {name: n for name, path in modules().items() if (n := len(path.read_text().splitlines())) > MAX_LINES}
+    assert not long, long
+
+
+def test_the_picture_in_docs_is_the_code_s():
+    text = (ROOT / "docs" / "layout.md").read_text()
+    assert layer_picture() in text, ("docs/layout.md's picture differs from the imports; paste this:\n"
+                                     + layer_picture())
+
+
+#: names that once had a second home: each idea now has exactly one definition
+ONE_HOME = {
+    "parse_history": "exact/game/position.py", "position_answers": "exact/game/position.py",
+    "classes": "exact/game/position.py", "after": "exact/game/position.py", "Position": "exact/game/position.py",
+    "replay": "exact/game/tree.py", "replay_position": "exact/game/tree.py", "played": "exact/game/tree.py",
+    "complete_tree": "exact/wordle/complete.py", "complete_and_check": "exact/wordle/complete.py",
+    "is_allowed": "exact/game/hard.py", "cores": "exact/progress.py", "detect_format": "exact/game/formats/__init__.py",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ONE_HOME))
+def test_each_idea_has_one_definition(name):
+    homes = sorted(str(path.relative_to(ROOT)) for path in PACKAGE.rglob("*.py")
+                   for node in ast.parse(path.read_text()).body
+                   if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
+    assert homes == [ONE_HOME[name]]
+
+
+#: the names of the old homes (modules moved into exact.game and exact.bench, functions renamed)
+OLD_NAMES = [r"exact\.wordle\.treeio", r"exact\.wordle\.tree\b", r"exact\.wordle\.hard", r"exact\.play\b",
+             r"exact\.wordle\.dp_baseline", r"exact\.wordle\.bench", r"exact/play\.py", r"treeio",
+             r"\bparse_tree_text\b", r"\btree_text\b", r"\btree_format\b"]
+
+
+def test_old_names_are_gone():
+    import re
+
+    files = [*PACKAGE.rglob("*.py"), *(ROOT / "tests").glob("*.py"), *(ROOT / "docs").glob("*.md"), ROOT / "README.md"]
+    hits = [f"{path.relative_to(ROOT)}: {pattern}" for path in files if path.name != "test_layout.py"
+            for pattern in OLD_NAMES if re.search(pattern, path.read_text())]
+    assert not hits, hits
