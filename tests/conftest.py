@@ -1,6 +1,7 @@
 """Shared test fixtures: an isolated feedback-matrix cache, the optional ENABLE pool, the repository
-root, the real command (``run_exact``), word-list files (``write_lines``), and a tiny Wordle instance
-with its policy trees (``tiny_answers``, ``tiny_guesses``, ``policy_trees``)."""
+root, the real command (``run_exact``) and the command in-process (``cli``), the one-line error check
+(``assert_one_line_error``), word-list files (``write_lines``), and a tiny Wordle instance with its policy
+trees (``tiny_answers``, ``tiny_guesses``, ``policy_trees``)."""
 
 import os
 import subprocess
@@ -65,6 +66,24 @@ def write_lines_fixture():
     return _write_lines
 
 
+
+
+def _assert_one_line_error(result, *fragments):
+    """A failed command's stderr is one line, ``exact: error: ...``, holding every fragment, no traceback.
+    ``result``: a finished process (``run_exact``) or the ``(code, stdout, stderr)`` of ``cli``."""
+    code, stderr = (result.returncode, result.stderr) if hasattr(result, "returncode") else (result[0], result[2])
+    assert code == 2, (code, stderr)
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("exact: error: "), stderr
+    assert "Traceback" not in stderr
+    for f in fragments:
+        assert f in lines[0], lines[0]
+
+
+@pytest.fixture(name="assert_one_line_error", scope="session")
+def assert_one_line_error_fixture():
+    """``assert_one_line_error(result, *fragments)``: the one-line error every bad input must give."""
+    return _assert_one_line_error
 
 
 @pytest.fixture(scope="session")

@@ -12,16 +12,6 @@ def pool_file(tmp_path_factory, write_lines):
     return write_lines(tmp_path_factory.mktemp("pool") / "pool.txt", wordle_answers().words[:200])
 
 
-def assert_one_line_error(result, *fragments):
-    assert result.returncode != 0
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("exact: error: ")
-    assert "Traceback" not in result.stderr
-    for f in fragments:
-        assert f in lines[0]
-
-
 def test_lingo_score_json(pool_file, run_exact):
     r = run_exact("lingo", "score", "about", "beach", "--words", pool_file, "--json")
     assert r.returncode == 0, r.stderr
@@ -64,24 +54,24 @@ def test_wordle_openers_by_metric(pool_file, run_exact):
     ("crane\ncr4ne\n", ["bad.txt:2", "'cr4ne'", "a-z"]),
     ("", ["bad.txt", "empty"]),
 ])
-def test_bad_word_lists(tmp_path, content, fragments, run_exact):
+def test_bad_word_lists(tmp_path, content, fragments, run_exact, assert_one_line_error):
     bad = tmp_path / "bad.txt"
     bad.write_text(content)
     assert_one_line_error(run_exact("lingo", "score", "crane", "--words", bad), *fragments)
     assert_one_line_error(run_exact("wordle", "openers", "--answers", bad), *fragments)
 
 
-def test_missing_file(tmp_path, run_exact):
+def test_missing_file(tmp_path, run_exact, assert_one_line_error):
     assert_one_line_error(run_exact("lingo", "score", "crane", "--words", tmp_path / "none.txt"), "none.txt", "no such file")
 
 
-def test_guess_outside_pool_and_nonwords(pool_file, run_exact):
+def test_guess_outside_pool_and_nonwords(pool_file, run_exact, assert_one_line_error):
     assert_one_line_error(run_exact("lingo", "score", "zzzzz", "--words", pool_file), "'zzzzz'", "pool.txt")
     assert run_exact("lingo", "score", "zzzzz", "--words", pool_file, "--allow-nonwords").returncode == 0
     assert_one_line_error(run_exact("lingo", "score", "zzzz", "--words", pool_file), "'zzzz'", "4 letters")
 
 
-def test_lists_of_different_lengths(tmp_path, pool_file, run_exact, write_lines):
+def test_lists_of_different_lengths(tmp_path, pool_file, run_exact, write_lines, assert_one_line_error):
     six = write_lines(tmp_path / "six.txt", ["abacus", "bakers"])
     assert_one_line_error(run_exact("wordle", "openers", "--answers", pool_file, "--guesses", six), "6-letter")
 
@@ -91,7 +81,7 @@ def test_unknown_metric_is_rejected(run_exact):
     assert r.returncode != 0 and "luck" in r.stderr
 
 
-def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file, run_exact):
+def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file, run_exact, assert_one_line_error):
     args = ["--answers", pool_file, "--guesses", pool_file, "--first", "about", "--json"]
     via_solve = run_exact("wordle", "solve", "--max-distinct-second", "2", *args)
     via_memorable = run_exact("wordle", "memorable", "--max-distinct-second", "2", *args)

@@ -20,15 +20,6 @@ def lists(pool_file):
     return ["--answers", str(pool_file), "--guesses", str(pool_file)]
 
 
-def assert_one_line_error(result, *fragments):
-    assert result.returncode != 0
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("exact: error: ")
-    for f in fragments:
-        assert f in lines[0], lines[0]
-
-
 @pytest.fixture
 def verify(run_exact):
     """``verify(tree_file, *args)``: the JSON report of ``exact wordle verify``, which must succeed."""
@@ -122,7 +113,7 @@ def test_tradeoff_table(tmp_path, pool_file, run_exact):
     assert out.with_suffix(".md").is_file() and out.with_suffix(".csv").is_file()
 
 
-def test_bad_input_is_one_line(tmp_path, pool_file, run_exact, write_lines):
+def test_bad_input_is_one_line(tmp_path, pool_file, run_exact, write_lines, assert_one_line_error):
     small = write_lines(tmp_path / "small.txt", wordle_answers().words[:50])
     # an answer that is not a guess: one line, no traceback (evaluate used to raise RuntimeError)
     assert_one_line_error(run_exact("wordle", "evaluate", "--first", "about", "--second", "most-classes",

@@ -26,17 +26,8 @@ def bench(pairs, lingo_words):
     run_bench(pairs=pairs, lingo_words=lingo_words, echo=click.echo)
 
 
-main.add_command(lingo)
-main.add_command(wordle)
-
-# the commands beside lingo and wordle: docs, play, plot, export
 from exact.cli.docs import docs  # noqa: E402
-from exact.cli.export import wordle_export  # noqa: E402
-from exact.cli.play import lingo_play, wordle_play  # noqa: E402
 from exact.cli.plot import plot  # noqa: E402
 
-wordle.add_command(wordle_play)
-wordle.add_command(wordle_export)
-lingo.add_command(lingo_play)
-main.add_command(plot)
-main.add_command(docs)
+for group in (lingo, wordle, plot, docs):
+    main.add_command(group)

@@ -80,3 +80,77 @@ def write_all(writes) -> ExactError | None:
             click.echo(f"exact: error: {e}", err=True)
             failed = failed or e
     return failed
+
+
+# --- what the Wordle and Lingo commands share ------------------------------------------------------
+
+ANSWERS_HELP = "Answer list, one word a line [default: the embedded 2315 Wordle answers]."
+GUESSES_HELP = "Allowed guesses, one word a line [default: the embedded 12972 allowed words]."
+
+
+def flag_error(error: ExactError, flags: dict[str, str]) -> ExactError:
+    """The library names parameters ("first: ..."); the command line names its flags ("--first: ...")."""
+    text = str(error)
+    for name, flag in flags.items():
+        if text.startswith(name + ":") or text.startswith(name + " "):
+            return ExactError(flag + text[len(name):])
+    return error
+
+
+FLAGS = {"first": "--first", "after": "--after", "cutoff": "--cutoff", "max_guesses": "--max-guesses",
+         "objective": "--objective", "compare": "--compare", "depth": "--depth"}
+
+
+def call(function, *args, **kwargs):
+    """Run a library call, naming flags instead of parameters in its errors."""
+    try:
+        return function(*args, **kwargs)
+    except ExactError as e:
+        raise flag_error(e, FLAGS) from None
+
+
+def exit_if_interrupted(interrupted: bool) -> None:
+    if interrupted:
+        from exact.cli.common import exit_interrupted
+
+        exit_interrupted()
+
+
+def checked_word(word: str | None, guesses, flag: str) -> str | None:
+    from exact.words import check_words, require_in_pool
+
+    if word is None:
+        return None
+    (word,) = check_words([word], guesses.length, flag)
+    require_in_pool([word], guesses, flag)
+    return word
+
+
+def history_of(after: str | None, guesses) -> tuple:
+    from exact.game.position import parse_history
+
+    return () if not after else call(parse_history, after, guesses)
+
+
+# --- the terminal players (exact wordle play, exact lingo play) ---------------------------------------
+
+NOTATION_HELP = "digits 02110, letters bygyb (b/x/./- gray), emoji squares, RGY ryg.. or YNM nmy.."
+def squares(pattern: int, length: int, notation: str) -> str:
+    from exact.feedback import format_pattern
+
+    return format_pattern(pattern, length, notation)
+
+
+def read_line(prompt: str) -> str | None:
+    """One line typed by the player, or None at end of input (Ctrl-D)."""
+    try:
+        return input(prompt)
+    except EOFError:
+        click.echo()
+        return None
+
+
+def show_words(words, show: int) -> str:
+    if len(words) <= show:
+        return " ".join(words)
+    return " ".join(words[:show]) + f" ... (+{len(words) - show}; l lists all)"

@@ -488,3 +488,8 @@ def adaptive_table(files, out):
         write_text(out, text)
         click.echo(f"wrote {out}", err=True)
     click.echo(text, nl=False)
+
+
+from exact.cli.lingo.play import lingo_play  # noqa: E402  (the terminal player, a module of its own)
+
+lingo.add_command(lingo_play)

@@ -1,0 +1,23 @@
+"""``exact wordle ...``: the Wordle commands, one module per kind of work.
+
+- :mod:`~exact.cli.wordle.solve` (with :mod:`~exact.cli.wordle.solve_guesses`, :mod:`~exact.cli.wordle.solve_global`): ``solve``;
+- :mod:`~exact.cli.wordle.trees`: ``verify``, ``convert``, ``complete``, ``export``;
+- :mod:`~exact.cli.wordle.play`: ``play``;
+- :mod:`~exact.cli.wordle.study`: ``openers``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``.
+"""
+
+from __future__ import annotations
+
+import click
+
+from exact.cli.wordle import play, solve, study, trees
+
+
+@click.group()
+def wordle():
+    """Wordle: adaptive guessing within k guesses (Riddler, 14 Jan 2022)."""
+
+
+for command in (solve.solve, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
+                study.openers, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench):
+    wordle.add_command(command)

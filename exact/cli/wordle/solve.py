@@ -1,0 +1,173 @@
+"""``exact wordle solve``: one command, four engines (the library chooses: :mod:`exact.wordle.engines`).
+
+The depth-k DP is printed here; the fewest-guesses objective by :mod:`exact.cli.wordle.solve_guesses`,
+the global search over every first guess by :mod:`exact.cli.wordle.solve_global`, the memorable variant by
+``exact wordle memorable``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json, exit_interrupted,
+                              history_of, words_option, write_all)
+from exact.cli.wordle.trees import echo_replay
+from exact.words import load_or_default, wordle_allowed, wordle_answers
+
+
+@click.command()
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
+              help="Guesses allowed (k): maximise the wins within k  [default: 3].")
+@click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
+@click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it).")
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many first guesses to report with exact values.")
+@click.option("--out", type=click.Path(dir_okay=False), multiple=True,
+              help="Write the optimal tree (format from the extension: .graphml, .json, .dot, .txt); repeatable.")
+@click.option("--certificate", type=click.Path(dir_okay=False), default=None,
+              help="Write the result as a JSON certificate (lists' sha256, method, time, cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--max-distinct-second", "max_second", type=click.IntRange(min=1), default=None,
+              help="The memorable variant: at most M distinct second guesses (depth 3, first guess "
+                   "fixed, default trace); the same as `exact wordle memorable --max-distinct-second M`.")
+@click.option("--objective", default=None, metavar="LIST",
+              help="guesses: the fewest total guesses, every answer solved within --max-guesses; or a "
+                   "lexicographic list such as win3,guesses (most answers within 3, then fewest guesses).")
+@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Every answer is solved within this many guesses (the written trees are complete).")
+@click.option("--cutoff", type=click.IntRange(min=0), default=None, metavar="T",
+              help="With --objective: only look for strategies of value <= T; proves 'no better than T' fast.")
+@click.option("--after", default=None, metavar="'GUESS PATTERN ...'",
+              help="Solve the position after these guesses and their feedback (any pattern notation).")
+@click.option("--compare", default=None, metavar="WORD",
+              help="Also report the exact value of playing WORD (at the position) against the best guess.")
+@click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
+@click.option("--cluster", default=None, metavar="local|ADDRESS",
+              help="Spread first guesses over a Dask cluster: 'local' starts one on this machine's cores, "
+                   "ADDRESS (tcp://host:8786) joins a running scheduler. Needs pip install -e '.[cluster]'.")
+@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
+              help="Append every finished first guess (value or pruning bound) to this JSON-lines file.")
+@click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="Continue the run recorded in this checkpoint (and keep appending to it).")
+@click.option("--batch", type=click.IntRange(min=1), default=8, show_default=True,
+              help="First guesses per task (with --cluster, --checkpoint or --resume).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Workers of --cluster local [default: one per core].")
+@click.pass_context
+def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second, objective,
+          max_guesses, cutoff, after, compare, truncate, cluster, checkpoint, resume, batch, workers):
+    """Prove the most answers any strategy wins within --depth guesses (exact DP), or, with
+    --objective, the best complete strategy for the fewest guesses (exact branch and bound).
+
+    With --cluster, --checkpoint or --resume: the global search over every first guess with an
+    incumbent, batches of first guesses, a checkpoint and resume (exact/wordle/depth4.py).
+    """
+    from exact.errors import ExactError
+    from exact.wordle.engines import choose_engine
+
+    engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
+                           cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
+                           cluster=cluster, checkpoint=checkpoint, resume=resume)
+    if engine == "global":
+        from exact.cli.wordle.solve_global import solve_global
+
+        return solve_global(ctx, load_or_default(answers, wordle_answers), load_or_default(guesses, wordle_allowed),
+                            3 if depth is None else depth, hard, top, out, certificate, as_json, cluster,
+                            checkpoint, resume, batch, workers, max_guesses=max_guesses, truncate=truncate)
+    if engine == "guesses":
+        from exact.cli.wordle.solve_guesses import solve_objective
+
+        return solve_objective(answers=answers, guesses=guesses, objective=objective, first=first,
+                               max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
+                               out=out, certificate=certificate, as_json=as_json, truncate=truncate)
+    if engine == "memorable":
+        from exact.cli.wordle.study import memorable
+
+        return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
+                          out=Path(out[0]) if out else None, as_json=as_json, max_guesses=max_guesses,
+                          truncate=truncate)
+    depth = 3 if depth is None else depth
+    from exact.fileio import write_json
+    from exact.wordle.dp import solve as solve_dp
+    from exact.wordle.dp_trees import optimal_tree
+    from exact.game.position import position_answers
+    from exact.game.formats import format_for_path, write_tree
+
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    first = checked_word(first, guess_list, "--first")
+    compare = checked_word(compare, guess_list, "--compare")
+    history = history_of(after, guess_list)
+    if not truncate and depth > max_guesses:
+        raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
+    for path in out:
+        format_for_path(path)  # a bad extension fails now, not after the search
+    check_outputs(*out, certificate)  # and so does a destination that cannot be written
+    result = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=first, top=top, after=history)
+    data = result.to_json()
+    if compare is not None and not result.interrupted:
+        other = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=compare, top=1, after=history)
+        data["compare"] = {"guess": compare, "wins": other.wins, "best_guess": result.optimal_first[0],
+                           "best_wins": result.wins, "fewer_wins": result.wins - other.wins}
+    tree = played = None
+    if out and result.status != "UNKNOWN":
+        if result.interrupted:
+            click.echo("exact: building the optimal tree after the best first guess so far "
+                       "(Ctrl-C again to skip it)", err=True)
+        try:
+            tree, info, played = call(optimal_tree, result, max_guesses=max_guesses, truncate=truncate)
+            data["tree"] = {"files": list(out), **info, "report": played.to_json()}
+        except KeyboardInterrupt:
+            result.interrupted = True
+            data["interrupted"] = True
+            click.echo("exact: interrupted while building the tree; no tree written", err=True)
+    if out and tree is None:
+        data["tree"] = None  # interrupted, or nothing found: no tree file is written
+    tree_answers = position_answers(answer_list, history, hard)
+    writes = [lambda path=path: write_tree(tree, path, answers=tree_answers) for path in out if tree is not None]
+    if certificate is not None:
+        writes.append(lambda: write_json(certificate, data))
+    failed = write_all(writes)
+    if as_json:
+        echo_json(data)
+    else:
+        mode = "hard mode, " if hard else ""
+        shown = "".join(f" {g} {p}" for g, p in data.get("after", []))
+        click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
+                   f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else "")
+                   + (f", after{shown} ({result.n} answers left)" if shown else ""))
+        click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}"
+                   f"{' (interrupted)' if result.interrupted else ''}  "
+                   f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
+                   f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
+        if first is None:
+            click.echo(f"optimal first guesses: {' '.join(result.optimal_first)}"
+                       + (" (among those evaluated before the interrupt)" if result.interrupted else ""))
+            click.echo(f"top {len(result.top)} first guesses (exact):")
+            for rank, (g, v) in enumerate(result.top, start=1):
+                click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+        if "compare" in data:
+            c = data["compare"]
+            click.echo(f"compare: {c['guess']} wins {c['wins']}, best {c['best_guess']} wins {c['best_wins']}: "
+                       f"{c['guess']} wins {c['fewer_wins']} fewer within {depth}")
+        if data.get("tree") and not failed:
+            r = data["tree"]["replay"]
+            extra = (f"; complete: every answer solved within {max_guesses}, total {r['total_guesses']} guesses"
+                     if data["tree"]["complete"] else "; truncated at the depth")
+            click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
+                       f"{r['wins']} wins within {depth}, valid{extra})")
+            echo_replay(played)
+        elif out and data.get("tree") is None:
+            click.echo(f"no tree written to {', '.join(out)}: "
+                       + ("interrupted" if result.interrupted else "no first guess was evaluated"))
+    if result.interrupted:
+        exit_interrupted()
+    if failed:
+        sys.exit(2)
+
+

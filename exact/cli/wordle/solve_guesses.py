@@ -1,0 +1,90 @@
+"""``exact wordle solve --objective ...``: the fewest-guesses objective and lexicographic objectives
+(printing only; the work is in :mod:`exact.wordle.guesses`)."""
+
+from __future__ import annotations
+
+import click
+
+from exact.cli.common import call, checked_word, echo_json, exit_if_interrupted, history_of
+from exact.errors import ExactError
+from exact.words import load_or_default, wordle_allowed, wordle_answers
+
+def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cutoff, after, compare,
+                    out, certificate, as_json, truncate):
+    """``exact wordle solve --objective ...``: solve, write the tree, print."""
+    from exact.fileio import write_json
+    from exact.game.position import position_answers
+    from exact.wordle.guesses import compare_results, parse_objective, solve_guesses
+    from exact.game.formats import format_for_path, write_tree
+
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    goal = call(parse_objective, objective)
+    first = checked_word(first, guess_list, "--first")
+    compare = checked_word(compare, guess_list, "--compare")
+    history = history_of(after, guess_list)
+    for path in out:
+        format_for_path(path)  # a bad extension fails now, not after the search
+    if truncate:
+        raise ExactError("--truncate applies to the win-within-k trees (--depth); --objective trees are complete")
+    kwargs = dict(objective=goal, max_guesses=max_guesses, hard=hard, after=history)
+    result = call(solve_guesses, answer_list, guess_list, first=first, cutoff=cutoff, **kwargs)
+    data = result.to_json()
+    if compare is not None and not result.interrupted:
+        other = call(solve_guesses, answer_list, guess_list, first=compare, **kwargs)
+        data["compare"] = compare_results(result, other)
+    if out and result.tree is not None:
+        reached = position_answers(answer_list, history, hard)
+        for path in out:
+            write_tree(result.tree, path, answers=reached)
+        data["tree"] = {"files": list(out), "tie_break": "see exact.wordle.guesses", "complete": True,
+                        "replay": {"total": result.total, "wins_at": list(result.wins_at), "valid": True}}
+    if certificate is not None:
+        write_json(certificate, data)
+    if as_json:
+        echo_json(data)
+    else:
+        print_result(result, answer_list, guess_list)
+        if "compare" in data and data["compare"]["extra_guesses"] is None:
+            c = data["compare"]
+            click.echo(f"compare: {compare}: {c['value']['status']}; the position: {c['best_value']['status']}")
+        elif "compare" in data:
+            c = data["compare"]
+            click.echo(f"compare: {c['guess']} {value_text(c['value'], c)}; best {c['best_guess']} "
+                       f"{value_text(c['best_value'], c)}: {c['guess']} costs {c['extra_guesses']} more "
+                       f"guesses in total ({c['extra_mean']:+.6f} per answer)"
+                       + (f", {c['extra_lost'][0]} more answers past {c['levels'][0]}" if c["levels"] else ""))
+        if "tree" in data:
+            click.echo(f"wrote {', '.join(map(str, out))} (complete; replayed: every answer solved, total {result.total})")
+    exit_if_interrupted(result.interrupted)
+
+
+def value_text(value: dict, c: dict) -> str:
+    lost = "".join(f", lost past {k}: {n}" for k, n in zip(c["levels"], value["lost"]))
+    return f"(total {value['total']}, mean {value['mean']:.6f}{lost})"
+
+
+def print_result(r, answer_list, guess_list) -> None:
+    shown = " ".join(f"{g} {p}" for g, p in r.to_json()["after"])
+    click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
+               f"({len(guess_list)}), objective {r.objective}, at most {r.max_guesses} guesses"
+               + (", hard mode" if r.hard else "") + (f", after {shown} ({r.n} answers left)" if shown else ""))
+    if r.tree is None:
+        bound = f"; every strategy costs at least {r.lower_bound}" if r.lower_bound is not None else ""
+        why = f"no strategy within --cutoff {r.cutoff}" if r.cutoff is not None else \
+            f"no strategy solves every answer within {r.max_guesses} guesses"
+        click.echo(f"status {r.status}: {why}{bound} ({r.seconds:.1f} s, {r.cores} cores)")
+        return
+    click.echo(f"first guess {r.first}: total {r.total} guesses over {r.n} answers, mean {r.mean:.6f}; "
+               f"status {r.status} ({r.seconds:.1f} s, {r.cores} cores, {r.searched} nodes searched)")
+    click.echo(f"solved with 1..{r.max_guesses} guesses: {' '.join(map(str, r.wins_at))}; "
+               f"worst case {max(k + 1 for k, w in enumerate(r.wins_at) if w)}; "
+               + ", ".join(f"within {k}: {r.wins_within(k)}" for k in range(2, r.max_guesses)))
+    if r.status == "FEASIBLE":
+        click.echo("interrupted: the tree is complete but not proven optimal (unfinished classes were filled greedily)")
+
+
+# --- exact wordle tradeoff --------------------------------------------------------------------
+
+# --- exact wordle complete --------------------------------------------------------------------
+

@@ -1,0 +1,319 @@
+"""``exact wordle openers|evaluate|tradeoff|memorable|ladder|bench``: first guesses, policies, trade-offs,
+memorable trees, the reduced-instance ladder and the benchmark."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json,
+                              exit_if_interrupted, exit_interrupted, words_option, write_all)
+from exact.cli.wordle.trees import echo_replay
+from exact.errors import ExactError
+from exact.words import load_or_default, wordle_allowed, wordle_answers
+
+
+@click.command()
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--metric", type=click.Choice(["classes", "worst", "mean", "expected", "entropy"]),
+              default="classes", show_default=True,
+              help="classes: most classes; worst: smallest largest class; mean: smallest n/classes; "
+                   "expected: smallest sum |C|^2/n; entropy: most bits.")
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True, help="How many openers to list.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def openers(answers, guesses, metric, top, as_json):
+    """Rank first guesses by how they split the answers."""
+    from exact.wordle.openers import rank_openers
+
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    ranked = rank_openers(answer_list, guess_list, metric, top)
+    if as_json:
+        echo_json([o.to_json() for o in ranked])
+        return
+    click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} ({len(guess_list)}), by {metric}")
+    click.echo(f"{'rank':>4}  {'guess':<8} {'classes':>7} {'worst':>5} {'n/classes':>9} {'sum|C|^2/n':>10} {'entropy':>7}")
+    for rank, o in enumerate(ranked, start=1):
+        click.echo(f"{rank:4d}  {o.guess:<8} {o.classes:7d} {o.worst:5d} {o.mean_size:9.3f} {o.expected_size:10.3f} {o.entropy:7.3f}")
+
+
+@click.command()
+@click.option("--first", required=True, metavar="WORD", help="The first guess.")
+@click.option("--second", "policy", required=True,
+              type=click.Choice(["most-classes", "most-classes-answers", "most-classes-consistent",
+                                 "min-worst", "max-entropy", "all"]),
+              help="How later guesses are chosen (all: every policy, as a table).")
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--depth", type=click.IntRange(min=1), default=3, show_default=True, help="Guesses allowed.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the policy's tree (.graphml .json .dot .txt); one policy only.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+              help="The tree written is completed past --depth (fewest guesses, exact): every answer "
+                   "solved within this many guesses.")
+@click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
+def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, truncate):
+    """Score a simple policy exactly: its tree after --first, replayed on every answer.
+
+    The policy picks every guess after the first but the last; the last guess is a still-possible
+    answer. Policies and tie-breaks are described in exact/wordle/policies.py.
+    """
+    from exact.errors import ExactError
+    from exact.wordle.policies import POLICIES, evaluate_policy
+    from exact.game.formats import write_tree
+    from exact.words import check_answers_are_guesses
+
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    check_answers_are_guesses(answer_list, guess_list)
+    first = checked_word(first, guess_list, "--first")
+    policies = POLICIES if policy == "all" else (policy,)
+    if out is not None and len(policies) > 1:
+        raise ExactError("--out writes one policy's tree; name one policy with --second")
+    if out is not None and not truncate and depth > max_guesses:
+        raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
+    complete = max_guesses if (out is not None and not truncate) else None
+    results = [call(evaluate_policy, answer_list, guess_list, first, p, depth, complete) for p in policies]
+    if out is not None:
+        write_tree(results[0].tree, out, answers=answer_list)
+    if as_json:
+        data = [{**r.to_json(), "replay": r.replay.to_json()} for r in results]
+        echo_json(data if policy == "all" else data[0])
+        return
+    click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
+               f"({len(guess_list)}), first guess {first}, depth {depth}")
+    click.echo(f"{'policy':<24} {'wins':>5} {'n':>5} {'probability':>11} {'2nd words':>9} {'solved':>6} "
+               f"{'total':>6} {'mean':>6} {'worst':>5}  replay")
+    for r in results:
+        p = r.replay
+        mean = f"{p.mean_guesses:6.3f}" if p.solved else f"{'-':>6}"
+        click.echo(f"{r.policy:<24} {r.wins:5d} {r.n:5d} {r.probability:11.6f} {r.second_guesses:9d} {p.solved:6d} "
+                   f"{p.total_guesses:6d} {mean} {p.worst or 0:5d}  {'valid' if p.valid else 'INVALID'}")
+    click.echo("solved, total, mean, worst: the answers the tree solves and the guesses they take")
+    if len(results) == 1:
+        click.echo("")
+        echo_replay(results[0].replay)
+    if out is not None:
+        extra = results[0].lists.get("complete")
+        click.echo(f"wrote {out}" + (f" (complete: every answer solved within {max_guesses}, total "
+                                      f"{extra['total_guesses']} guesses)" if extra else " (truncated at the depth)"))
+
+
+@click.command()
+@click.option("--first", "firsts", default="trace,salet,slate,crate,reast,crane", show_default=True,
+              metavar="W,W,...", help="First guesses to compare.")
+@click.option("--win", "k", type=click.IntRange(min=1), default=3, show_default=True,
+              help="K of the objective winK,guesses, compared with guesses alone.")
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Every answer solved within this many guesses.")
+@click.option("--hard", is_flag=True, help="Hard mode.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the table as JSON, with a .md and a .csv beside it.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def tradeoff(firsts, k, answers, guesses, max_guesses, hard, out, as_json):
+    """What maximising P(win within K) costs in mean guesses, per first guess (both exact)."""
+    from exact.wordle.tradeoff import tradeoff_table, write_table
+
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    words = [checked_word(w, guess_list, "--first") for w in firsts.split(",") if w.strip()]
+    if not words:
+        raise ExactError("--first: give at least one word")
+    data = call(tradeoff_table, answer_list, guess_list, words, k, max_guesses=max_guesses, hard=hard,
+                echo=lambda row: click.echo(f"exact: {row['first']}: {row_text(row, k)}", err=True))
+    if out is not None:
+        write_table(data, out)
+    if as_json:
+        echo_json(data)
+    else:
+        click.echo(f"{'first':<6} {'objective':<14} {'within ' + str(k):>9} {'total':>6} {'mean':>8} {'status':<8} {'seconds':>7}")
+        for row in data["rows"]:
+            for name in ("guesses", f"win{k},guesses"):
+                v = row[name]
+                if v is None:
+                    continue
+                click.echo(f"{row['first']:<6} {name:<14} {v['wins_within']:9d} {v['total']:6d} {v['mean']:8.4f} "
+                           f"{v['status']:<8} {v['seconds']:7.1f}")
+        if out is not None:
+            click.echo(f"wrote {out} and its .md and .csv")
+    exit_if_interrupted(data["interrupted"])
+
+
+def row_text(row: dict, k: int) -> str:
+    parts = []
+    for name in ("guesses", f"win{k},guesses"):
+        v = row[name]
+        if v is not None:
+            parts.append(f"{name}: within {k} {v['wins_within']}, total {v['total']} ({v['status']}, {v['seconds']:.1f} s)")
+    return "; ".join(parts)
+
+
+@click.command()
+@click.option("--max-distinct-second", "M", type=click.IntRange(min=1), default=None,
+              help="At most this many distinct second guesses across all first-feedback classes.")
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--first", default=None, help="The fixed first guess [default: trace].")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=60, show_default=True,
+              help="Seconds per CP-SAT call.")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
+@click.option("--curve", is_flag=True, help="Solve for M = 1, 2, 3, 5, 10, 20, ... up to the number of classes.")
+@click.option("--m-values", default=None, metavar="M,M,...", help="With --curve: these M values instead.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the tree (.graphml, .json, .dot, .txt); with --curve, write the curve (.json, and a .csv beside it).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--max-guesses", type=click.IntRange(min=3), default=6, show_default=True,
+              help="The tree written is completed past guess 3 (fewest guesses, exact): every answer "
+                   "solved within this many guesses.")
+@click.option("--truncate", is_flag=True, help="Write the depth-3 tree (answers past guess 3 are lost).")
+def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json, max_guesses=6,
+              truncate=False):
+    """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
+    from exact.errors import ExactError
+    from exact.words import check_words
+    from exact.wordle import memorable as mem
+
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    first = check_words([first], guess_list.length, "--first")[0] if first else mem.DEFAULT_FIRST
+    if curve == (M is not None):
+        raise ExactError("give either --max-distinct-second M or --curve")
+    if not curve:
+        check_outputs(out)
+        complete = max_guesses if (out is not None and not truncate) else None
+        result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers,
+                                     max_guesses=complete)
+        failed = None
+        if out is not None:
+            from exact.game.formats import write_tree
+
+            failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
+        if as_json:
+            echo_json(result.to_json())
+        else:
+            click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} "
+                       f"{result.wins}/{result.n} = {result.probability:.4f} (bound {result.bound}; unconstrained "
+                       f"{result.unconstrained}) in {result.seconds:.1f} s, {workers} CP-SAT workers"
+                       + (" (interrupted)" if result.interrupted else ""))
+            click.echo("second guesses: " + " ".join(result.second_guesses))
+        if result.interrupted:
+            exit_interrupted()
+        if failed:
+            sys.exit(2)
+        return
+    try:
+        values = None if m_values is None else sorted({int(v) for v in m_values.split(",")})
+    except ValueError:
+        raise ExactError(f"--m-values {m_values!r}: give whole numbers separated by commas") from None
+    if values is not None and min(values) < 1:
+        raise ExactError("--m-values: every M must be at least 1")
+    check_outputs(out, out.with_suffix(".csv") if out is not None else None)
+    data = mem.curve_json(mem.memorable_curve(
+        answer_list, guess_list, first, values, time_limit=time_limit, workers=workers,
+        progress=lambda r: click.echo(f"exact: M={r.M}: {r.status} {r.wins} (bound {r.bound}), {r.seconds:.1f} s",
+                                      err=True)), answer_list, guess_list)
+    failed = write_all([lambda: mem.write_curve(data, out)] if out is not None else [])
+    if as_json:
+        echo_json(data)
+        if data["interrupted"]:
+            exit_interrupted()
+        sys.exit(2 if failed else 0)
+    click.echo(f"first {first}: {data['classes']} first-feedback classes, unconstrained {data['unconstrained']}/{data['n']}, "
+               f"smallest full cover {data['full_cover']}")
+    click.echo(f"{'M':>4} {'wins':>5} {'bound':>5} {'P(win)':>7} {'status':<8} {'seconds':>8}")
+    for p in data["points"]:
+        click.echo(f"{p['M']:4d} {p['wins']:5d} {p['bound']:5d} {p['probability']:7.4f} {p['status']:<8} {p['seconds']:8.1f}")
+    if data["interrupted"]:
+        exit_interrupted()
+    if failed:
+        sys.exit(2)
+
+
+@click.command()
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600, show_default=True,
+              help="CP-SAT seconds per instance (the DP and brute force are not limited).")
+@click.option("--only", multiple=True, metavar="NAME", help="Solve only these instances (repeatable).")
+@click.option("--max-answers", type=click.IntRange(min=1), default=None, help="Skip instances with more answers.")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
+@click.option("--generate", is_flag=True, help="(Re)write instances/wordle-ladder from the embedded lists, then stop.")
+@click.option("--results", "results_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("results/wordle/ladder"), show_default=True, help="Folder for <instance>.json.")
+@click.option("--models", "models_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("models/wordle"), show_default=True, help="Folder for the <instance>.pb CP-SAT models.")
+@click.option("--no-export", is_flag=True, help="Do not write the models.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def ladder(time_limit, only, max_answers, workers, generate, results_dir, models_dir, no_export, as_json):
+    """Solve the reduced-instance ladder with CP-SAT, the DP and brute force; check they agree."""
+    from exact.errors import ExactError
+    from exact.fileio import write_json
+    from exact.progress import say
+    from exact.wordle import ladder as lad
+
+    if generate:
+        manifest = lad.write_ladder(lad.ladder_dir())
+        click.echo(f"wrote {len(manifest['instances'])} instances and {lad.MANIFEST} to {lad.ladder_dir()}")
+        return
+    lad.check_ladder()
+    rungs = [lad.rung_named(name) for name in only] if only else lad.LADDER
+    rows = []
+    interrupted = False
+    try:
+        for rung in rungs:
+            A, _ = lad.read_rung(rung)
+            if max_answers is not None and len(A) > max_answers:
+                continue
+            say(f"{rung.name}: {rung.describe()}")
+            result = lad.solve_rung(rung, time_limit=time_limit, workers=workers,
+                                    models=None if no_export else models_dir)
+            write_json(results_dir / f"{rung.name}.json", result.to_json())
+            rows.append(result)
+            c = result.cpsat
+            say(f"{rung.name}: CP-SAT {c['status']} {c['wins']} (bound {c['bound']}, {c['seconds']} s), "
+                f"DP {result.dp['wins']}, brute force {result.brute_force}, agree {result.agree}")
+    except KeyboardInterrupt:
+        interrupted = True
+        say("interrupted; the instances finished so far are written")
+    if as_json:
+        echo_json([r.to_json() for r in rows])
+    else:
+        click.echo(f"{'instance':<20} {'n':>5} {'guesses':>7} {'k':>2} {'CP-SAT':>6} {'bound':>5} {'status':<8} "
+                   f"{'DP':>5} {'brute':>5} {'seconds':>8}  agree")
+        for r in rows:
+            c = r.cpsat
+            click.echo(f"{r.name:<20} {r.answers:5d} {r.guesses:7d} {r.depth:2d} {str(c['wins']):>6} {c['bound']:5d} "
+                       f"{c['status']:<8} {r.dp['wins']:5d} {str(r.brute_force):>5} {c['seconds']:8.2f}  {r.agree}")
+    if not all(r.agree for r in rows):
+        raise ExactError("CP-SAT, the DP and brute force disagree on: "
+                         + ", ".join(r.name for r in rows if not r.agree))
+    if interrupted:
+        exit_interrupted()
+
+
+@click.command()
+@click.option("--sample", type=click.IntRange(min=1), default=6, show_default=True,
+              help="First guesses timed with the unpruned baseline.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of that sample.")
+@click.option("--objective", type=click.Choice(["win3", "guesses"]), default="win3", show_default=True,
+              help="guesses: time the fewest-guesses proof for --first against the same search without "
+                   "its sharper class bound.")
+@click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
+@click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
+@click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
+def bench(sample, seed, objective, first, hard, no_baseline):
+    """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
+    run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
+    from exact.bench.wordle import run_guesses_bench, run_wordle_bench
+
+    if objective == "guesses":
+        first = checked_word(first, wordle_allowed(), "--first")
+        run_guesses_bench(first=first, hard=hard, echo=click.echo)
+        return
+    run_wordle_bench(sample=sample, seed=seed, baseline=not no_baseline, echo=click.echo)
+
+

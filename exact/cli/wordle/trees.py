@@ -1,0 +1,209 @@
+"""``exact wordle verify|convert|complete|export``: strategy trees as files (read, replay, convert, complete, page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from exact.cli.common import ANSWERS_HELP, GUESSES_HELP, call, echo_json, words_option
+from exact.errors import ExactError
+from exact.words import load_or_default, wordle_allowed, wordle_answers
+
+
+@click.command("export")
+@click.argument("tree_file", metavar="[TREE]", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--html", "html", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the explorer page here (one file: data inline, no network).")
+@click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,
+              help="TREE's format [default: from the extension].")
+@words_option("--answers", "Answer list [default: the embedded 2315 Wordle answers].")
+@click.option("--depth", type=click.IntRange(min=1), default=None, help="Guesses that count as a win [default: the tree's depth; 3 for the committed tree].")
+@click.option("--hard", is_flag=True, help="Without TREE: the committed hard-mode tree.")
+@click.option("--title", default="", help="The page's title [default: the tree file's name].")
+def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
+    """Write TREE [default: the committed optimal depth-3 tree] as an HTML tree explorer: the game's
+    tiles, expand and collapse, answers and P(win) at each node, find an answer, the lost answers."""
+    from exact.errors import ExactError
+    from exact.wordle.play import DEFAULT_DEPTH, default_tree
+    from exact.wordle.explorer import write_explorer
+    from exact.game.formats import read_tree
+    from exact.words import load_or_default, wordle_answers
+
+    if tree_file is None:
+        tree_file = default_tree(hard)
+        if tree_file is None:
+            raise ExactError("give a TREE file (no committed tree found beside this installation)")
+        depth = depth or DEFAULT_DEPTH
+    answer_list = load_or_default(answers, wordle_answers)
+    data = write_explorer(read_tree(tree_file, fmt), answer_list, html, depth, title or tree_file.name)
+    click.echo(f"wrote {html}: {len(data['nodes'])} nodes, wins {data['wins']}/{data['n']} within {data['depth']}, "
+               f"{len(data['lost'])} lost")
+
+
+from exact.game.formats import FORMATS as _TREE_FORMATS  # noqa: E402  (light: no networkx until used)
+
+TREE_FORMATS = list(_TREE_FORMATS)
+TREE_SUFFIXES = " ".join(s for f in _TREE_FORMATS.values() for s in f.suffixes)
+
+
+def echo_replay(result, shown: int = 20) -> None:
+    """Print what a replay says about a tree (the statistics every tree command reports)."""
+    def row(values):
+        return " ".join(f"{k}:{v}" for k, v in enumerate(values, start=1))
+
+    click.echo(f"guesses used (answers solved with k guesses): {row(result.histogram) or 'none'}")
+    if result.solved:
+        every = "every answer" if result.complete else f"{result.n - result.solved} never solved"
+        click.echo(f"solved {result.solved} / {result.n} ({every}); total {result.total_guesses} guesses, "
+                   f"mean {result.mean_guesses:.4f}, worst case {result.worst}")
+    click.echo(f"wins within k guesses: {row(result.wins_within)}")
+    click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f} within {result.depth} guesses")
+    if result.lost:
+        more = f" ... and {len(result.lost) - shown} more (--json lists all)" if len(result.lost) > shown else ""
+        click.echo(f"lost {len(result.lost)}: {' '.join(result.lost[:shown])}{more}")
+    deeper = [p for p in result.notes if p.kind == "depth"]
+    if deeper:
+        click.echo(f"note: {len(result.beyond)} answers are solved only after guess {result.depth} "
+                   f"({len(deeper)} nodes deeper than the depth; first: [{deeper[0].path}] {deeper[0].guess})")
+    counts = [p for p in result.notes if p.kind == "count"]
+    if counts:
+        click.echo(f"note: {len(counts)} nodes record answer counts that differ from this answer list "
+                   f"(first: [{counts[0].path or 'root'}] {counts[0].message})")
+    if result.claims_checked:
+        wrong = [p for p in result.invalid + result.notes if p.kind == "claim"]
+        click.echo(f"the file's own statistics: {result.claims_checked} nodes' counts checked, "
+                   + ("all agree" if not wrong else f"{len(wrong)} differ (first: [{wrong[0].path or 'root'}] "
+                                                      f"{wrong[0].message})"))
+    click.echo(f"valid: {'yes' if result.valid else f'no, {len(result.invalid)} invalid nodes'}")
+    for p in result.invalid[:shown]:
+        click.echo(f"  {p.kind}: at [{p.path or 'root'}] {p.guess}: {p.message}")
+    if len(result.invalid) > shown:
+        click.echo(f"  ... and {len(result.invalid) - shown} more (--json lists all)")
+
+
+@click.command()
+@click.argument("tree_file", metavar="TREE", type=click.Path(dir_okay=False, path_type=Path))
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--depth", type=click.IntRange(min=1), default=None,
+              help="Guesses allowed [default: the tree's own depth].")
+@click.option("--hard", is_flag=True, help="Also check every guess against the hard-mode rule.")
+@click.option("--format", "fmt", type=click.Choice(TREE_FORMATS), default=None,
+              help="File format [default: detected from the text; see docs/tree-formats.md].")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (every lost answer and invalid node).")
+def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
+    """Replay every answer through a strategy TREE from scratch and score it.
+
+    Reports the guesses each answer takes (histogram, total, mean, worst case), the wins within
+    each k and within --depth, the answers lost, and checks the statistics the file states about
+    itself (Olson's ranking.counts, the emoji format's counts). An answer reached only through a
+    guess that is not allowed is never a win.
+
+    Exit status: 0 when the tree is valid (answers lost, nodes deeper than --depth and answer counts
+    recorded for another list are notes, not errors), 1 when it has invalid nodes (a guess not
+    allowed, a missing branch, a hard-mode violation, wrong stated statistics), 2 for an
+    unreadable or malformed file.
+    """
+    import sys
+
+    from exact.game.tree import replay, tree_depth
+    from exact.game.formats import load_tree
+
+    tree, fmt = load_tree(tree_file, fmt)
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    result = replay(tree, answer_list, guess_list, depth or tree_depth(tree), hard)
+    if as_json:
+        echo_json({"tree": str(tree_file), "format": fmt, "first": tree.guess, "answers": answer_list.source,
+                   "answers_sha256": answer_list.sha256, "guesses": guess_list.source,
+                   "guesses_sha256": guess_list.sha256, **result.to_json()})
+    else:
+        click.echo(f"tree: {tree_file} ({fmt}, first guess {tree.guess}), answers: {answer_list.source} "
+                   f"({len(answer_list)}), guesses: {guess_list.source} ({len(guess_list)}), depth {result.depth}"
+                   f"{', hard mode' if hard else ''}")
+        echo_replay(result)
+    if not result.valid:
+        sys.exit(1)
+
+
+@click.command(help="Convert a strategy tree between formats (IN's is detected from its text; OUT's comes from "
+                     "its suffix). The tree is replayed on the answer list and its totals printed; OUT is written "
+                     "atomically. Formats (docs/tree-formats.md): "
+                     + "; ".join(f"{name}: {f.what} ({' '.join(f.suffixes)})" for name, f in _TREE_FORMATS.items())
+                     + ".")
+@click.argument("in_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("out_file", metavar="OUT", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--from", "from_fmt", type=click.Choice(TREE_FORMATS), default=None,
+              help="Format of IN [default: detected from the text].")
+@click.option("--to", "to_fmt", type=click.Choice(TREE_FORMATS), default=None,
+              help=f"Format of OUT [default: from its suffix: {TREE_SUFFIXES}].")
+@words_option("--answers", ANSWERS_HELP + " The formats with a line or leaf per answer walk it through the tree.")
+def convert(in_file, out_file, from_fmt, to_fmt, answers):
+    """Convert a strategy tree between formats (help text built from the FORMATS table)."""
+    import warnings
+
+    from exact.game.tree import replay, tree_depth
+    from exact.game.formats import format_for_path, load_tree, write_tree
+
+    to_fmt = format_for_path(out_file, to_fmt)  # a bad suffix fails before any work
+    tree, from_fmt = load_tree(in_file, from_fmt)
+    answer_list = load_or_default(answers, wordle_answers)
+    result = replay(tree, answer_list, depth=tree_depth(tree))
+    differ = [p for p in result.notes if p.kind == "count"]
+    if differ and _TREE_FORMATS[to_fmt].needs_answers:
+        warnings.warn(f"{in_file}: {len(differ)} nodes record other answer counts than {answer_list.source} "
+                      f"has; {out_file} follows {answer_list.source}")
+    if result.unsolved and to_fmt in ("olson", "lists"):
+        warnings.warn(f"{out_file}: the {to_fmt} format has no way to say an answer is lost; the "
+                      f"{len(result.unsolved)} answers the tree does not solve are left out")
+    write_tree(tree, out_file, to_fmt, answers=answer_list)
+    mean = f", mean {result.mean_guesses:.4f}" if result.solved else ""
+    click.echo(f"wrote {out_file} ({to_fmt}) from {in_file} ({from_fmt}): first guess {tree.guess}, "
+               f"{result.solved} of {result.n} answers solved, total {result.total_guesses} guesses{mean}, "
+               f"worst case {result.worst}")
+
+
+@click.command()
+@click.argument("tree_file", metavar="TREE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False), multiple=True, required=True,
+              help="Write the completed tree (.graphml .json .dot .txt); repeatable.")
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--depth", type=click.IntRange(min=1), default=None,
+              help="The tree's optimised depth: leaves there are re-chosen to keep the wins within it "
+                   "[default: the tree's own depth].")
+@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Every answer solved within this many guesses.")
+@click.option("--hard", is_flag=True, help="Hard mode (the tree's guesses are checked, the filling obeys it).")
+@click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,
+              help="Input format [default: from the extension].")
+def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
+    """Fill every missing branch of a strategy TREE with fewest-guesses subtrees (exact), so that
+    every answer is solved within --max-guesses; the wins within --depth do not change."""
+    from exact.game.tree import replay_position
+    from exact.wordle.complete import complete_and_check
+    from exact.game.tree import tree_depth
+    from exact.game.formats import read_tree, format_for_path, write_tree
+
+    for path in out:
+        format_for_path(path)
+    tree = read_tree(tree_file, fmt)
+    answer_list = load_or_default(answers, wordle_answers)
+    guess_list = load_or_default(guesses, wordle_allowed)
+    depth = depth or tree_depth(tree)
+    if depth > max_guesses:
+        raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
+    before = replay_position(tree, answer_list, guess_list, (), depth, hard)
+    if before.invalid:
+        raise ExactError(f"{tree_file}: the tree has {len(before.invalid)} invalid nodes within depth {depth} "
+                         f"(first: {before.invalid[0].kind}: {before.invalid[0].message}); `exact wordle verify` lists them")
+    done, after = call(complete_and_check, tree, answer_list, guess_list, depth, max_guesses, hard)
+    kept = sum(after.wins_at[:depth])
+    for path in out:
+        write_tree(done, path, answers=answer_list)
+    total = sum((k + 1) * w for k, w in enumerate(after.wins_at))
+    click.echo(f"{tree_file}: wins within {depth} {kept} (unchanged); completed: every answer solved within "
+               f"{max_guesses}, total {total} guesses, mean {total / after.n:.6f}; solved with 1..{max_guesses}: "
+               f"{' '.join(map(str, after.wins_at))}")
+    click.echo(f"wrote {', '.join(out)}")

@@ -1,0 +1,50 @@
+"""Which engine answers ``exact wordle solve``: the choice, made from the options, in one place.
+
+- ``depth``: the depth-k DP (:mod:`exact.wordle.dp`): the most answers won within k guesses;
+- ``guesses``: the fewest-guesses branch and bound (:mod:`exact.wordle.guesses`), for ``objective``
+  (``guesses`` or a lexicographic list such as ``win3,guesses``);
+- ``memorable``: depth 3 with at most M distinct second guesses (:mod:`exact.wordle.memorable`);
+- ``global``: the depth-k search over every first guess with batches, a checkpoint and a cluster
+  (:mod:`exact.wordle.depth4`, :mod:`exact.wordle.cluster`).
+
+Each engine takes some options and refuses the others with a one-line error that names them.
+
+>>> choose_engine(objective="guesses", first="salet")
+'guesses'
+>>> choose_engine(checkpoint="run.jsonl", first="salet")
+Traceback (most recent call last):
+...
+exact.errors.ExactError: --cluster, --checkpoint and --resume search every first guess of the depth-k objective: drop --first, --max-distinct-second, --objective, --after and --compare
+"""
+
+from __future__ import annotations
+
+from exact.errors import ExactError
+
+ENGINES = ("depth", "guesses", "memorable", "global")
+
+
+def choose_engine(*, depth: int | None = None, hard: bool = False, first: str | None = None,
+                  objective: str | None = None, max_second: int | None = None, cutoff: int | None = None,
+                  after: str | None = None, compare: str | None = None, certificate: str | None = None,
+                  outs: tuple = (), cluster: str | None = None, checkpoint: str | None = None,
+                  resume: str | None = None) -> str:
+    """The engine the options ask for (one of :data:`ENGINES`), or an ExactError naming the options
+    that engine cannot take."""
+    if cluster or checkpoint or resume:
+        if first is not None or max_second is not None or objective is not None or after or compare:
+            raise ExactError("--cluster, --checkpoint and --resume search every first guess of the depth-k "
+                             "objective: drop --first, --max-distinct-second, --objective, --after and --compare")
+        return "global"
+    if objective is not None:
+        if depth is not None or max_second is not None:
+            raise ExactError("--objective replaces --depth and --max-distinct-second (use winK levels, e.g. win3,guesses)")
+        return "guesses"
+    if cutoff is not None:
+        raise ExactError("--cutoff needs --objective")
+    if max_second is not None:
+        if (depth or 3) != 3 or hard or certificate or len(outs) > 1 or after or compare:
+            raise ExactError("--max-distinct-second takes depth 3, no --hard, --certificate, --after or "
+                             "--compare and at most one --out")
+        return "memorable"
+    return "depth"
