@@ -8,12 +8,12 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import echo_json, words_option
+from exact.cli.common import echo_json, list_answers, list_guesses, words_option
 from exact.errors import ExactError
-from exact.words import load_or_default, wordle_allowed, wordle_answers
+from exact.words import load_or_default
 
-ANSWERS_HELP = "Answer list, one word a line [default: the embedded 2315 Wordle answers]."
-GUESSES_HELP = "Allowed guesses, one word a line [default: the embedded 12972 allowed words]."
+ANSWERS_HELP = "Answer list, one word a line [default: the answers of --list]."
+GUESSES_HELP = "Allowed guesses, one word a line [default: the guesses of --list]."
 
 
 def flag_error(error: ExactError, flags: dict[str, str]) -> ExactError:
@@ -65,10 +65,11 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
     """``exact wordle solve --objective ...``: solve, write the tree, print."""
     from exact.fileio import write_json
     from exact.wordle.guesses import compare_results, parse_objective, position_answers, solve_guesses
+    from exact.wordle.tree import record_lists
     from exact.wordle.treeio import tree_format, write_tree
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     goal = call(parse_objective, objective)
     first = checked_word(first, guess_list, "--first")
     compare = checked_word(compare, guess_list, "--compare")
@@ -85,6 +86,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
         data["compare"] = compare_results(result, other)
     if out and result.tree is not None:
         reached = position_answers(answer_list, history, hard)
+        record_lists(result.tree, answer_list, guess_list)
         for path in out:
             write_tree(result.tree, path, answers=reached)
         data["tree"] = {"files": list(out), "tie_break": "see exact.wordle.guesses", "complete": True,
@@ -153,8 +155,8 @@ def tradeoff(firsts, k, answers, guesses, max_guesses, hard, out, as_json):
     """What maximising P(win within K) costs in mean guesses, per first guess (both exact)."""
     from exact.wordle.tradeoff import tradeoff_table, write_table
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     words = [checked_word(w, guess_list, "--first") for w in firsts.split(",") if w.strip()]
     if not words:
         raise ExactError("--first: give at least one word")
@@ -207,14 +209,15 @@ def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
     """Fill every missing branch of a strategy TREE with fewest-guesses subtrees (exact), so that
     every answer is solved within --max-guesses; the wins within --depth do not change."""
     from exact.wordle.guesses import complete_and_check, replay_position
-    from exact.wordle.tree import tree_depth
+    from exact.wordle.tree import check_tree_lists, record_lists, tree_depth
     from exact.wordle.treeio import read_tree, tree_format, write_tree
 
     for path in out:
         tree_format(path)
     tree = read_tree(tree_file, fmt)
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
+    check_tree_lists(tree, answer_list, guess_list, str(tree_file))
     depth = depth or tree_depth(tree)
     if depth > max_guesses:
         raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
@@ -224,6 +227,7 @@ def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
                          f"(first: {before.invalid[0].kind}: {before.invalid[0].message}); `exact wordle verify` lists them")
     done, after = call(complete_and_check, tree, answer_list, guess_list, depth, max_guesses, hard)
     kept = sum(after.wins_at[:depth])
+    record_lists(done, answer_list, guess_list)
     for path in out:
         write_tree(done, path, answers=answer_list)
     total = sum((k + 1) * w for k, w in enumerate(after.wins_at))

@@ -8,11 +8,12 @@ import click
 
 import sys
 
-from exact.cli.common import check_outputs, echo_json, exit_interrupted, words_option, write_all
-from exact.words import load_or_default, wordle_allowed, wordle_answers
+from exact.cli.common import (check_outputs, echo_json, exit_interrupted, list_answers, list_guesses, list_option,
+                               words_option, write_all)
+from exact.words import load_or_default
 
-ANSWERS_HELP = "Answer list, one word a line [default: the embedded 2315 Wordle answers]."
-GUESSES_HELP = "Allowed guesses, one word a line [default: the embedded 12972 allowed words]."
+ANSWERS_HELP = "Answer list, one word a line [default: the answers of --list]."
+GUESSES_HELP = "Allowed guesses, one word a line [default: the guesses of --list]."
 
 
 @click.group()
@@ -33,8 +34,8 @@ def openers(answers, guesses, metric, top, as_json):
     """Rank first guesses by how they split the answers."""
     from exact.wordle.openers import rank_openers
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     ranked = rank_openers(answer_list, guess_list, metric, top)
     if as_json:
         echo_json([o.to_json() for o in ranked])
@@ -173,15 +174,18 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
     """
     import sys
 
-    from exact.wordle.tree import replay, tree_depth
+    from exact.wordle.tree import check_tree_lists, replay, tree_depth
     from exact.wordle.treeio import load_tree
+    from exact.words import list_name
 
     tree, fmt = load_tree(tree_file, fmt)
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
+    check_tree_lists(tree, answer_list, guess_list, str(tree_file))
     result = replay(tree, answer_list, guess_list, depth or tree_depth(tree), hard)
     if as_json:
-        echo_json({"tree": str(tree_file), "format": fmt, "first": tree.guess, "answers": answer_list.source,
+        echo_json({"tree": str(tree_file), "format": fmt, "first": tree.guess, "list": list_name(answer_list, guess_list),
+                   "answers": answer_list.source,
                    "answers_sha256": answer_list.sha256, "guesses": guess_list.source,
                    "guesses_sha256": guess_list.sha256, **result.to_json()})
     else:
@@ -214,7 +218,7 @@ def convert(in_file, out_file, from_fmt, to_fmt, answers):
 
     to_fmt = format_for_path(out_file, to_fmt)  # a bad suffix fails before any work
     tree, from_fmt = load_tree(in_file, from_fmt)
-    answer_list = load_or_default(answers, wordle_answers)
+    answer_list = load_or_default(answers, list_answers)
     result = replay(tree, answer_list, depth=tree_depth(tree))
     differ = [p for p in result.notes if p.kind == "count"]
     if differ and _TREE_FORMATS[to_fmt].needs_answers:
@@ -254,12 +258,13 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
     """
     from exact.errors import ExactError
     from exact.wordle.policies import POLICIES, evaluate_policy
+    from exact.wordle.tree import record_lists
     from exact.wordle.treeio import write_tree
     from exact.cli.guesses import call, checked_word
     from exact.words import check_answers_are_guesses
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     check_answers_are_guesses(answer_list, guess_list)
     first = checked_word(first, guess_list, "--first")
     policies = POLICIES if policy == "all" else (policy,)
@@ -270,6 +275,7 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
     complete = max_guesses if (out is not None and not truncate) else None
     results = [call(evaluate_policy, answer_list, guess_list, first, p, depth, complete) for p in policies]
     if out is not None:
+        record_lists(results[0].tree, answer_list, guess_list)
         write_tree(results[0].tree, out, answers=answer_list)
     if as_json:
         data = [{**r.to_json(), "replay": r.replay.to_json()} for r in results]
@@ -350,7 +356,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         if first is not None or max_second is not None or objective is not None or after or compare:
             raise ExactError("--cluster, --checkpoint and --resume search every first guess of the depth-k "
                              "objective: drop --first, --max-distinct-second, --objective, --after and --compare")
-        return solve_global(ctx, load_or_default(answers, wordle_answers), load_or_default(guesses, wordle_allowed),
+        return solve_global(ctx, load_or_default(answers, list_answers), load_or_default(guesses, list_guesses),
                             3 if depth is None else depth, hard, top, out, certificate, as_json, cluster,
                             checkpoint, resume, batch, workers, max_guesses=max_guesses, truncate=truncate)
     from exact.errors import ExactError
@@ -376,11 +382,12 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     from exact.cli.guesses import call, checked_word, history_of
     from exact.fileio import write_json
     from exact.wordle.dp import optimal_tree, solve as solve_dp
+    from exact.wordle.tree import record_lists
     from exact.wordle.guesses import position_answers
     from exact.wordle.treeio import tree_format, write_tree
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     first = checked_word(first, guess_list, "--first")
     compare = checked_word(compare, guess_list, "--compare")
     history = history_of(after, guess_list)
@@ -410,6 +417,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     if out and tree is None:
         data["tree"] = None  # interrupted, or nothing found: no tree file is written
     tree_answers = position_answers(answer_list, history, hard)
+    if tree is not None:
+        record_lists(tree, answer_list, guess_list)
     writes = [lambda path=path: write_tree(tree, path, answers=tree_answers) for path in out if tree is not None]
     if certificate is not None:
         writes.append(lambda: write_json(certificate, data))
@@ -462,6 +471,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
 @click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
 @click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
 @click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
+@list_option()
 def bench(sample, seed, objective, first, hard, no_baseline):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
@@ -470,10 +480,11 @@ def bench(sample, seed, objective, first, hard, no_baseline):
     if objective == "guesses":
         from exact.cli.guesses import checked_word
 
-        first = checked_word(first, wordle_allowed(), "--first")
-        run_guesses_bench(first=first, hard=hard, echo=click.echo)
+        first = checked_word(first, list_guesses(), "--first")
+        run_guesses_bench(first=first, hard=hard, echo=click.echo, lists=(list_answers(), list_guesses()))
         return
-    run_wordle_bench(sample=sample, seed=seed, baseline=not no_baseline, echo=click.echo)
+    run_wordle_bench(sample=sample, seed=seed, baseline=not no_baseline, echo=click.echo,
+                     lists=(list_answers(), list_guesses()))
 
 
 @wordle.command()
@@ -501,8 +512,8 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     from exact.words import check_words
     from exact.wordle import memorable as mem
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     first = check_words([first], guess_list.length, "--first")[0] if first else mem.DEFAULT_FIRST
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
@@ -513,8 +524,10 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
                                      max_guesses=complete)
         failed = None
         if out is not None:
+            from exact.wordle.tree import record_lists
             from exact.wordle.treeio import write_tree
 
+            record_lists(result.tree, answer_list, guess_list)
             failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
         if as_json:
             echo_json(result.to_json())

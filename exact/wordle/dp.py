@@ -60,7 +60,7 @@ from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle.hard import add_feedback, letter_counts
 from exact.wordle.tree import Tree
-from exact.words import WordList, check_answers_are_guesses, require_in_pool
+from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches);
 #: the first batch is small, so that a threshold (the 10th best so far) is in force early.
@@ -875,6 +875,7 @@ class SolveResult:
             "first_guesses_exact": self.exact_count,
             "seconds": round(self.seconds, 3),
             "cores": self.cores,
+            "list": list_name(self.answers, self.guesses),
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": self.method,

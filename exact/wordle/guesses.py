@@ -92,7 +92,7 @@ from exact.feedback import all_green, encode, feedback, format_pattern
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle.hard import add_feedback, allows, constraint, letter_counts, no_constraint
 from exact.wordle.tree import Tree, replay
-from exact.words import WordList, check_answers_are_guesses, require_in_pool
+from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 INF = np.int64(1) << np.int64(60)  # "impossible": a step past max_guesses
 
@@ -696,6 +696,7 @@ class GuessesResult:
             "cores": self.cores,
             "nodes": self.nodes,
             "searched_nodes": self.searched,
+            "list": list_name(self.answers, self.guesses),
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": METHOD,
