@@ -172,9 +172,50 @@ class LiveWins:
         return _tree(search, T, k, rule, g)
 
 
+@dataclass
+class LiveGuesses:
+    """The exact fewest-guesses search of :mod:`exact.wordle.guesses`, live: at each position the
+    complete tree with the fewest total guesses over the candidates, every one solved within
+    ``max_guesses`` guesses of the game (proven there), or None where none exists."""
+
+    answers: WordList
+    guesses: WordList
+    max_guesses: int = 6
+    hard: bool = False
+    first: str | None = None
+    name: str = ""
+    _F: object = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if not self.name:
+            mode = ", hard mode" if self.hard else ""
+            self.name = f"exact fewest guesses, live: every answer within {self.max_guesses}{mode}"
+
+    @property
+    def depth(self) -> int:
+        return self.max_guesses
+
+    def plan(self, position: Position) -> Tree | None:
+        from exact.partitions import feedback_matrix
+        from exact.wordle.guesses import solve_guesses
+
+        if not position.candidates or position.played >= self.max_guesses:
+            return None
+        if self._F is None:
+            self._F = feedback_matrix(self.guesses, self.answers)
+        first = self.first if position.played == 0 else None
+        try:
+            result = solve_guesses(self.answers, self.guesses, first=first, max_guesses=self.max_guesses,
+                                   hard=self.hard, after=position.history, progress=False, F=self._F)
+        except ExactError:
+            return None
+        return result.tree
+
+
 #: --objective name -> factory(answers, guesses, depth, hard, first) returning a Strategy.
 OBJECTIVES = {
     "wins": lambda answers, guesses, depth, hard, first: LiveWins(answers, guesses, depth, hard, first),
+    "guesses": lambda answers, guesses, depth, hard, first: LiveGuesses(answers, guesses, depth, hard, first),
 }
 
 
@@ -498,4 +539,52 @@ def default_tree(hard: bool) -> Path | None:
     for name in DEFAULT_TREES[hard]:
         if (root / name).is_file():
             return root / name
+    return None
+
+
+#: The list ``play`` and the explorer use when none is named: today's game.
+DEFAULT_LIST = "nyt2023"
+
+#: The committed proven trees of the named lists other than ``original`` (whose trees are
+#: :data:`DEFAULT_TREES`): list -> hard -> (files, first found wins; what the tree is proven optimal
+#: for; the guesses that count as a win).
+LIST_TREES = {
+    "nyt2023": {
+        False: (("results/wordle/nyt2023-tarse-guesses.graphml",),
+                "fewest guesses (proven, first guess tarse)", 6),
+        True: (("results/wordle/nyt2023-tarse-guesses-hard.graphml",),
+               "fewest guesses in hard mode (proven, first guess tarse)", 6),
+    },
+    "nyt2022": {
+        False: (("results/wordle/nyt2022-depth3.graphml",), "most wins within 3 guesses (proven)", 3),
+        True: (("results/wordle/nyt2022-hard-depth3.graphml",), "most wins within 3 guesses in hard mode (proven)", 3),
+    },
+}
+
+
+@dataclass(frozen=True)
+class ListTree:
+    path: Path
+    objective: str  # what the tree is proven optimal for, in words
+    depth: int  # the guesses that count as a win
+
+
+def list_tree(name: str, hard: bool) -> ListTree | None:
+    """The committed proven tree ``play`` and the explorer use for a named list, or None (none
+    committed for it, or an install without ``results/``)."""
+    if name == "original":
+        path = default_tree(hard)
+        objective = f"most wins within {DEFAULT_DEPTH} guesses{' in hard mode' if hard else ''} (proven; the Riddler's game)"
+        return ListTree(path, objective, DEFAULT_DEPTH) if path is not None else None
+    entry = LIST_TREES.get(name, {}).get(hard)
+    try:
+        root = instances_dir().parent
+    except ExactError:
+        return None
+    if entry is None:
+        return None
+    files, objective, depth = entry
+    for file in files:
+        if (root / file).is_file():
+            return ListTree(root / file, objective, depth)
     return None

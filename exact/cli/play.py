@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import words_option
+from exact.cli.common import list_answers, list_guesses, words_option
 from exact.errors import ExactError
-from exact.words import load_or_default, wordle_allowed, wordle_answers
+from exact.words import enable_words, load_or_default
 
 NOTATION_HELP = "digits 02110, letters bygyb (b/x/./- gray), emoji squares, RGY ryg.. or YNM nmy.."
 COMMANDS_HELP = ("WORD FEEDBACK if you played another word, u undoes the last feedback, l lists the candidates, "
@@ -40,33 +40,47 @@ def show_words(words, show: int) -> str:
 
 
 def make_strategy(tree_file, fmt, answers, guesses, depth, hard, objective, first, live):
-    """The strategy the options name: a tree file, the committed tree, or a live solver."""
-    from exact.play import DEFAULT_DEPTH, OBJECTIVES, TreeStrategy, default_tree
+    """The strategy the options name: a tree file, the committed tree of the lists, or a live solver.
+    A tree that records other lists than these is refused."""
+    from exact.play import OBJECTIVES, TreeStrategy, list_tree
+    from exact.wordle.tree import check_tree_lists
     from exact.wordle.treeio import read_tree
-    from exact.words import check_words
+    from exact.words import check_words, list_name
 
-    default_lists = answers.source.startswith("instances/") and guesses.source.startswith("instances/")
     if tree_file is not None:
         if live or objective is not None or first is not None:
             raise ExactError("--tree plays the tree; --live, --objective and --first choose a live solver instead")
-        return TreeStrategy(read_tree(tree_file, fmt), f"tree {tree_file}", depth or 0)
-    if not (live or objective or first or depth) and default_lists:
-        committed = default_tree(hard)
-        if committed is not None:
-            return TreeStrategy(read_tree(committed), f"the committed optimal tree {committed.name}", DEFAULT_DEPTH)
+        tree = read_tree(tree_file, fmt)
+        check_tree_lists(tree, answers, guesses, str(tree_file))
+        return TreeStrategy(tree, f"tree {tree_file}", depth or 0)
+    name = list_name(answers, guesses)
+    committed = list_tree(name, hard) if name is not None and not (live or objective or first or depth) else None
+    if committed is not None:
+        tree = read_tree(committed.path)
+        check_tree_lists(tree, answers, guesses, str(committed.path))
+        return TreeStrategy(tree, f"objective {committed.objective}, tree {committed.path.name}", committed.depth)
     if first is not None:
         (first,) = check_words([first], guesses.length, "--first")
         if first not in guesses.index:
             raise ExactError(f"--first {first!r} is not in {guesses.source}")
     if objective is not None and objective not in OBJECTIVES:
         raise ExactError(f"--objective {objective!r}: choose from {', '.join(OBJECTIVES)}")
-    strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or 3, hard, first)
+    strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or (6 if objective == "guesses" else 3), hard, first)
     if first is None and len(answers) > 500:
         from exact.progress import say
 
         say(f"solving the first guess live on {len(answers)} answers (minutes; --first WORD or --tree FILE "
             f"skip this)")
     return strategy
+
+
+def lists_line(answers, guesses) -> str:
+    """The lists a game is played on, in a few words."""
+    from exact.words import describe_lists, list_name, lists_record
+
+    if list_name(answers, guesses) is not None:
+        return describe_lists(lists_record(answers, guesses))
+    return f"answers {answers.source} ({len(answers)}), guesses {guesses.source} ({len(guesses)})"
 
 
 def print_advice(advice, show: int) -> None:
@@ -161,16 +175,17 @@ def wordle_interactive(game, show: int, notation: str) -> int:
 
 @click.command("play")
 @click.option("--tree", "tree_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Play this strategy tree (.graphml .json .dot .txt/.tree) [default: the committed "
-                   "optimal depth-3 tree, with the embedded lists].")
+              help="Play this strategy tree (.graphml .json .dot .txt/.tree) [default: the committed proven "
+                   "tree of --list: nyt2023 fewest guesses after tarse; original: most wins within 3].")
 @click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,
               help="Tree file format [default: from the extension].")
-@words_option("--answers", "Answer list [default: the embedded 2315 Wordle answers].")
-@words_option("--guesses", "Allowed guesses [default: the embedded 12972 allowed words].")
+@words_option("--answers", "Answer list [default: the answers of --list].", list_default="nyt2023")
+@words_option("--guesses", "Allowed guesses [default: the guesses of --list].")
 @click.option("--live", is_flag=True, help="Compute the strategy live with the exact solver, not from a tree.")
 @click.option("--objective", default=None, metavar="NAME",
               help="The live solver's objective, from exact.play.OBJECTIVES (wins: most answers won "
-                   "within --depth). Implies --live.")
+                   "within --depth; guesses: fewest total guesses, every answer within --depth [default 6]). "
+                   "Implies --live.")
 @click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
               help="Guesses that count as a win [default: the tree's depth; 3 live]. Implies --live without --tree.")
 @click.option("--hard", is_flag=True, help="Hard mode (the committed hard-mode tree, or the live solver in hard mode).")
@@ -191,17 +206,22 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     """
     import sys
 
-    from exact.play import Game, LiveWins, TreeStrategy, play_answer
+    from exact.play import Game, LiveGuesses, LiveWins, TreeStrategy, play_answer
     from exact.words import check_words
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     strategy = make_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live)
     rescue = None
-    if isinstance(strategy, TreeStrategy):  # a player who leaves the tree still gets the exact DP's advice
+    if isinstance(strategy, TreeStrategy) and strategy.name.startswith("objective fewest guesses"):
+        rescue = LiveGuesses(answer_list, guess_list, strategy.depth, hard,
+                             name=f"exact fewest guesses, live (off the tree): every answer within {strategy.depth}")
+    elif isinstance(strategy, TreeStrategy):  # a player who leaves the tree still gets the exact DP's advice
         rescue = LiveWins(answer_list, guess_list, strategy.depth, hard,
                           name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses")
     game = Game(strategy, answer_list, guesses=guess_list, hard=hard, rescue=rescue)
+    click.echo(f"{lists_line(answer_list, guess_list)}{', hard mode' if hard else ''}; strategy: {strategy.name}"
+               + (f"; answer {answer}" if answer is not None else ""))
     if answer is None:
         try:
             sys.exit(wordle_interactive(game, show, notation))
@@ -211,7 +231,6 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
             click.echo("\ninterrupted", err=True)
             sys.exit(stop.exit_code())
     (answer,) = check_words([answer], answer_list.length, "--answer")
-    click.echo(f"strategy: {strategy.name}; answer {answer}")
     turns, solved = play_answer(game, answer)
     for t in turns:
         a = t.advice
@@ -257,7 +276,7 @@ def read_set(text: str, pool_length: int | None) -> tuple[tuple[str, ...], str |
 @click.command("play")
 @click.option("--set", "set_text", required=True, metavar="FILE|WORDS",
               help="The fixed guesses: words ('blink chomp gudes warty'), a result .json, or a list file.")
-@words_option("--words", "The pool [default: the pool a result file names, else the embedded Wordle answers].")
+@words_option("--words", "The pool [default: the pool a result file names, else the vendored 8636 ENABLE words].")
 @click.option("--answer", default=None, metavar="WORD", help="Play against WORD and print the game.")
 @click.option("--show", type=click.IntRange(min=0), default=30, show_default=True,
               help="List the consistent words when at most this many.")
@@ -292,7 +311,7 @@ def lingo_session(set_text, words, answer, show, notation):
     if words is None and named_pool and Path(named_pool).is_file():
         pool = read_words(named_pool)
     else:
-        pool = load_or_default(words, wordle_answers)
+        pool = load_or_default(words, enable_words)
     guesses = check_words(guesses, pool.length, "--set")
     require_in_pool(guesses, pool)
     score = score_guesses(pool, guesses)
