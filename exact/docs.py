@@ -52,7 +52,7 @@ FIGURES = {
     "lingo-enable-5": ("Lingo on ENABLE (k = 4): best set found and upper bound against time",
                        "exact plot lingo --out results/figures/lingo-enable-5"),
     "explorer": ("The HTML tree explorer (`exact wordle export --html`) after finding `buddy`",
-                 "exact wordle export --html optimal-depth3.html && "
+                 "exact wordle export --list original --html optimal-depth3.html && "
                  "python -m exact.wordle.explorer optimal-depth3.html results/figures/explorer.png buddy"),
 }
 
@@ -444,7 +444,7 @@ def games_section(root: Path, shown: set) -> list[str]:
         return []
     lost = replay(read_tree(found[0]), wordle_answers(), depth=3).lost
     games = []
-    if (root / LIST_TREES[DEFAULT_LIST][False][0][0]).is_file():
+    if (root / LIST_TREES[DEFAULT_LIST][False][0][0]).is_file():  # the fewest-guesses tree
         games.append((f"today's game (the default, list {DEFAULT_LIST}) against {TODAY_ANSWER}, an answer "
                       f"outside the original 2315", ("wordle", "play", "--answer", TODAY_ANSWER)))
     games.append((f"the Riddler's game (the committed optimal depth-3 tree) against {EXAMPLE_ANSWER}",

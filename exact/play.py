@@ -546,18 +546,19 @@ def default_tree(hard: bool) -> Path | None:
 DEFAULT_LIST = "nyt2023"
 
 #: The committed proven trees of the named lists other than ``original`` (whose trees are
-#: :data:`DEFAULT_TREES`): list -> hard -> (files, first found wins; what the tree is proven optimal
-#: for; the guesses that count as a win).
+#: :data:`DEFAULT_TREES`): list -> hard -> ((file, what the tree is proven optimal for, the guesses
+#: that count as a win), ...), the first file found wins.
 LIST_TREES = {
     "nyt2023": {
-        False: (("results/wordle/nyt2023-tarse-guesses.graphml",),
-                "fewest guesses (proven, first guess tarse)", 6),
-        True: (("results/wordle/nyt2023-tarse-guesses-hard.graphml",),
-               "fewest guesses in hard mode (proven, first guess tarse)", 6),
+        False: (("results/wordle/nyt2023-tarse-guesses.graphml", "fewest guesses (proven, first guess tarse)", 6),
+                ("results/wordle/nyt2023-depth3.graphml", "most wins within 3 guesses (proven)", 3)),
+        True: (("results/wordle/nyt2023-tarse-guesses-hard.graphml",
+                "fewest guesses in hard mode (proven, first guess tarse)", 6),
+               ("results/wordle/nyt2023-hard-depth3.graphml", "most wins within 3 guesses in hard mode (proven)", 3)),
     },
     "nyt2022": {
-        False: (("results/wordle/nyt2022-depth3.graphml",), "most wins within 3 guesses (proven)", 3),
-        True: (("results/wordle/nyt2022-hard-depth3.graphml",), "most wins within 3 guesses in hard mode (proven)", 3),
+        False: (("results/wordle/nyt2022-depth3.graphml", "most wins within 3 guesses (proven)", 3),),
+        True: (("results/wordle/nyt2022-hard-depth3.graphml", "most wins within 3 guesses in hard mode (proven)", 3),),
     },
 }
 
@@ -576,15 +577,11 @@ def list_tree(name: str, hard: bool) -> ListTree | None:
         path = default_tree(hard)
         objective = f"most wins within {DEFAULT_DEPTH} guesses{' in hard mode' if hard else ''} (proven; the Riddler's game)"
         return ListTree(path, objective, DEFAULT_DEPTH) if path is not None else None
-    entry = LIST_TREES.get(name, {}).get(hard)
     try:
         root = instances_dir().parent
     except ExactError:
         return None
-    if entry is None:
-        return None
-    files, objective, depth = entry
-    for file in files:
+    for file, objective, depth in LIST_TREES.get(name, {}).get(hard, ()):
         if (root / file).is_file():
             return ListTree(root / file, objective, depth)
     return None
