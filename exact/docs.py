@@ -4,6 +4,8 @@
 
 - a *Wordle certificate* (``exact wordle solve --certificate``): ``wins``, ``n``, ``depth``, ``top``,
   ``status``, ``method``;
+- a *fewest-guesses certificate* (``exact wordle solve --objective guesses --certificate``): ``objective``,
+  ``total``, ``lower_bound``, ``status``;
 - the *memorable curve* (``exact wordle memorable --curve --out``): ``problem`` and ``points``;
 - *policy tables* (``exact wordle evaluate --second all --json``): a list of rows with ``policy``;
 - *Wordle ladder* rungs (``exact wordle ladder``): ``cpsat`` and ``dp``;
@@ -50,7 +52,7 @@ FIGURES = {
     "lingo-enable-5": ("Lingo on ENABLE (k = 4): best set found and upper bound against time",
                        "exact plot lingo --out results/figures/lingo-enable-5"),
     "explorer": ("The HTML tree explorer (`exact wordle export --html`) after finding `buddy`",
-                 "exact wordle export --html optimal-depth3.html && "
+                 "exact wordle export --list original --html optimal-depth3.html && "
                  "python -m exact.wordle.explorer optimal-depth3.html results/figures/explorer.png buddy"),
 }
 
@@ -70,6 +72,8 @@ def kind_of(data) -> str:
         return "adaptive"
     if {"wins", "n", "depth", "top", "status", "method"} <= set(data):
         return "certificate"
+    if {"objective", "total", "lower_bound", "status", "n"} <= set(data):
+        return "guesses-certificate"
     if "problem" in data and isinstance(data.get("points"), list):
         return "curve"
     if "cpsat" in data and "dp" in data:
@@ -96,16 +100,142 @@ def rel(path: Path, root: Path) -> str:
     return path.relative_to(root).as_posix()
 
 
+def list_of(d: dict) -> str:
+    """The named list a certificate was made on: its ``list`` field, else the named list with its lists'
+    sha256 (certificates made before lists had names), else ``other``."""
+    from exact.words import NAMED_LISTS
+
+    if d.get("list"):
+        return d["list"]
+    pair = ((d.get("answers") or {}).get("sha256"), (d.get("guesses") or {}).get("sha256"))
+    return next((e.name for e in NAMED_LISTS.values() if (e.answers_sha256, e.guesses_sha256) == pair), "other")
+
+
+def list_option(d: dict) -> list[str]:
+    name = list_of(d)
+    return [] if name in ("original", "other") else [f"--list {name}"]
+
+
 def certificate_command(path: str, d: dict) -> str:
     parts = ["exact wordle solve", f"--depth {d['depth']}"]
     if d.get("hard"):
         parts.append("--hard")
+    parts += list_option(d)
     if d.get("first"):
         parts.append(f"--first {d['first']}")
+    if d.get("checkpoint") and d.get("status") != "OPTIMAL":  # a run still open: the command that resumes it
+        parts.append(f"--cluster local --batch 4 --resume {d['checkpoint']}")
+    tree = d.get("tree") or {}
+    if tree.get("max_guesses", 6) != 6 and tree.get("complete", True):
+        parts.append(f"--max-guesses {tree['max_guesses']}")
+    for f in tree.get("files", []):
+        parts.append(f"--out {f}")
+    parts.append(f"--certificate {path}")
+    return " ".join(parts)
+
+
+def guesses_command(path: str, d: dict) -> str:
+    parts = ["exact wordle solve", f"--objective {d['objective']}"]
+    if d.get("hard"):
+        parts.append("--hard")
+    parts += list_option(d)
+    if d.get("first"):
+        parts.append(f"--first {d['first']}")
+    if d.get("max_guesses", 6) != 6:
+        parts.append(f"--max-guesses {d['max_guesses']}")
     for f in (d.get("tree") or {}).get("files", []):
         parts.append(f"--out {f}")
     parts.append(f"--certificate {path}")
     return " ".join(parts)
+
+
+#: The named lists in the order the tables show them.
+LIST_ORDER = {"original": 0, "nyt2022": 1, "nyt2023": 2, "all": 3, "nyt-all": 4}
+
+
+def table_cell(k: int, name: str, hard: bool, groups) -> tuple[str, str]:
+    """(value, command) of one cell of the list x mode x k table.
+
+    OPTIMAL: a certificate of the exact DP over every first guess. Otherwise a proven interval
+    ``lower..upper``: the lower bound is the most wins within k of any strategy a certificate records
+    (an optimum for a fixed first guess, a run over every first guess still open, or a complete tree
+    replayed: each is a strategy that wins that many); the upper bound is the largest bound a run over
+    every first guess proved when none is open, else n (no better bound is proven).
+    """
+    certs = [(p, d) for p, d in groups.get("certificate", [])
+             if list_of(d) == name and bool(d.get("hard")) == hard]
+    for path, d in certs:
+        if d["depth"] == k and not d.get("first") and d["status"] == "OPTIMAL":
+            return f"**OPTIMAL {d['wins']} / {d['n']}** ({pct(d['wins'] / d['n'])}), {', '.join(d['optimal_first'])}", \
+                certificate_command(rel_results(path), d)
+    best = None  # (wins, n, what, command)
+    upper = None
+    for path, d in certs:
+        wins = d["wins"] if d["depth"] == k else None
+        if d["depth"] == k and not d.get("first") and d["status"] != "OPTIMAL":
+            upper = d["n"] if d.get("open", 1) else max(d["wins"], d.get("largest_pruning_bound", d["n"]))
+            what = f"open run over every first guess ({d.get('open', '?')} of {d.get('first_guesses', '?')} first guesses open)"
+        elif d["depth"] == k:
+            what = f"optimum after {d['first']}" if d.get("first") else "best found"
+        else:
+            replay = (d.get("tree") or {}).get("replay") or {}
+            wins_at = replay.get("wins_at") or replay.get("histogram")
+            wins = sum(wins_at[:k]) if wins_at and (d.get("tree") or {}).get("complete") else None
+            what = f"the complete depth-{d['depth']} tree, replayed"
+        if wins is not None and (best is None or wins > best[0]):
+            best = (wins, d["n"], what, certificate_command(rel_results(path), d))
+    for path, d in groups.get("guesses-certificate", []):
+        if list_of(d) == name and bool(d.get("hard")) == hard and not d.get("after") and d.get("wins_within"):
+            wins = int(d["wins_within"].get(str(k), 0))
+            if best is None or wins > best[0]:
+                best = (wins, d["n"], f"the fewest-guesses tree after {d['first']}", guesses_command(rel_results(path), d))
+    if best is None:
+        return "-", ""
+    wins, n, what, command = best
+    return f"{wins}..{upper or n} / {n} (lower: {what})", command
+
+
+def rel_results(path: Path) -> str:
+    """``results/...`` of a path under a results folder."""
+    parts = path.as_posix().split("/")
+    return "/".join(parts[parts.index("results"):]) if "results" in parts else path.as_posix()
+
+
+def lists_table(groups) -> list[str]:
+    """The list x mode x k table: the most answers won within k guesses, every first guess."""
+    rows = []
+    for name in ("original", "nyt2022", "nyt2023"):
+        for hard in (False, True):
+            for k in (3, 4):
+                value, command = table_cell(k, name, hard, groups)
+                if value != "-":
+                    rows.append(f"| {name} | {'hard' if hard else 'normal'} | {k} | {value} | `{command}` |")
+    if not rows:
+        return []
+    return ["## Wordle: list x mode x k", "",
+            "The most answers any strategy wins within k guesses, over every first guess: OPTIMAL where proven, "
+            "else a proven interval `lower..upper` (the lower bound is a strategy that wins that many; an upper "
+            "bound below n only where a run over every first guess has closed them all). Lists: `--list` "
+            "(original: 2315 answers, 12972 guesses; nyt2022: 2309, 14855; nyt2023: 3158, 14855).", "",
+            "| list | mode | k | wins within k | command |", "|---|---|---|---|---|", *rows, ""]
+
+
+def guesses_section(root: Path, groups) -> list[str]:
+    """The fewest-guesses certificates (``exact wordle solve --objective guesses``)."""
+    certs = groups.get("guesses-certificate", [])
+    if not certs:
+        return []
+    out = ["## Wordle: fewest guesses (every answer within the guess limit)", "",
+           "Exact branch and bound (`exact/wordle/guesses.py`): the least total guesses over all answers.", "",
+           "| certificate | list | mode | first guess | total | mean | worst case within | status | seconds (cores) |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    order = sorted(certs, key=lambda pd: (LIST_ORDER.get(list_of(pd[1]), 9), bool(pd[1].get("hard")), rel(pd[0], root)))
+    for path, d in order:
+        out.append(f"| [{path.name}](../{rel(path, root)}) | {list_of(d)} | {'hard' if d.get('hard') else 'normal'} "
+                   f"| {d.get('first') or '-'} | {d['total']} | {d['mean']:.4f} | {d.get('max_guesses', '-')} "
+                   f"| {d['status']} | {d.get('seconds', '-')} ({d.get('cores', '-')}) |")
+    out += ["", "Commands:", "", "```sh"] + [guesses_command(rel(p, root), d) for p, d in order] + ["```", ""]
+    return out
 
 
 def wordle_section(root: Path, groups, shown: set) -> list[str]:
@@ -115,14 +245,14 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
         out += ["## Wordle: the most answers won within k guesses", "",
                 "Exact DP (`exact/wordle/dp.py`); OPTIMAL means proven for the scope shown. Commands are "
                 "rebuilt from each certificate's fields (the certificates do not store their command line).", "",
-                "| certificate | depth | mode | scope | wins | P(win) | status | best first guess | seconds (cores) |",
-                "|---|---|---|---|---|---|---|---|---|"]
-        order = sorted(certs, key=lambda pd: (pd[1]["depth"], bool(pd[1].get("hard")), pd[1].get("first") or "",
-                                              rel(pd[0], root)))
+                "| certificate | list | depth | mode | scope | wins | P(win) | status | best first guess | seconds (cores) |",
+                "|---|---|---|---|---|---|---|---|---|---|"]
+        order = sorted(certs, key=lambda pd: (pd[1]["depth"], LIST_ORDER.get(list_of(pd[1]), 9),
+                                              bool(pd[1].get("hard")), pd[1].get("first") or "", rel(pd[0], root)))
         for path, d in order:
             scope = f"first guess {d['first']}" if d.get("first") else "every first guess"
             best = ", ".join(d.get("optimal_first") or []) or "-"
-            out.append(f"| [{path.name}](../{rel(path, root)}) | {d['depth']} | {'hard' if d.get('hard') else 'normal'} "
+            out.append(f"| [{path.name}](../{rel(path, root)}) | {list_of(d)} | {d['depth']} | {'hard' if d.get('hard') else 'normal'} "
                        f"| {scope} | {d['wins']} / {d['n']} | {pct(d['wins'] / d['n'])} | {d['status']} | {best} "
                        f"| {d.get('seconds', '-')} ({d.get('cores', '-')}) |")
         out += ["", "Commands:", "", "```sh"] + [certificate_command(rel(p, root), d) for p, d in order] + ["```", ""]
@@ -130,7 +260,7 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
         out += figure(root, "histogram-trace-depth4", shown)
         tops = [(p, d) for p, d in order if not d.get("first") and len(d.get("top", [])) > 1]
         for path, d in tops:
-            out += [f"### Top first guesses, depth {d['depth']}{', hard mode' if d.get('hard') else ''} "
+            out += [f"### Top first guesses, list {list_of(d)}, depth {d['depth']}{', hard mode' if d.get('hard') else ''} "
                     f"(exact values, from {path.name})", "",
                     "| rank | first guess | wins | P(win) |", "|---|---|---|---|"]
             out += [f"| {i} | {r['guess']} | {r['wins']} | {pct(r['wins'] / d['n'])} |"
@@ -246,25 +376,45 @@ def figures_section(root: Path, shown: set) -> list[str]:
 TREE_EXTENSIONS = (".graphml", ".txt", ".dot", ".tree")
 
 
+def lists_of_tree(tree) -> str:
+    """The named list a tree was made on: the lists it records, else the named list (of those the
+    tables show) whose answer count is the number of answers at its root (a Selby text tree records
+    none), else ``original``."""
+    from exact.game.tree import tree_lists
+    from exact.words import NAMED_LISTS, named_lists
+
+    record = tree_lists(tree)
+    if record and record.get("list") in NAMED_LISTS:
+        return record["list"]
+    for name in ("original", "nyt2022", "nyt2023"):
+        if len(named_lists(name)[0]) == tree.answers:
+            return name
+    return "original"
+
+
 def trees_section(root: Path, groups, shown: set) -> list[str]:
-    """Every strategy tree file under results/wordle, replayed on the embedded answers."""
-    from exact.game.tree import replay, tree_depth
+    """Every strategy tree file under results/wordle, replayed on the answers of its own list."""
     from exact.game.formats import read_tree
-    from exact.words import wordle_answers
+    from exact.game.tree import replay, tree_depth
+    from exact.words import named_lists
 
     paths = sorted(p for p in (root / "results" / "wordle").glob("*") if p.suffix in TREE_EXTENSIONS)
     paths += [p for p, _ in groups.get("tree", [])]
     if not paths:
         return []
-    answers = wordle_answers()
     out = ["## Strategy trees", "",
-           "Every tree file, replayed from scratch on the embedded 2315 answers (`exact wordle verify FILE`); "
-           "play one with `exact wordle play --tree FILE`, explore it with `exact wordle export FILE --html PAGE`.", "",
-           "| file | first guess | depth | wins (replayed) | P(win) | lost | valid |", "|---|---|---|---|---|---|---|"]
+           "Every tree file, replayed from scratch on the answers of its list (the lists a graph file records, "
+           "else the list with as many answers as its root: `exact wordle verify FILE --list LIST`); "
+           "play one with `exact wordle play --tree FILE --list LIST`, explore it with "
+           "`exact wordle export FILE --html PAGE --list LIST`.", "",
+           "| file | list | first guess | depth | wins (replayed) | P(win) | lost | valid |",
+           "|---|---|---|---|---|---|---|---|"]
     for path in sorted(paths):
         tree = read_tree(path)
-        r = replay(tree, answers, depth=tree_depth(tree))
-        out.append(f"| [{rel(path, root)}](../{rel(path, root)}) | {tree.guess} | {r.depth} | {r.wins} / {r.n} "
+        name = lists_of_tree(tree)
+        answers, guesses = named_lists(name)
+        r = replay(tree, answers, guesses, depth=tree_depth(tree))
+        out.append(f"| [{rel(path, root)}](../{rel(path, root)}) | {name} | {tree.guess} | {r.depth} | {r.wins} / {r.n} "
                    f"| {pct(r.probability)} | {len(r.lost)} | {'yes' if r.valid else 'no'} |")
     out.append("")
     return out + figure(root, "explorer", shown)
@@ -272,36 +422,46 @@ def trees_section(root: Path, groups, shown: set) -> list[str]:
 
 #: The example game shown on the page, then one against the first answer not won within 3 guesses.
 EXAMPLE_ANSWER = "crane"
+#: The example game of today's list.
+TODAY_ANSWER = "booed"
 
 
 def games_section(root: Path, shown: set) -> list[str]:
-    """What ``exact wordle play --answer WORD`` prints for a few answers (the library function it
-    calls, :func:`exact.wordle.play.game_record`, on the committed tree under ``root``)."""
+    """What ``exact wordle play --answer WORD`` prints for a few answers: the library functions it calls
+    (:func:`exact.wordle.play_defaults.choose_strategy`, :func:`~exact.wordle.play.game_header`,
+    :func:`~exact.wordle.play.game_record`), on the committed trees."""
     from exact.game.formats import read_tree
     from exact.game.tree import replay
-    from exact.wordle.play import DEFAULT_DEPTH, DEFAULT_TREES, TreeStrategy, game_record, new_game
-    from exact.words import wordle_allowed, wordle_answers
+    from exact.wordle.play import game_header, game_record
+    from exact.wordle.play_defaults import DEFAULT_LIST, DEFAULT_TREES, LIST_TREES, choose_strategy, new_game
+    from exact.words import named_lists, wordle_answers
 
     found = [root / name for name in DEFAULT_TREES[False] if (root / name).is_file()]
     if not found:
         return []
-    tree = read_tree(found[0])
-    answers, guesses = wordle_answers(), wordle_allowed()
-    lost = replay(tree, answers, depth=3).lost
-    games = [(f"the committed optimal tree against {EXAMPLE_ANSWER}", EXAMPLE_ANSWER)]
+    lost = replay(read_tree(found[0]), wordle_answers(), depth=3).lost
+    games = []
+    if (root / LIST_TREES[DEFAULT_LIST][False][0][0]).is_file():  # the fewest-guesses tree
+        games.append((f"today's game (the default, list {DEFAULT_LIST}) against {TODAY_ANSWER}, an answer "
+                      f"outside the original 2315", DEFAULT_LIST, TODAY_ANSWER))
+    games.append((f"the Riddler's game (the committed optimal depth-3 tree) against {EXAMPLE_ANSWER}",
+                  "original", EXAMPLE_ANSWER))
     if lost:
-        games.append((f"the first answer it does not win within 3 guesses, {lost[0]}", lost[0]))
+        games.append((f"the first answer it does not win within 3 guesses, {lost[0]}", "original", lost[0]))
     out = ["## Playing the committed strategy", "",
-           "`exact wordle play` plays a tree (here the committed optimal depth-3 tree) and shows, at each guess, "
-           "the candidates left, P(win within the depth) and the expected number of guesses still to play "
-           "(where the tree stops, its fallback plays on: `exact/wordle/play.py`).", ""]
-    for caption, answer in games:
-        strategy = TreeStrategy(tree, f"the committed optimal tree {found[0].name}", DEFAULT_DEPTH)
-        lines, solved = game_record(new_game(strategy, answers, guesses), answer)
+           "`exact wordle play` plays a committed tree (by default today's list, nyt2023, with its proven "
+           "fewest-guesses tree; `--list original` the optimal depth-3 tree of the Riddler's game) and shows, at "
+           "each guess, the candidates left, P(win within the depth) and the expected number of guesses still to "
+           "play (where the tree stops, its fallback plays on: `exact/wordle/play.py`).", ""]
+    for caption, name, answer in games:
+        answers, guesses = named_lists(name)
+        game = new_game(choose_strategy(None, None, answers, guesses), answers, guesses)
+        header = game_header(game, answer)
+        lines, solved = game_record(game, answer)
         if not solved:
-            raise ExactError(f"the committed tree does not solve {answer!r}")
-        out += [f"{caption[0].upper()}{caption[1:]}: `exact wordle play --answer {answer}`", "", "```text",
-                *lines, "```", ""]
+            raise ExactError(f"the committed tree of list {name} does not solve {answer!r}")
+        command = "exact wordle play" + (f" --list {name}" if name != DEFAULT_LIST else "") + f" --answer {answer}"
+        out += [f"{caption[0].upper()}{caption[1:]}: `{command}`", "", "```text", header, *lines, "```", ""]
     return out + figure(root, "histogram-play-depth3", shown)
 
 
@@ -317,7 +477,9 @@ def results_markdown(root: str | Path = ".") -> str:
              "section gives the command that makes its files. Times are those the files record, with "
              "their core counts.", ""]
     shown: set = set()
+    lines += lists_table(groups)
     lines += wordle_section(root, groups, shown)
+    lines += guesses_section(root, groups)
     lines += trees_section(root, groups, shown)
     lines += games_section(root, shown)
     lines += lingo_section(root, groups, shown)

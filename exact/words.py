@@ -211,3 +211,99 @@ def wordle_allowed() -> WordList:
 
 def load_or_default(path: str | Path | None, default) -> WordList:
     return default() if path is None else read_words(path)
+
+
+# --- Named lists: the shipped answer and guess lists of each game ---------------------------------
+
+
+@dataclass(frozen=True)
+class NamedLists:
+    """A game's lists by name: the answer file and the guess file under ``instances/``, with the
+    sha256 each must have (of the normalised text, :func:`words_sha256`, which for these files is
+    the sha256 of the file)."""
+
+    name: str
+    answers: str
+    guesses: str
+    answers_sha256: str
+    guesses_sha256: str
+    what: str
+
+
+_ORIGINAL_ANSWERS = "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"
+_ORIGINAL_ALLOWED = "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"
+_NYT_ALLOWED = "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"
+
+#: ``--list NAME`` -> its lists. ``all`` and ``nyt-all`` make every allowed guess a possible answer
+#: (the answers are the guess list itself); the others are the games' own answer lists.
+NAMED_LISTS: dict[str, NamedLists] = {e.name: e for e in (
+    NamedLists("original", "wordle/answers.txt", "wordle/allowed.txt", _ORIGINAL_ANSWERS, _ORIGINAL_ALLOWED,
+               "the original 2022 game (the Riddler's): 2315 answers, 12972 guesses"),
+    NamedLists("nyt2022", "nyt/nyt-2022-answers.txt", "nyt/nyt-allowed.txt",
+               "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32", _NYT_ALLOWED,
+               "the NYT's lists of 30 Aug 2022: 2309 answers, 14855 guesses"),
+    NamedLists("nyt2023", "nyt/nyt-2023-answers.txt", "nyt/nyt-allowed.txt",
+               "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce", _NYT_ALLOWED,
+               "today's game: 3158 answers (Selby's list of 1 Jul 2023), 14855 guesses"),
+    NamedLists("all", "wordle/allowed.txt", "wordle/allowed.txt", _ORIGINAL_ALLOWED, _ORIGINAL_ALLOWED,
+               "every one of the 12972 original allowed guesses can be the answer"),
+    NamedLists("nyt-all", "nyt/nyt-allowed.txt", "nyt/nyt-allowed.txt", _NYT_ALLOWED, _NYT_ALLOWED,
+               "every one of the NYT's 14855 allowed guesses can be the answer"),
+)}
+LIST_NAMES = tuple(NAMED_LISTS)
+
+
+def named_lists(name: str) -> tuple[WordList, WordList]:
+    """(answers, guesses) of a named list, each checked against its recorded sha256.
+
+    >>> answers, guesses = named_lists("nyt2022")
+    >>> len(answers), len(guesses), answers.source
+    (2309, 14855, 'instances/nyt/nyt-2022-answers.txt')
+    """
+    entry = NAMED_LISTS.get(name)
+    if entry is None:
+        raise ExactError(f"unknown list {name!r}; choose from {', '.join(LIST_NAMES)}")
+    out = []
+    for file, sha in ((entry.answers, entry.answers_sha256), (entry.guesses, entry.guesses_sha256)):
+        words = embedded(file)
+        if words.sha256 != sha:
+            raise ExactError(f"instances/{file} has sha256 {words.sha256}, not the {sha} of list {name!r}: "
+                             f"reinstall exact")
+        out.append(words)
+    return out[0], out[1]
+
+
+def list_name(answers: WordList, guesses: WordList) -> str | None:
+    """The name of the named list with exactly these answers and guesses (by sha256), else None.
+
+    >>> list_name(*named_lists("all")), list_name(words_from_lines(["cabin"]), words_from_lines(["cabin"]))
+    ('all', None)
+    """
+    for entry in NAMED_LISTS.values():
+        if (entry.answers_sha256, entry.guesses_sha256) == (answers.sha256, guesses.sha256):
+            return entry.name
+    return None
+
+
+def lists_record(answers: WordList, guesses: WordList) -> dict:
+    """What certificates and trees record of the lists they were made on: the list's name (None for
+    other files), and each list's count and sha256."""
+    return {"list": list_name(answers, guesses), "answers_count": len(answers), "answers_sha256": answers.sha256,
+            "guesses_count": len(guesses), "guesses_sha256": guesses.sha256}
+
+
+def describe_lists(record: dict) -> str:
+    """A record of :func:`lists_record` in a few words, e.g. ``list nyt2023 (3158 answers, 14855 guesses)``.
+
+    >>> describe_lists(lists_record(*named_lists("original")))
+    'list original (2315 answers, 12972 guesses)'
+    """
+    counts = f"{record.get('answers_count', '?')} answers, {record.get('guesses_count', '?')} guesses"
+    if record.get("list"):
+        return f"list {record['list']} ({counts})"
+    return f"lists with answers sha256 {str(record.get('answers_sha256'))[:12]}... ({counts})"
+
+
+def enable_words() -> WordList:
+    """The 8636 five-letter ENABLE words: the Riddler's Lingo pool, every Lingo command's default."""
+    return embedded("lingo/enable-5.txt")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-ENABLE5 = ROOT.parent / "shared" / "data" / "enable-5.txt"
+ENABLE5 = ROOT / "instances" / "lingo" / "enable-5.txt"  # vendored (the same file as ../shared/data/enable-5.txt)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -28,7 +28,7 @@ def _isolated_cache(tmp_path_factory):
 
 @pytest.fixture
 def enable5() -> Path:
-    """The Riddler Lingo pool; tests that need it skip where it is absent (it is never committed)."""
+    """The Riddler Lingo pool, vendored in instances/lingo/."""
     if not ENABLE5.is_file():
         pytest.skip(f"{ENABLE5} is absent")
     return ENABLE5

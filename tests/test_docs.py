@@ -39,3 +39,26 @@ def test_numbers_come_from_the_files_and_check_catches_drift(tmp_path, root, run
     (tmp_path / "results/wordle/x-certificate.json").write_text(json.dumps(certificate))
     r = run_exact("docs", "results", "--root", tmp_path, "--check")
     assert r.returncode == 1 and "out of date" in r.stderr
+
+
+def test_lists_table_shows_each_proof_and_a_valid_interval_elsewhere(root):
+    """The list x mode x k table: a cell is OPTIMAL exactly where a certificate over every first guess
+    says so (its own numbers), and otherwise an interval whose lower bound is a recorded strategy's wins."""
+    from exact.docs import list_of, load, lists_table
+
+    groups = load(root / "results")
+    rows = {tuple(c.strip() for c in line.split("|")[1:4]): line for line in lists_table(groups)
+            if line.startswith("| ") and not line.startswith("| list")}
+    assert kind_of(json.loads((root / "results/wordle/salet-guesses-certificate.json").read_text())) == \
+        "guesses-certificate"
+    proven = {(list_of(d), "hard" if d.get("hard") else "normal", str(d["depth"])): d
+              for _, d in groups["certificate"] if not d.get("first") and d["status"] == "OPTIMAL"}
+    assert ("nyt2023", "normal", "3") in proven
+    for key, line in rows.items():
+        if key in proven:
+            d = proven[key]
+            assert f"**OPTIMAL {d['wins']} / {d['n']}**" in line
+        else:
+            assert "OPTIMAL" not in line
+            lower, upper = line.split("|")[4].split("/")[0].strip().split("..")
+            assert int(lower) <= int(upper)

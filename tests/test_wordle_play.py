@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from exact.feedback import all_green, feedback, format_pattern
-from exact.wordle.play import (DEFAULT_DEPTH, FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, classes, complete,
-                        default_tree, guesses_to_solve, play_answer)
+from exact.wordle.play_defaults import DEFAULT_DEPTH, default_tree
+from exact.game.position import classes
+from exact.wordle.play import (FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, complete, guesses_to_solve,
+                               play_answer)
 from exact.wordle.dp import solve
 from exact.errors import ExactError
 from exact.game.tree import Tree, replay
@@ -153,10 +155,11 @@ def test_the_committed_tree_plays_its_certified_value(root):
 def test_play_answer_cli_prints_the_game(run_exact):
     if default_tree(False) is None:
         pytest.skip("the committed tree is absent")
-    r = run_exact("wordle", "play", "--answer", "crane")
+    r = run_exact("wordle", "play", "--list", "original", "--answer", "crane")
     assert r.returncode == 0, r.stderr
     tree = read_tree(default_tree(False))
     lines = r.stdout.splitlines()
+    assert lines[0].startswith("list original (2315 answers, 12972 guesses); strategy: objective most wins within 3")
     assert lines[1].split()[1] == tree.guess
     assert lines[-2].startswith("🟩🟩🟩🟩🟩  crane")
     assert "solved in" in lines[-1]
@@ -232,7 +235,7 @@ def test_terminal_session_with_the_committed_tree_undo_and_quit():
     if path is None:
         pytest.skip("the committed tree is absent")
     tree = read_tree(path)
-    child = spawn("wordle", "play")
+    child = spawn("wordle", "play", "--list", "original")
     child.expect(f"guess 1: {tree.guess.upper()}")
     child.expect("2315 candidates left")
     pattern = feedback(tree.guess, "crane")
@@ -261,7 +264,7 @@ def test_terminal_answer_outside_the_list_ends_clearly():
     outside = "aahed"  # an allowed guess that is not an answer
     assert outside not in wordle_answers().index
     reference = Game(TreeStrategy(read_tree(path), "committed", DEFAULT_DEPTH), wordle_answers())
-    child = spawn("wordle", "play")
+    child = spawn("wordle", "play", "--list", "original")
     while True:
         guess = reference.advice().guess
         pattern = feedback(guess, outside)
@@ -333,7 +336,7 @@ def test_terminal_ctrl_c_exits_130(tmp_path, write_lines):
 def test_live_plan_on_the_full_lists_replays_to_the_certificate(root):
     import json
 
-    from exact.wordle.play import start
+    from exact.game.position import start
     from exact.words import wordle_allowed
 
     certificate = root / "results/wordle/optimal-depth3-certificate.json"
@@ -391,7 +394,7 @@ def test_hard_mode_refuses_a_word_that_breaks_the_rule(small):
 def test_terminal_another_word_played():
     if default_tree(False) is None:
         pytest.skip("the committed tree is absent")
-    child = spawn("wordle", "play")
+    child = spawn("wordle", "play", "--list", "original")
     child.expect("feedback for [a-z]+> ")
     child.sendline("salet " + format_pattern(feedback("salet", "chick"), 5, "emoji"))
     child.expect("salet")
@@ -400,3 +403,53 @@ def test_terminal_another_word_played():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(run_exact):
+    """`exact wordle play --answer booed`: a real answer of today's game (not among the 2315), played
+    to the end with the committed proven tree for nyt2023; the first line names list and objective."""
+    from exact.wordle.play_defaults import list_tree
+    from exact.words import named_lists
+
+    committed = list_tree("nyt2023", False)
+    if committed is None:
+        pytest.skip("the committed nyt2023 tree is absent")
+    assert "booed" in named_lists("nyt2023")[0].index and "booed" not in wordle_answers().index
+    r = run_exact("wordle", "play", "--answer", "booed")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("list nyt2023 (3158 answers, 14855 guesses); strategy: objective fewest guesses")
+    tree = read_tree(committed.path)
+    assert lines[1].split()[1] == tree.guess == "tarse"
+    assert lines[-2].startswith("🟩🟩🟩🟩🟩  booed")
+    assert lines[-1].startswith("solved in") and "(a win)" in lines[-1]
+
+
+def test_play_refuses_a_tree_made_on_other_lists(tmp_path, run_exact):
+    from exact.game.tree import Tree, record_lists
+    from exact.game.formats import write_tree
+    from exact.words import named_lists
+
+    path = tmp_path / "t.graphml"
+    write_tree(record_lists(Tree("tarse", 3158, {}), *named_lists("nyt2023")), path)
+    r = run_exact("wordle", "play", "--list", "original", "--tree", path, "--answer", "crane")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip().splitlines() == [
+        f"exact: error: {path} was made on list nyt2023 (3158 answers, 14855 guesses), not on list original "
+        f"(2315 answers, 12972 guesses): choose its lists (--list nyt2023)"]
+
+
+def test_live_fewest_guesses_rescues_a_player_off_the_tree(small):
+    """LiveGuesses plans the proven fewest-guesses tree at any position (checked against the solver)."""
+    from exact.game.position import after, start
+    from exact.wordle.play import LiveGuesses
+    from exact.wordle.guesses import solve_guesses
+
+    A = small
+    live = LiveGuesses(A, A, 6)
+    position = after(start(A), A.words[0], feedback(A.words[0], A.words[7]))
+    plan = live.plan(position)
+    proven = solve_guesses(A, A, after=position.history, progress=False)
+    assert plan.guess == proven.tree.guess
+    steps = guesses_to_solve(plan, position.candidates)
+    assert sum(steps.values()) + position.played * len(position.candidates) == proven.total  # total counts the guess played

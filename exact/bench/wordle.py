@@ -40,8 +40,10 @@ def unpruned_value3(F: np.ndarray, g: int, npat: int) -> int:
     return total
 
 
-def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo=print) -> dict:
-    answers, guesses = wordle_answers(), wordle_allowed()
+def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo=print, lists=None) -> dict:
+    """``lists``: (answers, guesses) [default: the original lists]."""
+    answers, guesses = lists or (wordle_answers(), wordle_allowed())
+    echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)})")
     threads = numba.get_num_threads()
     echo(f"machine: {os.cpu_count()} cores visible, numba threads {threads}")
     t = time.perf_counter()
@@ -103,12 +105,13 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo
     return out
 
 
-def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print) -> dict:
+def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print, lists=None) -> dict:
     """Time the fewest-guesses proof for one first guess, against the same search without the
     sharper class bound (node bound only), both in this run; both must give the same total."""
     from exact.wordle.guesses import solve_guesses
 
-    answers, guesses = wordle_answers(), wordle_allowed()
+    answers, guesses = lists or (wordle_answers(), wordle_allowed())
+    echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)})")
     F = feedback_matrix(guesses, answers)
     tiny = words_from_lines(answers.words[:30], "warm-up")
     for sharp in (True, False):  # compile outside the timing

@@ -56,8 +56,51 @@ def echo_json(data) -> None:
     click.echo(json.dumps(data, indent=2))
 
 
-def words_option(name: str, help: str):
-    return click.option(name, type=click.Path(dir_okay=False, path_type=Path), default=None, help=help)
+def words_option(name: str, help: str, list_default: str = "original"):
+    """A word-list file option; ``--answers`` brings ``--list NAME`` with it (every Wordle command gets
+    both), whose lists :func:`list_answers` and :func:`list_guesses` read where a file is not given."""
+    option = click.option(name, type=click.Path(dir_okay=False, path_type=Path), default=None, help=help)
+    if name != "--answers":
+        return option
+    return lambda f: list_option(list_default)(option(f))
+
+
+def list_option(default: str = "original"):
+    """``--list NAME``: a named pair of shipped lists (:data:`exact.words.NAMED_LISTS`)."""
+    from exact.words import NAMED_LISTS
+
+    names = "; ".join(f"{e.name}: {e.what}" for e in NAMED_LISTS.values())
+    return click.option("--list", "list_name", type=click.Choice(list(NAMED_LISTS)), default=default,
+                        show_default=True, expose_value=False, is_eager=True, callback=_remember_list,
+                        help=f"The game's answer and guess lists ({names}). --answers and --guesses override.")
+
+
+def _remember_list(ctx, param, value):
+    ctx.meta[LIST_KEY] = value
+    return value
+
+
+LIST_KEY = "exact.list"
+
+
+def chosen_list(default: str = "original") -> str:
+    """The ``--list`` of the command running (``default`` outside one)."""
+    ctx = click.get_current_context(silent=True)
+    return (ctx.meta.get(LIST_KEY) if ctx is not None else None) or default
+
+
+def list_answers():
+    """The answers of the chosen ``--list``."""
+    from exact.words import named_lists
+
+    return named_lists(chosen_list())[0]
+
+
+def list_guesses():
+    """The guesses of the chosen ``--list``."""
+    from exact.words import named_lists
+
+    return named_lists(chosen_list())[1]
 
 
 def check_outputs(*paths) -> None:
@@ -84,8 +127,8 @@ def write_all(writes) -> ExactError | None:
 
 # --- what the Wordle and Lingo commands share ------------------------------------------------------
 
-ANSWERS_HELP = "Answer list, one word a line [default: the embedded 2315 Wordle answers]."
-GUESSES_HELP = "Allowed guesses, one word a line [default: the embedded 12972 allowed words]."
+ANSWERS_HELP = "Answer list, one word a line [default: the answers of --list]."
+GUESSES_HELP = "Allowed guesses, one word a line [default: the guesses of --list]."
 
 
 def flag_error(error: ExactError, flags: dict[str, str]) -> ExactError:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import words_option
+from exact.cli.common import list_answers, list_guesses, words_option
 
 OUT_HELP = "Where to write: STEM.png and STEM.svg (an extension .png/.svg is dropped)."
 
@@ -28,9 +28,9 @@ def plot():
 @plot.command()
 @click.argument("trees", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--label", "labels", multiple=True, help="A title per tree, in order [default: the file names].")
-@words_option("--answers", "Answer list [default: the embedded 2315 Wordle answers].")
+@words_option("--answers", "Answer list [default: the answers of --list].")
 @click.option("--depth", type=click.IntRange(min=1), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
-@words_option("--guesses", "Allowed guesses the fallback may probe with [default: the embedded 12972].")
+@words_option("--guesses", "Allowed guesses the fallback may probe with [default: the guesses of --list].")
 @click.option("--play-on", is_flag=True,
               help="Complete each tree with the fallback of `exact wordle play` (exact.wordle.play.FewestGuesses), "
                    "as a game goes on where the tree stops.")
@@ -41,18 +41,16 @@ def histogram(trees, labels, answers, guesses, play_on, depth, title, out):
     from exact.errors import ExactError
     from exact.plot import draw_histogram, guess_counts, save
     from exact.game.formats import read_tree
-    from exact.words import load_or_default, wordle_answers
+    from exact.words import load_or_default
 
     if labels and len(labels) != len(trees):
         raise ExactError(f"give one --label per tree ({len(trees)}), not {len(labels)}")
-    from exact.words import wordle_allowed
-
-    answer_list = load_or_default(answers, wordle_answers)
+    answer_list = load_or_default(answers, list_answers)
     read = [read_tree(t) for t in trees]
     if play_on:
         from exact.wordle.play import FewestGuesses, complete
 
-        fallback = FewestGuesses(answer_list.words, load_or_default(guesses, wordle_allowed).words)
+        fallback = FewestGuesses(answer_list.words, load_or_default(guesses, list_guesses).words)
         read = [complete(t, answer_list.words, fallback) for t in read]
     panels = [(label, guess_counts(t, answer_list, depth)) for t, label in zip(read, labels or [t.name for t in trees])]
     report(save(draw_histogram(panels, title), out))

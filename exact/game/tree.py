@@ -108,6 +108,7 @@ def to_networkx(tree: Tree) -> nx.DiGraph:
             G.nodes[node_id]["counts"] = " ".join(map(str, node.claims["counts"]))
         if history:
             G.add_edge(ids[history[:-1]], node_id, feedback=format_pattern(history[-1][1], length))
+    G.graph.update({k: v for k, v in (tree_lists(tree) or {}).items() if v is not None})
     return G
 
 
@@ -139,7 +140,11 @@ def from_networkx(G: nx.DiGraph) -> Tree:
     if len(reached) != len(G):
         stray = sorted(map(str, set(G) - reached))[0]
         raise ExactError(f"node {stray!r} is not reachable from the root {root!r}")
-    return _tree_at(G, root, _node_guess(G, root))
+    tree = _tree_at(G, root, _node_guess(G, root))
+    if isinstance(G.graph.get("answers_sha256"), str):
+        record = {k: G.graph.get(k) for k in LIST_KEYS}
+        tree.claims = {**(tree.claims or {}), "lists": record}
+    return tree
 
 
 def _node_guess(G: nx.DiGraph, node) -> str:
@@ -179,6 +184,54 @@ def _tree_at(G: nx.DiGraph, node, guess: str) -> Tree:
         except ValueError:
             raise ExactError(f"node {node!r} has a 'counts' attribute that is not whole numbers (got {counts!r})") from None
     return Tree(guess, answers, dict(sorted(children.items())), claims)
+
+
+# --- the lists a tree was made on ---------------------------------------------------------------
+
+#: The graph attributes (and keys of ``Tree.claims["lists"]`` at the root) that record the lists a
+#: tree was made on (:func:`exact.words.lists_record`).
+LIST_KEYS = ("list", "answers_count", "answers_sha256", "guesses_count", "guesses_sha256")
+
+
+def record_lists(tree: Tree, answers: WordList, guesses: WordList) -> Tree:
+    """Record on the tree's root the lists it was made on (written by the graph formats)."""
+    from exact.words import lists_record
+
+    tree.claims = {**(tree.claims or {}), "lists": lists_record(answers, guesses)}
+    return tree
+
+
+def tree_lists(tree: Tree) -> dict | None:
+    """The lists recorded on the tree's root, or None (a file that records none)."""
+    return (tree.claims or {}).get("lists")
+
+
+def check_tree_lists(tree: Tree, answers: WordList, guesses: WordList | None, name: str = "the tree") -> None:
+    """A one-line error when the tree records lists other than these (by sha256); a tree that
+    records none is taken as it is.
+
+    >>> from exact.words import named_lists
+    >>> t = record_lists(Tree("tarse", 3158, {}), *named_lists("nyt2023"))
+    >>> check_tree_lists(t, *named_lists("nyt2023"))
+    >>> check_tree_lists(t, *named_lists("original"), name="t.graphml")
+    Traceback (most recent call last):
+    exact.errors.ExactError: t.graphml was made on list nyt2023 (3158 answers, 14855 guesses), not on list original (2315 answers, 12972 guesses): choose its lists (--list nyt2023)
+    """
+    from exact.words import describe_lists, lists_record
+
+    made = tree_lists(tree)
+    if made is None:
+        return
+    if guesses is not None:
+        here, keys = lists_record(answers, guesses), ("answers_sha256", "guesses_sha256")
+    else:
+        here = {"answers_count": len(answers), "answers_sha256": answers.sha256, "guesses_count": "?"}
+        keys = ("answers_sha256",)
+    if all(str(made.get(k)) == here[k] for k in keys):
+        return
+    hint = f"--list {made['list']}" if made.get("list") else "--answers and --guesses"
+    raise ExactError(f"{name} was made on {describe_lists(made)}, not on {describe_lists(here)}: "
+                     f"choose its lists ({hint})")
 
 
 # --- replay -----------------------------------------------------------------------------------

@@ -111,6 +111,10 @@ def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: 
                          f"allow more guesses, or keep the depth-limited tree (truncate)") from None
     played = replay_position(done, answers, guesses, after, max_guesses, hard)
     kept = sum(played.wins_at[:depth])
+    if played.valid and not played.lost and kept < before.wins:  # a trap re-solved above (complete_tree)
+        raise Infeasible(f"max_guesses: the tree cannot be completed within {max_guesses} guesses keeping its "
+                         f"{before.wins} wins within {depth} (a complete tree keeps {kept}: some class needs more "
+                         f"guesses, a hard-mode trap); allow more guesses, or keep the depth-limited tree (truncate)")
     if not played.valid or played.lost or kept != before.wins:
         raise ExactError(f"internal error: the completed tree replays to {kept} wins within {depth} "
                          f"(before: {before.wins}; {len(played.invalid)} invalid nodes, {len(played.lost)} unsolved)")

@@ -55,7 +55,7 @@ from exact.errors import ExactError
 from exact.partitions import feedback_matrix
 from exact.wordle import dp, dp_kernels
 from exact.game.hard import no_constraint
-from exact.words import WordList
+from exact.words import WordList, list_name
 
 FORMAT = "exact-wordle-first-guess-checkpoint/1"
 ORDER = ("decreasing value_2(g, A) (classes of g on the answers), ties by list order; value_2 is a "
@@ -144,6 +144,7 @@ def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, ba
         "hard": hard,
         "mode": "hard" if hard else "normal",
         "scope": "all strategies (every first guess)",
+        "list": list_name(answers, guesses),
         "answers": {"source": answers.source, "count": len(answers), "sha256": answers.sha256},
         "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256},
         "order": ORDER,
@@ -294,6 +295,7 @@ class GlobalResult:
                          "interrupted": self.interrupted,
                          "note": "a resumed run: this part only; first guesses from earlier runs keep "
                                  "their own seconds and worker"},
+            "list": list_name(self.answers, self.guesses),
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": METHOD,

@@ -48,7 +48,7 @@ from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, HardMode, add_feedback, letter_counts
 from exact.game.position import position
 from exact.wordle.dp_kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
-from exact.words import WordList, check_answers_are_guesses, require_in_pool
+from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches);
 #: the first batch is small, so that a threshold (the 10th best so far) is in force early.
@@ -379,6 +379,7 @@ class SolveResult:
             "first_guesses_exact": self.exact_count,
             "seconds": round(self.seconds, 3),
             "cores": self.cores,
+            "list": list_name(self.answers, self.guesses),
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": self.method,

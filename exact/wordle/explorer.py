@@ -29,7 +29,7 @@ from pathlib import Path
 from exact.errors import ExactError
 from exact.feedback import all_green, format_pattern
 from exact.fileio import write_text
-from exact.wordle.play import classes
+from exact.game.position import classes
 from exact.game.tree import Tree, replay, tree_depth
 from exact.words import WordList
 

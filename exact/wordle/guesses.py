@@ -65,7 +65,7 @@ from exact.game.hard import Constraint, add_feedback, allows, letter_counts
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
 from exact.wordle.guesses_kernels import INF, candidates, new_memo, node_bound, search_node
-from exact.words import WordList, check_answers_are_guesses, require_in_pool
+from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 
 
@@ -279,6 +279,7 @@ class GuessesResult:
             "cores": self.cores,
             "nodes": self.nodes,
             "searched_nodes": self.searched,
+            "list": list_name(self.answers, self.guesses),
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": METHOD,

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -43,7 +42,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern
 from exact.game.position import Position, after, classes, start
 from exact.game.tree import Tree, tree_depth
-from exact.words import WordList, instances_dir
+from exact.words import WordList
 
 History = tuple[tuple[str, int], ...]
 
@@ -139,9 +138,50 @@ class LiveWins:
         return node_tree(search, T, k, rule, g)
 
 
+@dataclass
+class LiveGuesses:
+    """The exact fewest-guesses search of :mod:`exact.wordle.guesses`, live: at each position the
+    complete tree with the fewest total guesses over the candidates, every one solved within
+    ``max_guesses`` guesses of the game (proven there), or None where none exists."""
+
+    answers: WordList
+    guesses: WordList
+    max_guesses: int = 6
+    hard: bool = False
+    first: str | None = None
+    name: str = ""
+    _F: object = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if not self.name:
+            mode = ", hard mode" if self.hard else ""
+            self.name = f"exact fewest guesses, live: every answer within {self.max_guesses}{mode}"
+
+    @property
+    def depth(self) -> int:
+        return self.max_guesses
+
+    def plan(self, position: Position) -> Tree | None:
+        from exact.partitions import feedback_matrix
+        from exact.wordle.guesses import solve_guesses
+
+        if not position.candidates or position.played >= self.max_guesses:
+            return None
+        if self._F is None:
+            self._F = feedback_matrix(self.guesses, self.answers)
+        first = self.first if position.played == 0 else None
+        try:
+            result = solve_guesses(self.answers, self.guesses, first=first, max_guesses=self.max_guesses,
+                                   hard=self.hard, after=position.history, progress=False, F=self._F)
+        except ExactError:
+            return None
+        return result.tree
+
+
 #: --objective name -> factory(answers, guesses, depth, hard, first) returning a Strategy.
 OBJECTIVES = {
     "wins": lambda answers, guesses, depth, hard, first: LiveWins(answers, guesses, depth, hard, first),
+    "guesses": lambda answers, guesses, depth, hard, first: LiveGuesses(answers, guesses, depth, hard, first),
 }
 
 
@@ -445,84 +485,35 @@ def play_answer(game: Game, answer: str, max_guesses: int = 30) -> tuple[list[Tu
     return turns, False
 
 
-# --- the committed trees ------------------------------------------------------------------------
-
-#: The committed strategy files ``play`` uses by default, by mode, first found wins; they are
-#: optimal for P(win within DEFAULT_DEPTH) (a tree may play on beyond it).
-DEFAULT_DEPTH = 3
-DEFAULT_TREES = {
-    False: ("results/wordle/optimal-depth3.txt", "results/wordle/optimal-depth3.graphml"),
-    True: ("results/wordle/hard-depth3.txt", "results/wordle/hard-depth3.graphml"),
-}
+# --- the record of a game -------------------------------------------------------------------------
 
 
-def default_tree(hard: bool) -> Path | None:
-    """The committed optimal depth-3 tree of a source checkout, or None when absent (an install)."""
-    try:
-        root = instances_dir().parent
-    except ExactError:
-        return None
-    for name in DEFAULT_TREES[hard]:
-        if (root / name).is_file():
-            return root / name
-    return None
+def game_header(game: Game, answer: str | None = None) -> str:
+    """The first line ``exact wordle play`` prints: the lists, the mode and the strategy (its objective)."""
+    from exact.words import describe_lists, list_name, lists_record
 
-
-# --- a game from the options, and its record --------------------------------------------------------
-
-
-def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: WordList, guesses: WordList,
-                    depth: int | None = None, hard: bool = False, objective: str | None = None,
-                    first: str | None = None, live: bool = False) -> Strategy:
-    """The strategy the options name: a tree file, the committed optimal tree (the embedded lists and
-    no live option), or a live solver (:data:`OBJECTIVES`, ``wins`` by default, ``depth`` 3)."""
-    from exact.game.formats import read_tree
-    from exact.words import check_words
-
-    default_lists = answers.source.startswith("instances/") and guesses.source.startswith("instances/")
-    if tree_file is not None:
-        if live or objective is not None or first is not None:
-            raise ExactError("--tree plays the tree; --live, --objective and --first choose a live solver instead")
-        return TreeStrategy(read_tree(tree_file, fmt), f"tree {tree_file}", depth or 0)
-    if not (live or objective or first or depth) and default_lists:
-        committed = default_tree(hard)
-        if committed is not None:
-            return TreeStrategy(read_tree(committed), f"the committed optimal tree {committed.name}", DEFAULT_DEPTH)
-    if first is not None:
-        (first,) = check_words([first], guesses.length, "--first")
-        if first not in guesses.index:
-            raise ExactError(f"--first {first!r} is not in {guesses.source}")
-    if objective is not None and objective not in OBJECTIVES:
-        raise ExactError(f"--objective {objective!r}: choose from {', '.join(OBJECTIVES)}")
-    strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or 3, hard, first)
-    if first is None and len(answers) > 500:
-        from exact.progress import say
-
-        say(f"solving the first guess live on {len(answers)} answers (minutes; --first WORD or --tree FILE "
-            f"skip this)")
-    return strategy
-
-
-def new_game(strategy: Strategy, answers: WordList, guesses: WordList, hard: bool = False) -> Game:
-    """A game of ``strategy``; a tree's player who leaves the tree still gets the exact DP's advice."""
-    rescue = None
-    if isinstance(strategy, TreeStrategy):
-        rescue = LiveWins(answers, guesses, strategy.depth, hard,
-                          name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses")
-    return Game(strategy, answers, guesses=guesses, hard=hard, rescue=rescue)
+    answers, guesses = game.positions[0].answers, game.allowed
+    if guesses is not None and list_name(answers, guesses) is not None:
+        lists = describe_lists(lists_record(answers, guesses))
+    else:
+        lists = f"answers {answers.source} ({len(answers)})" + (
+            f", guesses {guesses.source} ({len(guesses)})" if guesses is not None else "")
+    return (f"{lists}{', hard mode' if game.hard else ''}; strategy: {game.strategy.name}"
+            + (f"; answer {answer}" if answer is not None else ""))
 
 
 def game_record(game: Game, answer: str, notation: str = "emoji") -> tuple[list[str], bool]:
-    """(the lines ``exact wordle play --answer`` prints, solved?): a whole game against ``answer``.
+    """(the lines ``exact wordle play --answer`` prints after :func:`game_header`, solved?): a whole game
+    against ``answer``.
 
     >>> from exact.words import words_from_lines
     >>> A = words_from_lines(["caber", "cabin", "cable"])
-    >>> lines, solved = game_record(Game(TreeStrategy(Tree("cabin", 3, {}), "demo tree", depth=2), A), "cable", "digits")
+    >>> lines, solved = game_record(Game(TreeStrategy(Tree("cabin", 3, {}), "demo tree", depth=2), A), "caber", "digits")
     >>> solved, lines[-1]
     (True, 'solved in 2 guesses (a win)')
     """
     strategy = game.strategy
-    lines = [f"strategy: {strategy.name}; answer {answer}"]
+    lines = []
     turns, solved = play_answer(game, answer)
     for t in turns:
         a = t.advice

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from exact.cli.common import check_outputs, echo_json, exit_interrupted, words_option, write_all
-from exact.words import load_or_default, wordle_answers
+from exact.words import enable_words, load_or_default
 
 
 @click.group()
@@ -17,7 +17,7 @@ def lingo():
 
 @lingo.command()
 @click.argument("guesses", nargs=-1, required=True)
-@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the vendored 8636 ENABLE words, instances/lingo/enable-5.txt].")
 @click.option("--allow-nonwords", is_flag=True, help="Score guesses outside the pool (any letter strings of the pool's length).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a report.")
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, help="Stumper classes to list in the report.")
@@ -25,7 +25,7 @@ def score(guesses, words, allow_nonwords, as_json, top):
     """The exact win probability of the fixed GUESSES on the pool."""
     from exact.lingo.score import score_guesses
 
-    pool = load_or_default(words, wordle_answers)
+    pool = load_or_default(words, enable_words)
     result = score_guesses(pool, guesses, allow_nonwords=allow_nonwords)
     if as_json:
         echo_json(result.to_json())
@@ -46,7 +46,7 @@ def score(guesses, words, allow_nonwords, as_json, top):
 
 
 @lingo.command()
-@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the vendored 8636 ENABLE words, instances/lingo/enable-5.txt].")
 @click.option("-k", "k", type=int, default=4, show_default=True, help="How many guesses to choose.")
 @click.option("--time-limit", type=float, default=120.0, show_default=True,
               help="Seconds for search, CP-SAT (small pools) and bound together.")
@@ -97,7 +97,7 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
     from exact.lingo.result import write_result
     from exact.lingo.solve import SolveParams, solve_lingo
 
-    pool = load_or_default(words, wordle_answers)
+    pool = load_or_default(words, enable_words)
     params = SolveParams(k=k, time_limit=time_limit, seed=seed, workers=workers, max_rounds=max_rounds,
                          bound_time=bound_time, cpsat_max_n=cpsat_max_n,
                          start=tuple(start.replace(",", " ").split()))
@@ -151,7 +151,7 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
     for name, value in (("--out", out), ("--trees", trees_dir)):
         if value is not None and len(Ks) > 1 and "{K}" not in str(value):
             raise click.BadParameter(f"{value}: with several K put {{K}} in the name", param_hint=name)
-    pool = load_or_default(words, wordle_answers)
+    pool = load_or_default(words, enable_words)
     command = "exact " + shlex.join(sys.argv[1:])
     earlier = {}
     if resume:
@@ -301,7 +301,7 @@ def ladder(time_limit, only, families, k, workers, seed, instances_folder, resul
 
 
 @lingo.command()
-@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the vendored 8636 ENABLE words, instances/lingo/enable-5.txt].")
 @click.option("-k", "k", type=int, default=4, show_default=True, help="How many guesses the bound is for.")
 @click.option("--time-limit", type=float, default=600.0, show_default=True,
               help="Seconds for the branch and bound; stopped early, the bound is weaker but still valid.")
@@ -325,7 +325,7 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update):
     from exact.lingo.bound import upper_bound
     from exact.lingo.columns import column_bound
 
-    pool = load_or_default(words, wordle_answers)
+    pool = load_or_default(words, enable_words)
     check_outputs(out)
     if update is not None and (out is None or not columns):
         raise click.UsageError("--update needs --columns and --out (the bound file the updated result points to)")
@@ -363,7 +363,7 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update):
 
 
 @lingo.command("group-bound")
-@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the vendored 8636 ENABLE words, instances/lingo/enable-5.txt].")
 @click.option("-k", "k", type=click.IntRange(min=1), default=4, show_default=True, help="How many guesses the bound is for.")
 @click.option("--fixed-positions", type=click.IntRange(min=0, max=4), default=3, show_default=True,
               help="Groups: words sharing the first letter and this many more positions (greedy, largest first, disjoint).")
@@ -393,7 +393,7 @@ def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_
     from exact.lingo.groups import certificate, greedy_grouping, group_bound, make_grouping
     from exact.words import check_words
 
-    pool = load_or_default(words, wordle_answers)
+    pool = load_or_default(words, enable_words)
     if groups_file is not None:
         lines = [ln.split() for ln in Path(groups_file).read_text().splitlines() if ln.strip() and not ln.startswith("#")]
         grouping, how = make_grouping(pool, lines), f"from {groups_file}"
@@ -427,7 +427,7 @@ def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_
 
 @lingo.command("lns")
 @click.argument("guesses", nargs=-1, required=True)
-@words_option("--words", "The pool (guesses and answers), one word a line [default: the embedded Wordle answers].")
+@words_option("--words", "The pool (guesses and answers), one word a line [default: the vendored 8636 ENABLE words, instances/lingo/enable-5.txt].")
 @click.option("--free", type=click.IntRange(min=1), default=2, show_default=True, help="Guesses re-chosen per step.")
 @click.option("--candidates", type=click.IntRange(min=2), default=300, show_default=True,
               help="Candidate words per step (the best replacements of each free position).")
@@ -449,7 +449,7 @@ def lns_command(guesses, words, free, candidates, time_limit, workers, rounds, o
     from exact.partitions import feedback_matrix
     from exact.words import check_words, require_in_pool
 
-    pool = load_or_default(words, wordle_answers)
+    pool = load_or_default(words, enable_words)
     guesses = check_words(guesses, pool.length)
     require_in_pool(guesses, pool)
     if free >= len(guesses):

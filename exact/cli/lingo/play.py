@@ -8,7 +8,7 @@ import click
 
 from exact.cli.common import NOTATION_HELP, read_line, squares, show_words, words_option
 from exact.errors import ExactError
-from exact.words import load_or_default, wordle_answers
+from exact.words import enable_words, load_or_default
 
 
 def read_set(text: str, pool_length: int | None) -> tuple[tuple[str, ...], str | None]:
@@ -35,7 +35,7 @@ def read_set(text: str, pool_length: int | None) -> tuple[tuple[str, ...], str |
 @click.command("play")
 @click.option("--set", "set_text", required=True, metavar="FILE|WORDS",
               help="The fixed guesses: words ('blink chomp gudes warty'), a result .json, or a list file.")
-@words_option("--words", "The pool [default: the pool a result file names, else the embedded Wordle answers].")
+@words_option("--words", "The pool [default: the pool a result file names, else the vendored 8636 ENABLE words].")
 @click.option("--answer", default=None, metavar="WORD", help="Play against WORD and print the game.")
 @click.option("--show", type=click.IntRange(min=0), default=30, show_default=True,
               help="List the consistent words when at most this many.")
@@ -70,7 +70,7 @@ def lingo_session(set_text, words, answer, show, notation):
     if words is None and named_pool and Path(named_pool).is_file():
         pool = read_words(named_pool)
     else:
-        pool = load_or_default(words, wordle_answers)
+        pool = load_or_default(words, enable_words)
     guesses = check_words(guesses, pool.length, "--set")
     require_in_pool(guesses, pool)
     score = score_guesses(pool, guesses)

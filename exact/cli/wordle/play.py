@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import NOTATION_HELP, read_line, squares, words_option
+from exact.cli.common import NOTATION_HELP, list_answers, list_guesses, read_line, squares, words_option
 from exact.errors import ExactError
-from exact.words import load_or_default, wordle_allowed, wordle_answers
+from exact.words import load_or_default
 
 COMMANDS_HELP = ("WORD FEEDBACK if you played another word, u undoes the last feedback, l lists the candidates, "
                  "! confirms refused feedback, q quits")
@@ -106,16 +106,17 @@ def wordle_interactive(game, show: int, notation: str) -> int:
 
 @click.command("play")
 @click.option("--tree", "tree_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Play this strategy tree (.graphml .json .dot .txt/.tree) [default: the committed "
-                   "optimal depth-3 tree, with the embedded lists].")
+              help="Play this strategy tree (.graphml .json .dot .txt/.tree) [default: the committed proven "
+                   "tree of --list: nyt2023 fewest guesses after tarse; original: most wins within 3].")
 @click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,
               help="Tree file format [default: from the extension].")
-@words_option("--answers", "Answer list [default: the embedded 2315 Wordle answers].")
-@words_option("--guesses", "Allowed guesses [default: the embedded 12972 allowed words].")
+@words_option("--answers", "Answer list [default: the answers of --list].", list_default="nyt2023")
+@words_option("--guesses", "Allowed guesses [default: the guesses of --list].")
 @click.option("--live", is_flag=True, help="Compute the strategy live with the exact solver, not from a tree.")
 @click.option("--objective", default=None, metavar="NAME",
               help="The live solver's objective, from exact.wordle.play.OBJECTIVES (wins: most answers won "
-                   "within --depth). Implies --live.")
+                   "within --depth; guesses: fewest total guesses, every answer within --depth [default 6]). "
+                   "Implies --live.")
 @click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
               help="Guesses that count as a win [default: the tree's depth; 3 live]. Implies --live without --tree.")
 @click.option("--hard", is_flag=True, help="Hard mode (the committed hard-mode tree, or the live solver in hard mode).")
@@ -136,13 +137,15 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     """
     import sys
 
-    from exact.wordle.play import choose_strategy, game_record, new_game
+    from exact.wordle.play import game_header, game_record
+    from exact.wordle.play_defaults import choose_strategy, new_game
     from exact.words import check_words
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     strategy = choose_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live)
     game = new_game(strategy, answer_list, guess_list, hard)
+    click.echo(game_header(game, answer))
     if answer is None:
         try:
             sys.exit(wordle_interactive(game, show, notation))

@@ -13,9 +13,9 @@ from pathlib import Path
 import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json, exit_interrupted,
-                              history_of, words_option, write_all)
+                              history_of, list_answers, list_guesses, words_option, write_all)
 from exact.cli.wordle.trees import echo_replay
-from exact.words import load_or_default, wordle_allowed, wordle_answers
+from exact.words import load_or_default
 
 
 @click.command()
@@ -76,7 +76,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     if engine == "global":
         from exact.cli.wordle.solve_global import solve_global
 
-        return solve_global(ctx, load_or_default(answers, wordle_answers), load_or_default(guesses, wordle_allowed),
+        return solve_global(ctx, load_or_default(answers, list_answers), load_or_default(guesses, list_guesses),
                             3 if depth is None else depth, hard, top, out, certificate, as_json, cluster,
                             checkpoint, resume, batch, workers, max_guesses=max_guesses, truncate=truncate)
     if engine == "guesses":
@@ -96,10 +96,11 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     from exact.wordle.dp import solve as solve_dp
     from exact.wordle.dp_trees import optimal_tree
     from exact.game.position import position_answers
+    from exact.game.tree import record_lists
     from exact.game.formats import format_for_path, write_tree
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     first = checked_word(first, guess_list, "--first")
     compare = checked_word(compare, guess_list, "--compare")
     history = history_of(after, guess_list)
@@ -129,6 +130,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     if out and tree is None:
         data["tree"] = None  # interrupted, or nothing found: no tree file is written
     tree_answers = position_answers(answer_list, history, hard)
+    if tree is not None:
+        record_lists(tree, answer_list, guess_list)
     writes = [lambda path=path: write_tree(tree, path, answers=tree_answers) for path in out if tree is not None]
     if certificate is not None:
         writes.append(lambda: write_json(certificate, data))

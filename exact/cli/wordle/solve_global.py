@@ -21,7 +21,7 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
     from exact.fileio import write_json
     from exact.wordle import depth4
     from exact.wordle.dp_trees import TIE_BREAK, best_tree
-    from exact.game.tree import replay
+    from exact.game.tree import record_lists, replay
     from exact.game.formats import write_tree
 
     stop.install()
@@ -51,6 +51,7 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
                         "max_guesses": depth if truncate else max_guesses,
                         "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,
                                    "total_guesses": played.total_guesses, "histogram": list(played.histogram)}}
+        record_lists(tree, answer_list, guess_list)
         for path in out:
             write_tree(tree, path, answers=answer_list)
     if certificate is not None:

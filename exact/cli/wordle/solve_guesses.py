@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import click
 
-from exact.cli.common import call, checked_word, echo_json, exit_if_interrupted, history_of
+from exact.cli.common import call, checked_word, echo_json, exit_if_interrupted, history_of, list_answers, list_guesses
 from exact.errors import ExactError
-from exact.words import load_or_default, wordle_allowed, wordle_answers
+from exact.words import load_or_default
 
 def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cutoff, after, compare,
                     out, certificate, as_json, truncate):
     """``exact wordle solve --objective ...``: solve, write the tree, print."""
     from exact.fileio import write_json
     from exact.game.position import position_answers
+    from exact.game.tree import record_lists
     from exact.wordle.guesses import compare_results, parse_objective, solve_guesses
     from exact.game.formats import format_for_path, write_tree
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     goal = call(parse_objective, objective)
     first = checked_word(first, guess_list, "--first")
     compare = checked_word(compare, guess_list, "--compare")
@@ -35,6 +36,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
         data["compare"] = compare_results(result, other)
     if out and result.tree is not None:
         reached = position_answers(answer_list, history, hard)
+        record_lists(result.tree, answer_list, guess_list)
         for path in out:
             write_tree(result.tree, path, answers=reached)
         data["tree"] = {"files": list(out), "tie_break": "see exact.wordle.guesses", "complete": True,

@@ -9,10 +9,11 @@ from pathlib import Path
 import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json,
-                              exit_if_interrupted, exit_interrupted, words_option, write_all)
+                              exit_if_interrupted, exit_interrupted, list_answers, list_guesses, list_option,
+                              words_option, write_all)
 from exact.cli.wordle.trees import echo_replay
 from exact.errors import ExactError
-from exact.words import load_or_default, wordle_allowed, wordle_answers
+from exact.words import load_or_default
 
 
 @click.command()
@@ -28,8 +29,8 @@ def openers(answers, guesses, metric, top, as_json):
     """Rank first guesses by how they split the answers."""
     from exact.wordle.openers import rank_openers
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     ranked = rank_openers(answer_list, guess_list, metric, top)
     if as_json:
         echo_json([o.to_json() for o in ranked])
@@ -65,10 +66,11 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
     from exact.errors import ExactError
     from exact.wordle.policies import POLICIES, evaluate_policy
     from exact.game.formats import write_tree
+    from exact.game.tree import record_lists
     from exact.words import check_answers_are_guesses
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     check_answers_are_guesses(answer_list, guess_list)
     first = checked_word(first, guess_list, "--first")
     policies = POLICIES if policy == "all" else (policy,)
@@ -79,6 +81,7 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
     complete = max_guesses if (out is not None and not truncate) else None
     results = [call(evaluate_policy, answer_list, guess_list, first, p, depth, complete) for p in policies]
     if out is not None:
+        record_lists(results[0].tree, answer_list, guess_list)
         write_tree(results[0].tree, out, answers=answer_list)
     if as_json:
         data = [{**r.to_json(), "replay": r.replay.to_json()} for r in results]
@@ -120,8 +123,8 @@ def tradeoff(firsts, k, answers, guesses, max_guesses, hard, out, as_json):
     """What maximising P(win within K) costs in mean guesses, per first guess (both exact)."""
     from exact.wordle.tradeoff import tradeoff_table, write_table
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     words = [checked_word(w, guess_list, "--first") for w in firsts.split(",") if w.strip()]
     if not words:
         raise ExactError("--first: give at least one word")
@@ -179,8 +182,8 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     from exact.words import check_words
     from exact.wordle import memorable as mem
 
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
     first = check_words([first], guess_list.length, "--first")[0] if first else mem.DEFAULT_FIRST
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
@@ -192,7 +195,9 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         failed = None
         if out is not None:
             from exact.game.formats import write_tree
+            from exact.game.tree import record_lists
 
+            record_lists(result.tree, answer_list, guess_list)
             failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
         if as_json:
             echo_json(result.to_json())
@@ -305,15 +310,17 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 @click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
 @click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
 @click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
+@list_option()
 def bench(sample, seed, objective, first, hard, no_baseline):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
     from exact.bench.wordle import run_guesses_bench, run_wordle_bench
 
     if objective == "guesses":
-        first = checked_word(first, wordle_allowed(), "--first")
-        run_guesses_bench(first=first, hard=hard, echo=click.echo)
+        first = checked_word(first, list_guesses(), "--first")
+        run_guesses_bench(first=first, hard=hard, echo=click.echo, lists=(list_answers(), list_guesses()))
         return
-    run_wordle_bench(sample=sample, seed=seed, baseline=not no_baseline, echo=click.echo)
+    run_wordle_bench(sample=sample, seed=seed, baseline=not no_baseline, echo=click.echo,
+                     lists=(list_answers(), list_guesses()))
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import ANSWERS_HELP, GUESSES_HELP, call, echo_json, words_option
+from exact.cli.common import ANSWERS_HELP, GUESSES_HELP, call, echo_json, list_answers, list_guesses, words_option
 from exact.errors import ExactError
-from exact.words import load_or_default, wordle_allowed, wordle_answers
+from exact.words import load_or_default
 
 
 @click.command("export")
@@ -17,26 +17,30 @@ from exact.words import load_or_default, wordle_allowed, wordle_answers
               help="Write the explorer page here (one file: data inline, no network).")
 @click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,
               help="TREE's format [default: from the extension].")
-@words_option("--answers", "Answer list [default: the embedded 2315 Wordle answers].")
+@words_option("--answers", "Answer list [default: the answers of --list].", list_default="nyt2023")
 @click.option("--depth", type=click.IntRange(min=1), default=None, help="Guesses that count as a win [default: the tree's depth; 3 for the committed tree].")
-@click.option("--hard", is_flag=True, help="Without TREE: the committed hard-mode tree.")
+@click.option("--hard", is_flag=True, help="Without TREE: the committed hard-mode tree of --list.")
 @click.option("--title", default="", help="The page's title [default: the tree file's name].")
 def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
-    """Write TREE [default: the committed optimal depth-3 tree] as an HTML tree explorer: the game's
+    """Write TREE [default: the committed proven tree of --list, as ``exact wordle play`` plays it] as an HTML tree explorer: the game's
     tiles, expand and collapse, answers and P(win) at each node, find an answer, the lost answers."""
-    from exact.errors import ExactError
-    from exact.wordle.play import DEFAULT_DEPTH, default_tree
-    from exact.wordle.explorer import write_explorer
+    from exact.cli.common import chosen_list
     from exact.game.formats import read_tree
-    from exact.words import load_or_default, wordle_answers
+    from exact.game.tree import check_tree_lists
+    from exact.wordle.explorer import write_explorer
+    from exact.wordle.play_defaults import list_tree
 
     if tree_file is None:
-        tree_file = default_tree(hard)
-        if tree_file is None:
-            raise ExactError("give a TREE file (no committed tree found beside this installation)")
-        depth = depth or DEFAULT_DEPTH
-    answer_list = load_or_default(answers, wordle_answers)
-    data = write_explorer(read_tree(tree_file, fmt), answer_list, html, depth, title or tree_file.name)
+        committed = list_tree(chosen_list(), hard)
+        if committed is None:
+            raise ExactError(f"give a TREE file (no committed tree of list {chosen_list()} found beside this "
+                             f"installation)")
+        tree_file, depth = committed.path, depth or committed.depth
+        title = title or f"list {chosen_list()}, objective {committed.objective}, tree {tree_file.name}"
+    answer_list = load_or_default(answers, list_answers)
+    tree = read_tree(tree_file, fmt)
+    check_tree_lists(tree, answer_list, None if answers is not None else list_guesses(), str(tree_file))
+    data = write_explorer(tree, answer_list, html, depth, title or tree_file.name)
     click.echo(f"wrote {html}: {len(data['nodes'])} nodes, wins {data['wins']}/{data['n']} within {data['depth']}, "
                f"{len(data['lost'])} lost")
 
@@ -107,15 +111,18 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
     """
     import sys
 
-    from exact.game.tree import replay, tree_depth
     from exact.game.formats import load_tree
+    from exact.game.tree import check_tree_lists, replay, tree_depth
+    from exact.words import list_name
 
     tree, fmt = load_tree(tree_file, fmt)
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
+    check_tree_lists(tree, answer_list, guess_list, str(tree_file))
     result = replay(tree, answer_list, guess_list, depth or tree_depth(tree), hard)
     if as_json:
-        echo_json({"tree": str(tree_file), "format": fmt, "first": tree.guess, "answers": answer_list.source,
+        echo_json({"tree": str(tree_file), "format": fmt, "first": tree.guess, "list": list_name(answer_list, guess_list),
+                   "answers": answer_list.source,
                    "answers_sha256": answer_list.sha256, "guesses": guess_list.source,
                    "guesses_sha256": guess_list.sha256, **result.to_json()})
     else:
@@ -148,7 +155,7 @@ def convert(in_file, out_file, from_fmt, to_fmt, answers):
 
     to_fmt = format_for_path(out_file, to_fmt)  # a bad suffix fails before any work
     tree, from_fmt = load_tree(in_file, from_fmt)
-    answer_list = load_or_default(answers, wordle_answers)
+    answer_list = load_or_default(answers, list_answers)
     result = replay(tree, answer_list, depth=tree_depth(tree))
     differ = [p for p in result.notes if p.kind == "count"]
     if differ and _TREE_FORMATS[to_fmt].needs_answers:
@@ -181,16 +188,16 @@ def convert(in_file, out_file, from_fmt, to_fmt, answers):
 def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
     """Fill every missing branch of a strategy TREE with fewest-guesses subtrees (exact), so that
     every answer is solved within --max-guesses; the wins within --depth do not change."""
-    from exact.game.tree import replay_position
+    from exact.game.formats import format_for_path, read_tree, write_tree
+    from exact.game.tree import check_tree_lists, record_lists, replay_position, tree_depth
     from exact.wordle.complete import complete_and_check
-    from exact.game.tree import tree_depth
-    from exact.game.formats import read_tree, format_for_path, write_tree
 
     for path in out:
         format_for_path(path)
     tree = read_tree(tree_file, fmt)
-    answer_list = load_or_default(answers, wordle_answers)
-    guess_list = load_or_default(guesses, wordle_allowed)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
+    check_tree_lists(tree, answer_list, guess_list, str(tree_file))
     depth = depth or tree_depth(tree)
     if depth > max_guesses:
         raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
@@ -200,6 +207,7 @@ def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
                          f"(first: {before.invalid[0].kind}: {before.invalid[0].message}); `exact wordle verify` lists them")
     done, after = call(complete_and_check, tree, answer_list, guess_list, depth, max_guesses, hard)
     kept = sum(after.wins_at[:depth])
+    record_lists(done, answer_list, guess_list)
     for path in out:
         write_tree(done, path, answers=answer_list)
     total = sum((k + 1) * w for k, w in enumerate(after.wins_at))

@@ -79,6 +79,7 @@ def generate_dot(tree: Tree, answers: WordList | None = None) -> str:
     """
     G = to_networkx(tree)
     lines = ["digraph wordle {", f"  root={_quote(G.graph['root'])};"]
+    lines += [f"  {k}={_quote(v)};" for k, v in G.graph.items() if k != "root"]  # the lists it was made on
     for node, data in G.nodes(data=True):
         extra = "".join(f", {k}={_quote(v)}" for k, v in data.items() if k not in ("guess", "answers"))
         label = f"{data['guess']}\n{data['answers']}"

@@ -1,0 +1,133 @@
+"""What ``exact wordle play`` and the explorer play when the options name no tree: the committed proven
+tree of each named list, the strategy the options name, and a new game with its rescue.
+
+>>> list_tree("original", False).depth if list_tree("original", False) else 3
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from exact.errors import ExactError
+from exact.wordle.play import OBJECTIVES, Game, LiveGuesses, LiveWins, Strategy, TreeStrategy
+from exact.words import WordList, instances_dir
+
+#: The committed strategy files ``play`` uses by default on the original lists, by mode, first found
+#: wins; they are optimal for P(win within DEFAULT_DEPTH) (a tree may play on beyond it).
+DEFAULT_DEPTH = 3
+DEFAULT_TREES = {
+    False: ("results/wordle/optimal-depth3.txt", "results/wordle/optimal-depth3.graphml"),
+    True: ("results/wordle/hard-depth3.txt", "results/wordle/hard-depth3.graphml"),
+}
+
+
+def default_tree(hard: bool) -> Path | None:
+    """The committed optimal depth-3 tree of a source checkout, or None when absent (an install)."""
+    try:
+        root = instances_dir().parent
+    except ExactError:
+        return None
+    for name in DEFAULT_TREES[hard]:
+        if (root / name).is_file():
+            return root / name
+    return None
+
+
+#: The list ``play`` and the explorer use when none is named: today's game.
+DEFAULT_LIST = "nyt2023"
+
+#: The committed proven trees of the named lists other than ``original`` (whose trees are
+#: :data:`DEFAULT_TREES`): list -> hard -> ((file, what the tree is proven optimal for, the guesses
+#: that count as a win), ...), the first file found wins.
+LIST_TREES = {
+    "nyt2023": {
+        False: (("results/wordle/nyt2023-tarse-guesses.graphml", "fewest guesses (proven, first guess tarse)", 6),
+                ("results/wordle/nyt2023-depth3.graphml", "most wins within 3 guesses (proven)", 3)),
+        True: (("results/wordle/nyt2023-tarse-guesses-hard.graphml",
+                "fewest guesses in hard mode (proven, first guess tarse)", 6),
+               ("results/wordle/nyt2023-hard-depth3.graphml", "most wins within 3 guesses in hard mode (proven)", 3)),
+    },
+    "nyt2022": {
+        False: (("results/wordle/nyt2022-depth3.graphml", "most wins within 3 guesses (proven)", 3),),
+        True: (("results/wordle/nyt2022-hard-depth3.graphml", "most wins within 3 guesses in hard mode (proven)", 3),),
+    },
+}
+
+
+@dataclass(frozen=True)
+class ListTree:
+    path: Path
+    objective: str  # what the tree is proven optimal for, in words
+    depth: int  # the guesses that count as a win
+
+
+def list_tree(name: str, hard: bool) -> ListTree | None:
+    """The committed proven tree ``play`` and the explorer use for a named list, or None (none
+    committed for it, or an install without ``results/``)."""
+    if name == "original":
+        path = default_tree(hard)
+        objective = f"most wins within {DEFAULT_DEPTH} guesses{' in hard mode' if hard else ''} (proven; the Riddler's game)"
+        return ListTree(path, objective, DEFAULT_DEPTH) if path is not None else None
+    try:
+        root = instances_dir().parent
+    except ExactError:
+        return None
+    for file, objective, depth in LIST_TREES.get(name, {}).get(hard, ()):
+        if (root / file).is_file():
+            return ListTree(root / file, objective, depth)
+    return None
+
+
+def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: WordList, guesses: WordList,
+                    depth: int | None = None, hard: bool = False, objective: str | None = None,
+                    first: str | None = None, live: bool = False) -> Strategy:
+    """The strategy the options name: a tree file, the committed proven tree of the named lists (no live
+    option), or a live solver (:data:`OBJECTIVES`, ``wins`` by default, ``depth`` 3; 6 for ``guesses``).
+    A tree that records other lists than these is refused."""
+    from exact.game.formats import read_tree
+    from exact.game.tree import check_tree_lists
+    from exact.words import check_words, list_name
+
+    if tree_file is not None:
+        if live or objective is not None or first is not None:
+            raise ExactError("--tree plays the tree; --live, --objective and --first choose a live solver instead")
+        tree = read_tree(tree_file, fmt)
+        check_tree_lists(tree, answers, guesses, str(tree_file))
+        return TreeStrategy(tree, f"tree {tree_file}", depth or 0)
+    name = list_name(answers, guesses)
+    committed = list_tree(name, hard) if name is not None and not (live or objective or first or depth) else None
+    if committed is not None:
+        tree = read_tree(committed.path)
+        check_tree_lists(tree, answers, guesses, str(committed.path))
+        return TreeStrategy(tree, f"objective {committed.objective}, tree {committed.path.name}", committed.depth)
+    if first is not None:
+        (first,) = check_words([first], guesses.length, "--first")
+        if first not in guesses.index:
+            raise ExactError(f"--first {first!r} is not in {guesses.source}")
+    if objective is not None and objective not in OBJECTIVES:
+        raise ExactError(f"--objective {objective!r}: choose from {', '.join(OBJECTIVES)}")
+    strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or (6 if objective == "guesses" else 3), hard,
+                                                 first)
+    if first is None and len(answers) > 500:
+        from exact.progress import say
+
+        say(f"solving the first guess live on {len(answers)} answers (minutes; --first WORD or --tree FILE "
+            f"skip this)")
+    return strategy
+
+
+def new_game(strategy: Strategy, answers: WordList, guesses: WordList, hard: bool = False) -> Game:
+    """A game of ``strategy``; a tree's player who leaves the tree still gets exact advice: the live
+    fewest-guesses search for a fewest-guesses tree, else the exact DP for the tree's depth."""
+    rescue = None
+    if isinstance(strategy, TreeStrategy) and strategy.name.startswith("objective fewest guesses"):
+        rescue = LiveGuesses(answers, guesses, strategy.depth, hard,
+                             name=f"exact fewest guesses, live (off the tree): every answer within {strategy.depth}")
+    elif isinstance(strategy, TreeStrategy):
+        rescue = LiveWins(answers, guesses, strategy.depth, hard,
+                          name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses")
+    return Game(strategy, answers, guesses=guesses, hard=hard, rescue=rescue)
+
+
