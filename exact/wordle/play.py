@@ -517,7 +517,7 @@ def game_record(game: Game, answer: str, notation: str = "emoji") -> tuple[list[
 
     >>> from exact.words import words_from_lines
     >>> A = words_from_lines(["caber", "cabin", "cable"])
-    >>> lines, solved = game_record(Game(TreeStrategy(Tree("cabin", 3, {}), "demo tree", depth=2), A), "cable", "digits")
+    >>> lines, solved = game_record(Game(TreeStrategy(Tree("cabin", 3, {}), "demo tree", depth=2), A), "caber", "digits")
     >>> solved, lines[-1]
     (True, 'solved in 2 guesses (a win)')
     """
