@@ -12,6 +12,7 @@ def pool_file(tmp_path_factory, write_lines):
     return write_lines(tmp_path_factory.mktemp("pool") / "pool.txt", wordle_answers().words[:200])
 
 
+@pytest.mark.slow
 def test_lingo_score_json(pool_file, run_exact):
     r = run_exact("lingo", "score", "about", "beach", "--words", pool_file, "--json")
     assert r.returncode == 0, r.stderr
@@ -21,18 +22,21 @@ def test_lingo_score_json(pool_file, run_exact):
     assert data["probability"] == data["wins"] / data["n"]
 
 
+@pytest.mark.slow
 def test_lingo_score_report(pool_file, run_exact):
     r = run_exact("lingo", "score", "ABOUT", "beach", "--words", pool_file)
     assert r.returncode == 0, r.stderr
     assert "wins:" in r.stdout and "by first letter:" in r.stdout and "stumper:" in r.stdout
 
 
+@pytest.mark.slow
 def test_lingo_score_on_enable(enable5, run_exact):
     r = run_exact("lingo", "score", "hater", "funds", "pigmy", "block", "--words", enable5, "--json")
     data = json.loads(r.stdout)
     assert (data["wins"], data["n"], data["largest_class"]) == (8180, 8636, 6)
 
 
+@pytest.mark.slow
 def test_wordle_openers_json_on_embedded_lists(run_exact):
     r = run_exact("wordle", "openers", "--top", "3", "--json")
     assert r.returncode == 0, r.stderr
@@ -42,12 +46,14 @@ def test_wordle_openers_json_on_embedded_lists(run_exact):
     assert set(rows[0]) == {"guess", "classes", "worst", "mean_size", "expected_size", "entropy"}
 
 
+@pytest.mark.slow
 def test_wordle_openers_by_metric(pool_file, run_exact):
     r = run_exact("wordle", "openers", "--answers", pool_file, "--guesses", pool_file, "--metric", "worst", "--json")
     rows = json.loads(r.stdout)
     assert [row["worst"] for row in rows] == sorted(row["worst"] for row in rows)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("content, fragments", [
     ("crane\nslate\ncrane\n", ["bad.txt:3", "'crane'", "duplicates line 1"]),
     ("crane\nslates\n", ["bad.txt:2", "'slates'", "6 letters"]),
@@ -61,26 +67,31 @@ def test_bad_word_lists(tmp_path, content, fragments, run_exact, assert_one_line
     assert_one_line_error(run_exact("wordle", "openers", "--answers", bad), *fragments)
 
 
+@pytest.mark.slow
 def test_missing_file(tmp_path, run_exact, assert_one_line_error):
     assert_one_line_error(run_exact("lingo", "score", "crane", "--words", tmp_path / "none.txt"), "none.txt", "no such file")
 
 
+@pytest.mark.slow
 def test_guess_outside_pool_and_nonwords(pool_file, run_exact, assert_one_line_error):
     assert_one_line_error(run_exact("lingo", "score", "zzzzz", "--words", pool_file), "'zzzzz'", "pool.txt")
     assert run_exact("lingo", "score", "zzzzz", "--words", pool_file, "--allow-nonwords").returncode == 0
     assert_one_line_error(run_exact("lingo", "score", "zzzz", "--words", pool_file), "'zzzz'", "4 letters")
 
 
+@pytest.mark.slow
 def test_lists_of_different_lengths(tmp_path, pool_file, run_exact, write_lines, assert_one_line_error):
     six = write_lines(tmp_path / "six.txt", ["abacus", "bakers"])
     assert_one_line_error(run_exact("wordle", "openers", "--answers", pool_file, "--guesses", six), "6-letter")
 
 
+@pytest.mark.slow
 def test_unknown_metric_is_rejected(run_exact):
     r = run_exact("wordle", "openers", "--metric", "luck")
     assert r.returncode != 0 and "luck" in r.stderr
 
 
+@pytest.mark.slow
 def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file, run_exact, assert_one_line_error):
     args = ["--answers", pool_file, "--guesses", pool_file, "--first", "about", "--json"]
     via_solve = run_exact("wordle", "solve", "--max-distinct-second", "2", *args)

@@ -2,7 +2,6 @@
 
 import json
 
-import numpy as np
 import pytest
 
 from exact.game.tree import replay_position
@@ -30,6 +29,7 @@ def verify(run_exact):
     return run
 
 
+@pytest.mark.slow
 def test_solve_objective_guesses_writes_a_tree_that_replays(tmp_path, pool_file, run_exact, verify):
     out_txt, out_graphml = tmp_path / "t.txt", tmp_path / "t.graphml"
     r = run_exact("wordle", "solve", "--objective", "guesses", *lists(pool_file), "--out", out_txt,
@@ -45,6 +45,7 @@ def test_solve_objective_guesses_writes_a_tree_that_replays(tmp_path, pool_file,
         assert sum((k + 1) * w for k, w in enumerate(v["wins_at"])) == data["total"]
 
 
+@pytest.mark.slow
 def test_after_compare_and_cutoff(pool_file, run_exact):
     A = words_from_lines(wordle_answers().words[:120])
     g = A.words[0]
@@ -71,6 +72,7 @@ def test_after_compare_and_cutoff(pool_file, run_exact):
     assert r.returncode == 0 and data["status"] == "INFEASIBLE" and data["lower_bound"] >= full.total
 
 
+@pytest.mark.slow
 def test_depth_trees_are_complete_unless_truncated(tmp_path, pool_file, run_exact, verify):
     full, cut = tmp_path / "full.graphml", tmp_path / "cut.graphml"
     r = run_exact("wordle", "solve", "--depth", "2", *lists(pool_file), "--out", full, "--json")
@@ -101,6 +103,7 @@ def test_depth_trees_are_complete_unless_truncated(tmp_path, pool_file, run_exac
     assert v["valid"] and v["wins"] == 120 and sum(v["wins_at"][:2]) == wins
 
 
+@pytest.mark.slow
 def test_tradeoff_table(tmp_path, pool_file, run_exact):
     out = tmp_path / "trade.json"
     r = run_exact("wordle", "tradeoff", "--first", "about,adobe", *lists(pool_file), "--out", out, "--json")
@@ -113,6 +116,7 @@ def test_tradeoff_table(tmp_path, pool_file, run_exact):
     assert out.with_suffix(".md").is_file() and out.with_suffix(".csv").is_file()
 
 
+@pytest.mark.slow
 def test_bad_input_is_one_line(tmp_path, pool_file, run_exact, write_lines, assert_one_line_error):
     small = write_lines(tmp_path / "small.txt", wordle_answers().words[:50])
     # an answer that is not a guess: one line, no traceback (evaluate used to raise RuntimeError)

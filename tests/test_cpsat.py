@@ -45,6 +45,7 @@ def test_extra_parameters_reach_the_solver():
     assert list(s.parameters.subsolvers) == ["max_lp", "core"] and s.parameters.linearization_level == 2
 
 
+@pytest.mark.slow
 def test_a_signal_stops_the_search_and_is_reported():
     m = hard_knapsack()
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))

@@ -1,10 +1,12 @@
 """docs/results.md is generated from results/: the committed page must equal what the files give."""
 
 import json
+import pytest
 
 from exact.docs import kind_of, results_markdown
 
 
+@pytest.mark.slow
 def test_committed_results_page_is_up_to_date(root, run_exact):
     r = run_exact("docs", "results", "--root", root, "--check")
     assert r.returncode == 0, r.stderr + " (run `python -m exact docs results` and commit docs/results.md)"
@@ -20,6 +22,7 @@ def test_each_kind_of_file_is_recognised(root):
     assert kind_of({"something": "new"}) == kind_of([1, 2]) == "other"
 
 
+@pytest.mark.slow
 def test_numbers_come_from_the_files_and_check_catches_drift(tmp_path, root, run_exact):
     (tmp_path / "results" / "wordle").mkdir(parents=True)
     certificate = json.loads((root / "results/wordle/optimal-depth3-certificate.json").read_text())

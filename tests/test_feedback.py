@@ -40,6 +40,7 @@ def word_pairs(draw):
     return draw(words_of(length, alphabet)), draw(words_of(length, alphabet))
 
 
+@pytest.mark.slow
 @given(word_pairs())
 @settings(max_examples=600, deadline=None)
 def test_scalar_rule_matches_slow_scorer(pair):
@@ -56,6 +57,7 @@ def word_lists(draw):
     return guesses, answers
 
 
+@pytest.mark.slow
 @given(word_lists())
 @settings(max_examples=200, deadline=None)
 def test_matrix_matches_slow_scorer(lists):

@@ -77,6 +77,7 @@ def test_olson_counts_are_checked(peers, lists, tmp_path, cli):
     assert code == 1 and "1 differ" in stdout and "claim: at [root] salet" in stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["olson-salet.tree.total.js", "xangregg-raise.txt", "bakergo-any-wordle-5.json"])
 def test_published_trees_convert_to_every_format(name, peers, lists, tmp_path):
     tree = read_tree(peers / name)
@@ -109,6 +110,7 @@ def test_writers_give_back_the_published_files(name, peers, lists, tmp_path):
         assert sorted(written.splitlines()) == sorted(original.splitlines())
 
 
+@pytest.mark.slow
 def test_cli_verify_and_convert_a_published_tree(peers, tmp_path, cli):
     code, stdout, stderr = cli("wordle", "verify", peers / "olson-salet.tree.total.js", "--json")
     assert code == 0, stderr
@@ -145,6 +147,7 @@ def test_docs_show_an_example_of_every_format():
     assert set(doc_examples()) == set(FORMATS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_docs_examples_read_and_write(fmt, tmp_path):
     text = doc_examples()[fmt]
@@ -277,6 +280,7 @@ def walk_one(tree, answer, allowed):
         k += 1
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), depth=st.integers(1, 6))
 def test_random_trees_round_trip_and_replay_matches_a_plain_walk(tmp_path_factory, seed, depth):
@@ -308,6 +312,7 @@ def shape(t):
     return t.guess, {p: shape(c) for p, c in t.children.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_every_format_round_trips(tmp_path, fmt, policy_trees, tiny_answers, tiny_guesses):
     for policy, e in policy_trees.items():
@@ -424,6 +429,7 @@ def test_cli_malformed_files_one_line_error(tmp_path, name, text, fragment, cli,
     assert_one_line_error(cli("wordle", "verify", tmp_path / name), name, fragment)
 
 
+@pytest.mark.slow
 def test_cli_malformed_file_through_the_entry_point(tmp_path, run_exact, assert_one_line_error):
     (tmp_path / "bad.txt").write_text("cabin GGGBB1 cable GGGGG2\n  GGGGG1\n")
     r = run_exact("wordle", "verify", tmp_path / "bad.txt")

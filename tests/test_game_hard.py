@@ -42,6 +42,7 @@ def test_hard_mode_hand_cases(word, history, ok):
     assert allowed_mask([word], h).tolist() == [ok]
 
 
+@pytest.mark.slow
 def test_hard_mode_vectorised_matches_slow_rule():
     rng = random.Random(3)
     words = wordle_allowed().words

@@ -93,11 +93,13 @@ def layer_picture() -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 def test_every_arrow_goes_down_or_stays_in_its_layer():
     bad = [f"{u} -> {v}" for u, v in import_graph().edges if layer_of(v) > layer_of(u)]
     assert not bad, "imports that climb a layer: " + "; ".join(bad)
 
 
+@pytest.mark.slow
 def test_wordle_never_imports_lingo_and_lingo_only_once_imports_wordle():
     G = import_graph()
     bad = [f"{u} -> {v}" for u, v in G.edges
@@ -106,11 +108,13 @@ def test_wordle_never_imports_lingo_and_lingo_only_once_imports_wordle():
     assert not bad, "; ".join(bad)
 
 
+@pytest.mark.slow
 def test_the_game_layer_imports_no_solver():
     bad = [f"{u} -> {v}" for u, v in import_graph().edges if u.startswith("exact.game") and layer_of(v) > 2]
     assert not bad, "; ".join(bad)
 
 
+@pytest.mark.slow
 def test_no_import_circle():
     cycles = list(nx.simple_cycles(import_graph()))
     assert not cycles, "import circles: " + "; ".join(" -> ".join(c + [c[0]]) for c in cycles[:5])
@@ -121,6 +125,7 @@ def test_no_module_over_600_lines():
     assert not long, long
 
 
+@pytest.mark.slow
 def test_the_picture_in_docs_is_the_code_s():
     text = (ROOT / "docs" / "layout.md").read_text()
     assert layer_picture() in text, ("docs/layout.md's picture differs from the imports; paste this:\n"
@@ -137,6 +142,7 @@ ONE_HOME = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ONE_HOME))
 def test_each_idea_has_one_definition(name):
     homes = sorted(str(path.relative_to(ROOT)) for path in PACKAGE.rglob("*.py")

@@ -11,6 +11,7 @@ from exact.lingo.result import verify_result
 from exact.game.tree import replay
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("same", [False, True])
 @pytest.mark.parametrize("seed", range(3))
 def test_adaptive_matches_brute_force(seed, same, look_alike_pools):

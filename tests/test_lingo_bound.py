@@ -32,6 +32,7 @@ def revealed(guess, answer):
     return greens, counts
 
 
+@pytest.mark.slow
 def test_a_guess_reveals_exactly_greens_and_capped_counts():
     rng = random.Random(1)
     for _ in range(20000):
@@ -112,6 +113,7 @@ def brute_force_optimum(words, k):
     return max(wins_of(F, first, rows) for rows in itertools.combinations(range(len(words)), k))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,k,families,variants,alphabet", [
     (0, 1, 5, 6, "abcdefghij"), (1, 1, 6, 7, "abcdefghijklmnop"), (2, 2, 6, 8, "abcdefghijklmnopqrst"),
     (3, 2, 5, 9, "abcdefghijklmnopqr"), (4, 1, 4, 8, "aeiousty"), (6, 3, 4, 8, "abcdefghijklmnopqrstuvwxyz"),
@@ -153,6 +155,7 @@ def test_bad_input():
         upper_bound(pool, None, 1, time_limit=0)
 
 
+@pytest.mark.slow
 def test_cli_bound(tmp_path, run_exact, write_lines):
     words = write_lines(tmp_path / "pool.txt", ["bakes", "bekes", "bikes", "bokes", "bukes", "bykes", "brkes"])
     out = tmp_path / "b.json"
@@ -167,6 +170,7 @@ def test_cli_bound(tmp_path, run_exact, write_lines):
 
 # --- The full pool, where present ----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_enable5_real_sets_respect_the_committed_bound(enable5):
     path = ROOT / "results" / "lingo" / "enable-5-bound.json"
     if not path.is_file():

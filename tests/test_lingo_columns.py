@@ -74,6 +74,7 @@ def test_the_knapsack_against_enumeration():
         assert _best_rescue(r, k, budget, np.int64(doubled)) == best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,k,families_,variants,alphabet", [
     (0, 1, 5, 6, "abcdefghij"), (1, 1, 6, 7, "abcdefghijklmnop"), (2, 2, 6, 8, "abcdefghijklmnopqrst"),
     (3, 2, 5, 9, "abcdefghijklmnopqr"), (4, 1, 4, 8, "aeiousty"), (6, 3, 4, 8, "abcdefghijklmnopqrstuvwxyz"),
@@ -87,6 +88,7 @@ def test_column_bound_is_at_least_the_brute_force_optimum(seed, k, families_, va
     assert best <= b.value <= len(pool)
 
 
+@pytest.mark.slow
 def test_column_bound_bites_where_letters_run_short():
     # the brute-force checks would pass with the trivial bound n: here the budget beats the old bound
     rows = []
@@ -113,6 +115,7 @@ def test_bad_input():
         column_bound(pool, 1, time_limit=0)
 
 
+@pytest.mark.slow
 def test_cli_column_bound_update_and_verify(tmp_path):
     import json
     from dataclasses import replace

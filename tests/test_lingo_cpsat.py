@@ -124,6 +124,7 @@ def test_export_writes_atomically(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["a.pb"]
 
 
+@pytest.mark.slow
 def test_ladder_instances_are_deterministic(tmp_path):
     for family in FAMILIES.values():
         r = family[0]
@@ -150,6 +151,7 @@ def test_ladder_instances_are_deterministic(tmp_path):
         find_rung("no-such-rung")
 
 
+@pytest.mark.slow
 def test_ladder_command_writes_certificate_and_model(tmp_path):
     from exact.cli import main
     from exact.lingo.result import read_result, verify_result

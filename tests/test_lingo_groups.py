@@ -8,13 +8,14 @@ import pytest
 
 from exact.feedback import compute_feedback_matrix
 from exact.lingo.brute import brute_force_best
-from exact.lingo.groups import (Grouping, certificate, group_bound, group_value, greedy_grouping, make_grouping,
+from exact.lingo.groups import (certificate, group_bound, group_value, greedy_grouping, make_grouping,
                                 separates, verify_groups)
 from exact.lingo.result import Verification, verify_result
 from exact.lingo.score import count_wins, first_letters
 from exact.words import WordList, wordle_allowed
 
 
+@pytest.mark.slow
 def test_indicators_match_the_feedback_rule():
     rng = np.random.default_rng(0)
     words = wordle_allowed().words
@@ -40,6 +41,7 @@ def random_grouping(pool, rng):
     return make_grouping(pool, groups)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_group_bound_against_brute_force(seed, look_alike_pools):
     rng = np.random.default_rng(seed)
@@ -114,6 +116,7 @@ def test_certificate_checks(tmp_path, look_alike_pools):
     assert not v.ok
 
 
+@pytest.mark.slow
 def test_cli_group_bound_and_update(tmp_path, look_alike_pools):
     from click.testing import CliRunner
 

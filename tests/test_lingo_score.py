@@ -4,7 +4,6 @@ import itertools
 import random
 from collections import Counter
 
-import numpy as np
 import pytest
 
 from exact.errors import ExactError

@@ -76,6 +76,7 @@ def test_search_finds_the_brute_force_optimum(size, seed, k):
     assert out.wins == count_wins(F, out.guesses, first) and len(set(out.guesses)) == k
 
 
+@pytest.mark.slow
 def test_search_is_deterministic_and_parallel_workers_follow_their_own_seeds(small):
     words, F, first = small
     params = S.SearchParams(k=3, seed=7, workers=2, time_limit=120, max_rounds=3, top=20)
@@ -106,6 +107,7 @@ def solved(pool61, tmp_path_factory, run_exact):
     return out, json.loads(r.stdout), r.stderr
 
 
+@pytest.mark.slow
 def test_solve_reports_an_exact_set_and_a_valid_bound(pool61, solved):
     out, data, stderr = solved
     words = pool61.read_text().split()
@@ -120,6 +122,7 @@ def test_solve_reports_an_exact_set_and_a_valid_bound(pool61, solved):
     assert data["seed"] == 3 and data["instance_sha256"] and "search" in stderr and "best" in stderr
 
 
+@pytest.mark.slow
 def test_verify_accepts_the_result_and_rejects_a_tampered_one(solved, tmp_path, run_exact):
     out, data, _ = solved
     ok = run_exact("lingo", "verify", out)
@@ -146,12 +149,14 @@ def test_solve_refuses_bad_options(pool61, change, message):
         check_instance(read_words(pool61), SolveParams(**change))
 
 
+@pytest.mark.slow
 def test_solve_rejects_a_pool_with_one_first_letter_in_one_line(tmp_path, run_exact, write_lines):
     pool = write_lines(tmp_path / "a.txt", ["abbey", "abide", "about", "above"])
     r = run_exact("lingo", "solve", "--words", pool, "-k", "2")
     assert r.returncode == 2 and "first letters" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_verify_rejects_foreign_and_unreadable_files(tmp_path, run_exact):
     from exact.errors import ExactError
     from exact.lingo.result import read_result
@@ -179,6 +184,7 @@ def test_words_from_lines_pool_roundtrip_through_the_result_type(small):
     assert LingoResult.from_json(json.loads(json.dumps(r.to_json()))) == r
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_workers_and_still_writes_the_best_set(pool61, tmp_path):
     import os
     import signal

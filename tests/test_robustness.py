@@ -94,6 +94,7 @@ def words30(tmp_path_factory, write_lines):
 
 # --- 1, 6: Ctrl-C in the depth-3 proof: no segfault, exit 130, says so ---------------------------
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals as on Linux")
 def test_ctrl_c_in_the_depth3_kernels_stops_cleanly_with_130(tmp_path, run_exact, write_lines):
     # The matrix and the compiled kernels first, so that the signal lands in the parallel kernel.
@@ -113,6 +114,7 @@ def test_ctrl_c_in_the_depth3_kernels_stops_cleanly_with_130(tmp_path, run_exact
         assert data["tree"]["replay"]["wins"] == data["wins"] and out.exists()
 
 
+@pytest.mark.slow
 def test_sigterm_in_wordle_solve_exits_143(tmp_path):
     proc = start_exact("wordle", "solve", "--depth", "3", "--json")
     time.sleep(3)
@@ -181,6 +183,7 @@ def test_a_header_declaring_a_huge_shape_is_not_allocated(lists, cache, capsys):
     assert "corrupt or stale; rebuilding" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_fuzzing_the_header_never_escapes_as_an_exception(lists, cache):
     guesses, answers = lists
     F = partitions.feedback_matrix(guesses, answers)
@@ -221,6 +224,7 @@ def test_the_cache_is_written_through_exact_fileio(lists, cache):
 
 # --- 3, 4: SIGTERM and early Ctrl-C in lingo solve -----------------------------------------------
 
+@pytest.mark.slow
 def test_sigterm_stops_lingo_workers_writes_the_best_and_exits_143(pool61, tmp_path):
     before = shared_memory_names()
     out = tmp_path / "r.json"
@@ -239,6 +243,7 @@ def test_sigterm_stops_lingo_workers_writes_the_best_and_exits_143(pool61, tmp_p
     assert not {n for n in shared_memory_names() - before if n.startswith("psm_")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("when", [0.3, 0.6, 0.9, 1.2, "start-up"])
 def test_early_ctrl_c_in_lingo_solve_is_an_interrupt_not_a_traceback(pool61, when):
     proc = start_exact("lingo", "solve", "--words", pool61, "-k", "2", "--time-limit", "300", "--workers", "2")
@@ -266,6 +271,7 @@ def test_interrupted_bound_phase_marks_the_lingo_result(pool61, monkeypatch):
     assert result.interrupted is True and result.to_json()["interrupted"] is True  # was False
 
 
+@pytest.mark.slow
 def test_sigterm_stops_the_lingo_bound_with_its_anytime_value():
     from exact.lingo.bound import upper_bound
 
@@ -288,6 +294,7 @@ def test_sigterm_stops_the_lingo_bound_with_its_anytime_value():
 
 # --- 5: unwritable outputs ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_an_unwritable_out_fails_before_the_work(tmp_path, words30, run_exact):
     blocker = tmp_path / "file"
     blocker.write_text("")
@@ -297,6 +304,7 @@ def test_an_unwritable_out_fails_before_the_work(tmp_path, words30, run_exact):
     assert r.returncode == 2 and "cannot be written" in r.stderr and "search" not in r.stderr
 
 
+@pytest.mark.slow
 def test_a_write_failing_at_the_end_still_prints_the_result(words30, tmp_path, run_exact):
     full = device(tmp_path, "full", 7)
     r = run_exact("wordle", "solve", "--answers", words30, "--guesses", words30, "--certificate", full)
@@ -363,6 +371,7 @@ def test_check_writable_refuses_folders_and_impossible_paths(tmp_path):
 
 # --- 10, 11: endless and enormous input -----------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="/dev/zero is absent")
 def test_endless_input_is_a_one_line_error(root):
     import resource
@@ -378,6 +387,7 @@ def test_endless_input_is_a_one_line_error(root):
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "/dev/zero" in r.stderr
 
 
+@pytest.mark.slow
 def test_a_huge_line_is_echoed_short(tmp_path, run_exact):
     f = tmp_path / "long.txt"
     f.write_text("crane\n" + "a" * 5_000_000 + "\n")
@@ -423,6 +433,7 @@ def forge(path: Path, folder: Path, **changes) -> Path:
     return forged
 
 
+@pytest.mark.slow
 def test_verify_fails_an_unconfirmable_optimal_unless_partial(big_result, tmp_path, run_exact):
     data = json.loads(big_result.read_text())
     forged = forge(big_result, tmp_path, status="OPTIMAL", upper_bound=data["wins"],
@@ -435,6 +446,7 @@ def test_verify_fails_an_unconfirmable_optimal_unless_partial(big_result, tmp_pa
     assert r.returncode == 0 and "partly verified" in r.stdout
 
 
+@pytest.mark.slow
 def test_verify_checks_derived_fields_and_rule_version(big_result, tmp_path, run_exact):
     data = json.loads(big_result.read_text())
     for changes in ({"probability": 0.99}, {"gap_percentage_points": 0.0}, {"rule_version": 999}):
@@ -488,6 +500,7 @@ def test_deep_values_agree_with_the_plain_recursion():
         assert dp.solve(A, A, depth=k, progress=False).wins == plain(frozenset(A.words), k), k
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_deep_depths_match_brute_force_in_both_modes(seed):
     """Depths 4 to 6 (the shortcuts and the useful-guess filter) against a plain recursive max,

@@ -23,6 +23,7 @@ def tiny(seed: int, n: int, extra: int):
     return words_from_lines(picked, f"tiny-{seed}-a"), words_from_lines(sorted(picked + others), f"tiny-{seed}-g")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,n,extra,depth", [(1, 12, 4, 2), (2, 10, 6, 2), (3, 11, 4, 3), (4, 12, 3, 3),
                                                 (5, 9, 6, 3), (6, 6, 2, 1), (7, 14, 0, 3)])
 def test_cpsat_tree_equals_brute_force_and_dp(seed, n, extra, depth):

@@ -47,6 +47,7 @@ def reference(instance):
     return depth4.run(A, G, depth=3, batch=4, progress=False)
 
 
+@pytest.mark.slow
 def test_global_search_matches_the_dp(instance, reference):
     A, G = instance
     r = solve(A, G, depth=3, progress=False)
@@ -60,6 +61,7 @@ def test_global_search_matches_the_dp(instance, reference):
         assert exact == o.value if o.exact else exact <= o.value < o.threshold
 
 
+@pytest.mark.slow
 def test_checkpoint_resume_gives_the_same_certificate(instance, reference, tmp_path):
     A, G = instance
     path = tmp_path / "run.jsonl"
@@ -90,6 +92,7 @@ def test_resume_refuses_another_instance(instance, tmp_path):
         depth4.run(A, G, depth=3, resume=path, progress=False)
 
 
+@pytest.mark.slow
 def test_two_worker_local_cluster_matches_in_process(instance, reference, tmp_path):
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
     from exact.wordle.cluster import run_cluster
@@ -113,6 +116,7 @@ def exact_command(*args):
     return [sys.executable, "-m", "exact", "wordle", "solve", *args], env
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_killed_run_resumes_to_the_same_certificate(instance, reference, tmp_path, sig):
     A, G = instance

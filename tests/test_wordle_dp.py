@@ -41,6 +41,7 @@ def tiny(seed):
     return words_from_lines(A, f"tiny{seed}"), words_from_lines(G, f"tiny{seed}-guesses")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(16))
 def test_dp_matches_brute_force(seed):
     A, G = tiny(seed)
@@ -68,6 +69,7 @@ def test_tree_replays_to_the_dp_value(seed):
     assert played.wins == r.wins
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [2, 3])
 def test_pruning_agrees_on_clustered_answers(k):
     # -ight, -atch, -ound words cannot all be split: every level prunes and loses answers
@@ -115,6 +117,7 @@ def test_solve_command_writes_tree_and_certificate(tmp_path):
     assert bad.exit_code == 2 and "not in" in bad.output
 
 
+@pytest.mark.slow
 def test_class_features_hold_for_every_guess_and_answer():
     """Every feature set the kernel infers from a pattern holds the answers with that pattern, and
     each set is what its kind says: on random words over four letters (many repeats)."""
@@ -149,6 +152,7 @@ def test_feature_caps_count_the_classes_on_each_set():
         assert caps[f].tolist() == [len(set(F[g, S].tolist())) for g in range(len(G))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 def test_depth3_kernel_agrees_with_the_baseline_kernel(hard):
     """On a mid-sized instance (pruning by feature caps and thresholds at work), the top 10 first

@@ -35,6 +35,7 @@ def page(tmp_path_factory, run_exact, write_lines):
     return A, tree, r.wins, d / "t.html"
 
 
+@pytest.mark.slow
 def test_the_page_is_self_contained(page):
     A, tree, wins, html = page
     text = html.read_text()

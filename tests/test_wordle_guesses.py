@@ -10,7 +10,6 @@ definition, not the solver's weighted encoding.
 import random
 from functools import lru_cache
 
-import numpy as np
 import pytest
 
 from exact.errors import ExactError
@@ -84,6 +83,7 @@ def vector_of(result, wins):
     return lost + (result.total,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("hard", [False, True])
 def test_fewest_guesses_matches_brute_force(seed, hard):
@@ -99,6 +99,7 @@ def test_fewest_guesses_matches_brute_force(seed, hard):
             assert sum(r.wins_at) == len(A) and len(r.wins_at) == max_guesses
 
 
+@pytest.mark.slow
 def test_guess_limit_that_binds():
     """An instance where 3 guesses are possible but cost more than 4 do (found by searching seeds
     with the brute force): the limit must be honoured, not just checked."""
@@ -111,6 +112,7 @@ def test_guess_limit_that_binds():
             assert (r.total,) == expected and max(k + 1 for k, w in enumerate(r.wins_at) if w) <= max_guesses
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 19])
 @pytest.mark.parametrize("text", ["win2,guesses", "win3,guesses", "win2,win3,guesses"])
 def test_lexicographic_matches_brute_force(seed, text):

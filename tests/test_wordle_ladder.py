@@ -5,6 +5,7 @@ import pytest
 from exact.wordle.ladder import LADDER, check_ladder, write_ladder
 
 
+@pytest.mark.slow
 def test_ladder_generation_is_deterministic(tmp_path):
     m1 = write_ladder(tmp_path / "a")
     m2 = write_ladder(tmp_path / "b")

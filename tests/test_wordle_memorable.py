@@ -42,6 +42,7 @@ def lettered(letter: str, extra: int, seed: int = 1):
     return words_from_lines(picked, f"{letter}-a"), words_from_lines(sorted(picked + others), f"{letter}-g")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("letter,extra,first,curve", [("q", 6, "delph", [18, 20, 21]),
                                                       ("q", 6, "bolas", [19, 22, 23]),
                                                       ("j", 0, "jelly", [18, 20, 20])])
@@ -79,6 +80,7 @@ def test_lagrangian_bound_and_fixing_are_valid():
                 assert all(set(S) <= keep for S in sets if wins_of(W, S) > floor)
 
 
+@pytest.mark.slow
 def test_cli_memorable(tmp_path):
     A, G = lettered("q", 6)
     (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")

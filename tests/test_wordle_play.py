@@ -59,6 +59,7 @@ def brute_with_probes(T, guesses):
     return best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("offset", [0, 40, 300, 1000])
 def test_fewest_guesses_with_probes_matches_brute_force(offset, monkeypatch):
     import exact.wordle.play as play
@@ -73,6 +74,7 @@ def test_fewest_guesses_with_probes_matches_brute_force(offset, monkeypatch):
     assert sum(steps.values()) == fallback.cost(T)
 
 
+@pytest.mark.slow
 def test_probes_never_cost_more_and_hard_mode_uses_none():
     from exact.words import wordle_allowed
 
@@ -100,6 +102,7 @@ def test_live_strategy_wins_what_the_dp_proves(small):
         assert advice.guess in proved.optimal_first
 
 
+@pytest.mark.slow
 def test_every_answer_is_solved_and_counted(small):
     game0 = Game(LiveWins(small, small, 2), small)
     root = game0.advice()
@@ -152,6 +155,7 @@ def test_the_committed_tree_plays_its_certified_value(root):
     assert advice.wins == certificate["wins"]
 
 
+@pytest.mark.slow
 def test_play_answer_cli_prints_the_game(run_exact):
     if default_tree(False) is None:
         pytest.skip("the committed tree is absent")
@@ -167,6 +171,7 @@ def test_play_answer_cli_prints_the_game(run_exact):
     assert lines[2].split()[1] == tree.children[feedback(tree.guess, "crane")].guess
 
 
+@pytest.mark.slow
 def test_play_answer_outside_the_list_ends_clearly(tmp_path, small, run_exact, write_lines):
     answers = write_lines(tmp_path / "a.txt", SMALL)
     r = run_exact("wordle", "play", "--answers", answers, "--guesses", answers, "--depth", "2",
@@ -175,6 +180,7 @@ def test_play_answer_outside_the_list_ends_clearly(tmp_path, small, run_exact, w
     assert "'zesty' is not one of the 60 answers" in r.stdout
 
 
+@pytest.mark.slow
 def test_tree_and_live_options_conflict(tmp_path, run_exact):
     tree = tmp_path / "t.json"
     from exact.game.formats import write_tree
@@ -198,6 +204,7 @@ def spawn(*args):
     return child
 
 
+@pytest.mark.slow
 def test_terminal_session_types_feedback_in_every_notation(tmp_path, small, write_lines):
     answers = write_lines(tmp_path / "a.txt", SMALL)
     strategy = LiveWins(small, small, 3)
@@ -230,6 +237,7 @@ def test_terminal_session_types_feedback_in_every_notation(tmp_path, small, writ
     assert child.exitstatus == 0
 
 
+@pytest.mark.slow
 def test_terminal_session_with_the_committed_tree_undo_and_quit():
     path = default_tree(False)
     if path is None:
@@ -256,6 +264,7 @@ def test_terminal_session_with_the_committed_tree_undo_and_quit():
     assert child.exitstatus == 0
 
 
+@pytest.mark.slow
 def test_terminal_answer_outside_the_list_ends_clearly():
     """A player whose answer is not in the list confirms the refused feedback with ! and is told so."""
     path = default_tree(False)
@@ -282,6 +291,7 @@ def test_terminal_answer_outside_the_list_ends_clearly():
     assert child.exitstatus == 1
 
 
+@pytest.mark.slow
 def test_terminal_lingo_session(tmp_path, write_lines):
     pool_words = wordle_answers().words[:300]
     pool = write_lines(tmp_path / "pool.txt", pool_words)
@@ -311,6 +321,7 @@ def test_terminal_lingo_session(tmp_path, write_lines):
     assert answer in consistent and child.exitstatus == 0
 
 
+@pytest.mark.slow
 def test_lingo_play_answer(tmp_path, run_exact, write_lines):
     pool_words = wordle_answers().words[:300]
     pool = write_lines(tmp_path / "pool.txt", pool_words)
@@ -322,6 +333,7 @@ def test_lingo_play_answer(tmp_path, run_exact, write_lines):
     assert r.returncode == 1
 
 
+@pytest.mark.slow
 def test_terminal_ctrl_c_exits_130(tmp_path, write_lines):
     answers = write_lines(tmp_path / "a.txt", SMALL)
     child = spawn("wordle", "play", "--answers", answers, "--guesses", answers, "--depth", "2")
@@ -333,6 +345,7 @@ def test_terminal_ctrl_c_exits_130(tmp_path, write_lines):
     assert child.exitstatus == 130
 
 
+@pytest.mark.slow
 def test_live_plan_on_the_full_lists_replays_to_the_certificate(root):
     import json
 
@@ -360,6 +373,7 @@ def test_a_probe_that_learns_nothing_is_never_tried(monkeypatch):
     assert fallback.cost(T) == brute_with_probes(T, T + ("zonal",))
 
 
+@pytest.mark.slow
 def test_a_player_who_leaves_the_tree_gets_the_exact_dp():
     from exact.words import wordle_allowed
 
@@ -391,6 +405,7 @@ def test_hard_mode_refuses_a_word_that_breaks_the_rule(small):
         game.give(0, breaking)
 
 
+@pytest.mark.slow
 def test_terminal_another_word_played():
     if default_tree(False) is None:
         pytest.skip("the committed tree is absent")

@@ -74,6 +74,7 @@ def lists(tmp_path_factory, write_lines, tiny_answers, tiny_guesses):
     return write_lines(d / "answers.txt", tiny_answers.words), write_lines(d / "guesses.txt", tiny_guesses.words)
 
 
+@pytest.mark.slow
 def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees, run_exact, tiny_answers, cli):
     answers, guesses = lists
     out = tmp_path / "tree.graphml"
