@@ -67,13 +67,13 @@ def atomic_write(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
     The temporary file is named ``.NAME.PID-XXXXXXXX.tmp`` beside the destination, so that a later
     run can tell the leftovers of a killed writer (:func:`temp_owner`).
     """
+    if _special(Path(path)):  # followed as the kernel does: /dev/stdout -> /proc/self/fd/1 -> a pipe
+        with open(path, "wb") as f:
+            write(f)
+        return
     target = destination(path)
     if target.is_dir():
         raise IsADirectoryError(21, "Is a directory", str(path))
-    if _special(target):
-        with open(target, "wb") as f:
-            write(f)
-        return
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
@@ -120,7 +120,7 @@ def check_writable(path: str | Path, what: str = "output") -> None:
     Creates the missing folders and a temporary file beside the destination (removed at once);
     a special file must be writable as it is.
     """
-    target = destination(path)
+    target = Path(path) if _special(Path(path)) else destination(path)
     try:
         if target.is_dir():
             raise IsADirectoryError(21, "Is a directory")
@@ -181,3 +181,5 @@ def read_json(path: str | Path, what: str = "JSON file") -> object:
         raise ExactError(f"cannot read {what} ({e})", path=path) from None
     except json.JSONDecodeError as e:
         raise ExactError(f"not valid JSON ({e.msg})", path=path, line=e.lineno) from None
+    except ValueError:  # an integer past sys.get_int_max_str_digits() digits
+        raise ExactError("not valid JSON here (a number with too many digits)", path=path) from None

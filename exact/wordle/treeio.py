@@ -73,17 +73,30 @@ def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
 def load_tree(path: str | Path, fmt: str | None = None) -> tuple[Tree, str]:
     """:func:`read_tree`, also returning the format it read."""
     with read_errors(path, "tree"):
-        text = read_text(path, "tree file").lstrip("\ufeff")
+        text = read_text(path, "tree file", MAX_TREE).lstrip("\ufeff")
     try:
         if fmt is None:
             fmt = detect_format(text)
         elif fmt not in FORMATS:
             raise ExactError(f"unknown tree format {fmt!r}; use one of {', '.join(FORMATS)}")
+        if fmt == "dot" and len(text) > MAX_DOT:
+            raise ExactError(f"a DOT tree of {len(text) // 1024} KiB; DOT trees are read up to {MAX_DOT // 1024} KiB "
+                             f"(pydot's parser takes about a minute a MiB): exchange big trees as GraphML or JSON")
         return FORMATS[fmt].read(text), fmt
     except ExactError as e:
         raise e.at(path=str(path)) from None
     except RecursionError:
         raise ExactError("the tree is nested too deeply to be a strategy", path=path) from None
+    except ValueError as e:  # int() of a number past sys.get_int_max_str_digits(), in any reader
+        if "digits" not in str(e):
+            raise
+        raise ExactError(f"a number with too many digits ({_digits_message(e)})", path=path) from None
+
+
+#: The largest tree file read (a complete tree of 15000 answers in the text format is about 1.2 MB).
+MAX_TREE = 16 * 1024 * 1024
+#: The largest DOT text read: pydot's pyparsing grammar takes about 15 s for a 270 kB tree.
+MAX_DOT = 512 * 1024
 
 
 def write_tree(tree: Tree, path: str | Path, fmt: str | None = None, *, answers: WordList | None = None) -> None:
@@ -119,9 +132,10 @@ def format_for_path(path: str | Path, fmt: str | None = None) -> str:
 tree_format = format_for_path  # the older name
 
 
-_DOT_START = re.compile(r"(?:\s|//[^\n]*|#[^\n]*|/\*.*?\*/)*(?:strict\s+)?(?:di)?graph\b[^{\n]*\{",
-                        re.IGNORECASE | re.DOTALL)
-_SELBY_START = re.compile(r"\s*[a-z]+ +[BYGbygXx.\-]+\d+(\s|$)")
+#: a DOT graph's head, matched where the comments and blanks before it end (:func:`_after_comments`)
+_DOT_START = re.compile(r"(?:strict\s+)?(?:di)?graph\b[^{\n]*\{", re.IGNORECASE)
+#: a Selby line's start; upper case is let through so that the reader can say which word is wrong
+_SELBY_START = re.compile(r"\s*[a-zA-Z]+ +[BYGbygXx.\-]+\d+(\s|$)")
 _SQUARES = frozenset("\u2b1b\u2b1c\U0001f7e8\U0001f7e9\U0001f7e6\U0001f7e7")
 
 
@@ -150,15 +164,56 @@ def detect_format(text: str) -> str:
         if isinstance(data, dict) and "guess" in data:
             return "olson"
         return "json"
-    if _DOT_START.match(text):
+    if _DOT_START.match(text, _after_comments(text)):
         return "dot"
-    lines = [line for line in text.splitlines()[:100] if line.strip() and not line.lstrip().startswith("#")]
-    first = lines[0] if lines else ""
-    if any(_SQUARES & set(line) for line in lines):
+    lines = _content_lines(text, 100)
+    if any(_SQUARES & set(line) for _, line in lines):
         return "emoji"
-    if _SELBY_START.match(first):
+    if lines and _SELBY_START.match(lines[0][1]):
         return "txt"
-    raise ExactError(f"unknown tree format: the text is none of {', '.join(FORMATS)}; name the format")
+    if not lines:
+        raise ExactError("unknown tree format: the file has only blank and comment ('#') lines")
+    number, first = lines[0]
+    raise ExactError(f"unknown tree format: the first line that is not a comment, {shorten(first.strip())!r}, starts "
+                     f"none of {', '.join(FORMATS)}; name the format", line=number)
+
+
+def _after_comments(text: str) -> int:
+    """Where the blanks and DOT comments (``//`` and ``#`` to the line's end, ``/* */``) at the
+    start of ``text`` end: one pass, each character looked at once (a regular expression with
+    nested repetition backtracked exponentially on a run of ``#`` or ``/``).
+
+    >>> _after_comments("# a\\n// b\\n /* c\\n */ digraph {}")
+    19
+    """
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+        elif text[i] == "#" or text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end + 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            if end < 0:
+                return i
+            i = end + 2
+        else:
+            break
+    return i
+
+
+def _content_lines(text: str, count: int) -> list[tuple[int, str]]:
+    """The first ``count`` lines of ``text`` that are neither blank nor ``#`` comments, with their
+    numbers; only as much of the text is split as that takes."""
+    out: list[tuple[int, str]] = []
+    for number, m in enumerate(re.finditer(r"[^\n]*\n|[^\n]+$", text), start=1):
+        line = m.group().rstrip("\r\n")
+        if line.strip() and not line.lstrip().startswith("#"):
+            out.append((number, line))
+            if len(out) == count:
+                break
+    return out
 
 
 def _json(text: str, what: str = "JSON"):
@@ -166,6 +221,12 @@ def _json(text: str, what: str = "JSON"):
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise ExactError(f"not valid {what} ({e.msg})", line=e.lineno) from None
+    except ValueError as e:  # a number of more than sys.get_int_max_str_digits() digits
+        raise ExactError(f"not valid {what} ({_digits_message(e)})") from None
+
+
+def _digits_message(e: ValueError) -> str:
+    return "a number with too many digits" if "digits" in str(e) else f"{type(e).__name__}: {shorten(str(e), 120)}"
 
 
 def _where(history, length: int) -> str:
@@ -183,7 +244,8 @@ def read_graphml(text: str) -> Tree:
     except ParseError as e:
         raise ExactError(f"not valid GraphML ({e})", line=e.position[0] if e.position else None) from None
     except (nx.NetworkXError, KeyError, ValueError, TypeError) as e:
-        raise ExactError(f"not valid GraphML ({type(e).__name__}: {e})") from None
+        detail = _digits_message(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {shorten(str(e), 120)}"
+        raise ExactError(f"not valid GraphML ({detail})") from None
     if G.is_multigraph():
         raise ExactError("a strategy is a tree, not a multigraph")
     return from_networkx(G)
@@ -405,9 +467,18 @@ def parse_tree_text(text: str) -> Tree:
     >>> t.guess, t.answers, {format_pattern(p, 5): (c.guess, c.answers) for p, c in t.children.items()}
     ('cabin', 2, {'22200': ('cable', 1)})
     """
+    paths = _text_paths(text)
+    if next(paths, None) is None:
+        raise ExactError("no tree in the file (no lines)")
+    return _tree_from_paths(_text_paths(text))
+
+
+def _text_paths(text: str):
+    """Each line of the text format as (number, full token path), one at a time (a big file is
+    never held as a list of lines)."""
     previous: list[tuple[int, str]] = []  # (column, token) of the line above, with its shared prefix
-    paths: list[tuple[int, list[str]]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, m in enumerate(re.finditer(r"[^\n]*\n|[^\n]+$", text), start=1):
+        raw = m.group()
         line = raw.rstrip()
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -422,13 +493,10 @@ def parse_tree_text(text: str) -> Tree:
                                  f"feedback pattern of the line above", line=number)
             tokens = previous[: shared[0]] + tokens
         previous = tokens
-        paths.append((number, [t for _, t in tokens]))
-    if not paths:
-        raise ExactError("no tree in the file (no lines)")
-    return _tree_from_paths(paths)
+        yield number, [t for _, t in tokens]
 
 
-def _tree_from_paths(paths: list[tuple[int, list[str]]]) -> Tree:
+def _tree_from_paths(paths) -> Tree:
     """Build the tree from full token paths, checking each as it is added."""
     root: Tree | None = None
     won: set[int] = set()  # id() of the nodes where some line ends all-green
@@ -445,8 +513,9 @@ def _tree_from_paths(paths: list[tuple[int, list[str]]]) -> Tree:
             if not m or len(m.group(1)) != length:
                 raise ExactError(f"{shorten(step_text)!r} is not a {length}-letter pattern (B/Y/G) "
                                  f"followed by the guess number", line=number)
-            if int(m.group(2)) != step:
-                raise ExactError(f"{step_text!r} says guess {m.group(2)} but {word!r} is guess {step}", line=number)
+            if len(m.group(2)) > 6 or int(m.group(2)) != step:
+                raise ExactError(f"{shorten(step_text)!r} says guess {shorten(m.group(2))} but {word!r} is guess {step}",
+                                  line=number)
             pattern = parse_pattern(m.group(1), length, "letters")
             if node is None:
                 if root is None:
@@ -666,14 +735,14 @@ def read_emoji(text: str) -> Tree:
         if root is None:
             root = Tree(tokens[0], 0, {})
         if tokens[0] != root.guess:
-            raise ExactError(f"first guess {tokens[0]!r} but earlier lines start with {root.guess!r}", line=number)
+            raise ExactError(f"first guess {shorten(tokens[0])!r} but earlier lines start with {root.guess!r}", line=number)
         node = root
         for i in range(0, len(tokens), 3):
             word = tokens[i]
             if not is_word(word) or len(word) != length:
-                raise ExactError(f"{word!r} is not a {length}-letter lowercase word", line=number)
+                raise ExactError(f"{shorten(word)!r} is not a {length}-letter lowercase word", line=number)
             if word != node.guess:
-                raise ExactError(f"this line plays {word!r} where an earlier line plays {node.guess!r}", line=number)
+                raise ExactError(f"this line plays {shorten(word)!r} where an earlier line plays {node.guess!r}", line=number)
             node.answers += 1
             if i + 1 == len(tokens):  # the answer alone: won with this guess
                 if id(node) in won:
@@ -684,16 +753,16 @@ def read_emoji(text: str) -> Tree:
                 raise ExactError(f"after {word!r} the line needs a pattern and a count", line=number)
             squares, count = tokens[i + 1], tokens[i + 2]
             if len(squares) != length or set(squares) - set(_EMOJI):
-                raise ExactError(f"{squares!r} is not {length} emoji squares", line=number)
-            if not count.isdigit() or int(count) < 1:
-                raise ExactError(f"{count!r} is not a count of answers", line=number)
+                raise ExactError(f"{shorten(squares)!r} is not {length} emoji squares", line=number)
+            if not (count.isascii() and count.isdigit()) or len(count) > 9 or int(count) < 1:
+                raise ExactError(f"{shorten(count)!r} is not a count of answers", line=number)
             pattern = parse_pattern("".join(_EMOJI[s] for s in squares), length, "digits")
             if pattern == all_green(length):
                 raise ExactError("the line goes on after the all-green pattern", line=number)
             ends = i + 3 == len(tokens)  # ends in a count: an answer lost after this guess
             seen = through.setdefault((id(node), pattern), [int(count), 0, number, None if ends else Tree(tokens[i + 3], 0, {})])
             if seen[0] != int(count):
-                raise ExactError(f"count {count} after {squares} but line {seen[2]} says {seen[0]}", line=number)
+                raise ExactError(f"count {shorten(count)} after {squares} but line {seen[2]} says {seen[0]}", line=number)
             if (seen[3] is None) != ends:
                 raise ExactError(f"line {seen[2]} {'loses' if ends else 'plays on after'} {squares} and this line "
                                  f"{'does not' if ends else 'does'}", line=number)
