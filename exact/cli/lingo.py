@@ -162,6 +162,8 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
 
         # the level below the first K asked too: the search solves it first (see solve_adaptive_levels)
         paths = {K: Path(str(out).replace("{K}", str(K))) for K in range(max(1, Ks[0] - 1), Ks[-1] + 1)}
+        if "{K}" not in str(out):  # one K, one file: it is that K's certificate, not the level below's too
+            paths = {Ks[0]: Path(out)}
         earlier = {K: read_json(path, "adaptive certificate") for K, path in paths.items() if path.is_file()}
     results = solve_adaptive_levels(pool, Ks, same_first_letter=same_first_letter, trees=trees_dir is not None,
                                     letters=letters, show_progress=True, command=command,

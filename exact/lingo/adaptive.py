@@ -349,8 +349,14 @@ def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
                 bool(d.get("same_first_letter")) != same_first_letter or int(d.get("guesses_allowed", -1)) != K:
             raise ExactError(f"--resume: the certificate for K = {K} is not an adaptive result of this pool "
                              f"({pool.source}), K and guess rule")
+    from exact.seal import is_sealed
+
     kept: dict[str, dict[int, LetterOutcome]] = {}
     for K, d in sorted(resume.items()):
+        if not is_sealed(d):  # edited, forged, or written elsewhere: its OPTIMAL claims are not taken
+            progress.say(f"adaptive --resume: the K = {K} certificate is not this installation's own unedited "
+                         f"output (no valid seal); its letters are solved again")
+            continue
         for L, x in sorted(d["letters"].items()):
             if x["status"] == "OPTIMAL":
                 kept.setdefault(L, {})[K] = LetterOutcome.from_json(L, x)
@@ -376,7 +382,9 @@ def write_adaptive(result: AdaptiveResult, path: str | Path, trees_dir: str | Pa
             write_tree(o.tree, file, answers=groups[o.letter])
             o.tree_file = _relative(file, path.parent)
             o.tree_sha256 = hashlib.sha256(file.read_bytes()).hexdigest()
-    write_json(path, result.to_json())
+    from exact.seal import sealed
+
+    write_json(path, sealed(result.to_json()))  # the seal lets --resume trust its own output (exact/seal.py)
 
 
 def _relative(file: Path, folder: Path) -> str:
@@ -436,6 +444,47 @@ def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: flo
     v.add("trees", None if replayed < len(letters) else True,
           f"{replayed} of {len(letters)} letter trees replayed from scratch, each winning its claimed count"
           + ("" if replayed == len(letters) else " (the others have no tree file)"))
+    _rederive_optimal(letters, groups, pool, K, same, v, resolve_time)
+
+
+#: Seconds spent re-deriving the OPTIMAL letters of a certificate when no --bound-time is given.
+REDERIVE_TIME = 30.0
+
+
+def _rederive_optimal(letters: dict, groups: dict[str, WordList], pool: WordList, K: int, same: bool, v,
+                      resolve_time: float) -> None:
+    """Each letter claimed OPTIMAL is solved again (:func:`exact.wordle.dp.solve`, every first guess)
+    within ``resolve_time`` seconds in all (:data:`REDERIVE_TIME` when 0): a replayed tree only shows
+    its wins are reachable, not that no strategy wins more. A value that differs is a failure; a
+    letter not finished in time is "unconfirmed" (the certificate is then not verified)."""
+    from exact.partitions import feedback_matrix
+    from exact.wordle import dp
+
+    claimed = sorted((len(groups[L]), L) for L, x in letters.items() if L in groups and x["status"] == "OPTIMAL")
+    if not claimed:
+        return
+    deadline = time.perf_counter() + (resolve_time if resolve_time > 0 else REDERIVE_TIME)
+    F_pool = None if same else feedback_matrix(pool, pool)
+    done, wrong, open_ = 0, [], []
+    for _, L in claimed:  # the small letters first: most are re-derived when time is short
+        A = groups[L]
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            open_.append(L)
+            continue
+        F = None if F_pool is None else np.ascontiguousarray(F_pool[:, [pool.index[a] for a in A.words]])
+        r = dp.solve(A, guess_list(pool, A, same), depth=K, top=1, progress=False, F=F, time_limit=left,
+                     until_all_won=True)
+        if r.status != "OPTIMAL" or r.timed_out:
+            open_.append(L)
+        elif r.wins != letters[L]["wins"]:
+            wrong.append(f"{L}: claimed {letters[L]['wins']}, re-derived {r.wins}")
+        else:
+            done += 1
+    detail = (f"{done} of {len(claimed)} letters claimed OPTIMAL re-derived by a full search (exact.wordle.dp)"
+              + (f"; wrong: {'; '.join(wrong[:5])}" if wrong else "")
+              + (f"; not finished in time: {''.join(sorted(open_))} (give --bound-time S)" if open_ else ""))
+    v.add("optimal letters", False if wrong else None if open_ else True, detail)
 
 
 def table_markdown(certificates: list[dict]) -> str:
