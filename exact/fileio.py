@@ -56,12 +56,47 @@ def _special(path: Path) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
+#: Whether a write may create the missing folders above its file (the commands' ``--mkdir``). When
+#: False, a missing folder is an error: a typo in an output path must not become a new folder tree.
+MAKE_FOLDERS = True
+
+
+def set_make_folders(allowed: bool) -> None:
+    """The commands set this from ``--mkdir`` (off by default there); library calls keep it on."""
+    global MAKE_FOLDERS
+    MAKE_FOLDERS = allowed
+
+
+def ensure_parent(path: str | Path, mkdir: bool | None = None) -> None:
+    """The folder of ``path`` exists, or is made when ``mkdir`` (default :data:`MAKE_FOLDERS`);
+    else FileNotFoundError naming the missing folder."""
+    parent = Path(path).parent
+    if parent.is_dir():
+        return
+    if MAKE_FOLDERS if mkdir is None else mkdir:
+        parent.mkdir(parents=True, exist_ok=True)
+    else:
+        raise FileNotFoundError(2, f"no folder {parent}; give --mkdir to create it")
+
+
+def make_folder(path: str | Path) -> Path:
+    """An output folder a command names (``--trees DIR``): made if its parent exists (or with
+    ``--mkdir``); a missing parent is a one-line ExactError."""
+    path = Path(path)
+    try:
+        ensure_parent(path)
+        path.mkdir(exist_ok=True)
+    except OSError as e:
+        raise ExactError(f"cannot make the folder ({e.strerror})", path=path) from None
+    return path
+
+
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     """Write ``data`` to ``path`` as the module docstring says (atomically for regular files)."""
     atomic_write(path, lambda f: f.write(data))
 
 
-def atomic_write(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
+def atomic_write(path: str | Path, write: Callable[[BinaryIO], object], mkdir: bool | None = None) -> None:
     """Call ``write(file)`` on a binary file that becomes ``path`` as the module docstring says.
 
     The temporary file is named ``.NAME.PID-XXXXXXXX.tmp`` beside the destination, so that a later
@@ -74,7 +109,7 @@ def atomic_write(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
     target = destination(path)
     if target.is_dir():
         raise IsADirectoryError(21, "Is a directory", str(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
+    ensure_parent(target, mkdir)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
@@ -117,8 +152,9 @@ def write_json(path: str | Path, data) -> None:
 def check_writable(path: str | Path, what: str = "output") -> None:
     """Fail now, with a one-line ExactError, when ``path`` could not be written later.
 
-    Creates the missing folders and a temporary file beside the destination (removed at once);
-    a special file must be writable as it is.
+    Makes a temporary file beside the destination (removed at once); a missing folder is an error
+    unless folders may be made (:data:`MAKE_FOLDERS`, ``--mkdir``); a special file must be writable
+    as it is.
     """
     target = Path(path) if _special(Path(path)) else destination(path)
     try:
@@ -128,7 +164,7 @@ def check_writable(path: str | Path, what: str = "output") -> None:
             if not os.access(target, os.W_OK):
                 raise PermissionError(13, "Permission denied")
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
+        ensure_parent(target)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         os.close(fd)
         os.unlink(tmp)

@@ -40,3 +40,7 @@ wordle.add_command(wordle_export)
 lingo.add_command(lingo_play)
 main.add_command(plot)
 main.add_command(docs)
+
+from exact.cli.common import add_mkdir_options  # noqa: E402
+
+add_mkdir_options(main)

@@ -149,6 +149,8 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
     from exact.lingo.adaptive import solve_adaptive_levels, write_adaptive
 
     Ks = parse_levels(guesses_allowed)
+    if trees_dir is not None and out is None:
+        raise click.UsageError("--trees writes the letters' trees beside the certificate: give --out too")
     for name, value in (("--out", out), ("--trees", trees_dir)):
         if value is not None and len(Ks) > 1 and "{K}" not in str(value):
             raise click.BadParameter(f"{value}: with several K put {{K}} in the name", param_hint=name)

@@ -373,7 +373,9 @@ def write_adaptive(result: AdaptiveResult, path: str | Path, trees_dir: str | Pa
 
     path = Path(path)
     if trees_dir is not None:
-        trees_dir = Path(trees_dir)
+        from exact.fileio import make_folder
+
+        trees_dir = make_folder(trees_dir)
         groups = letter_groups(result.pool)
         for o in result.letters:
             if o.tree is None:
