@@ -87,7 +87,7 @@ def make_folder(path: str | Path) -> Path:
         ensure_parent(path)
         path.mkdir(exist_ok=True)
     except OSError as e:
-        raise ExactError(f"cannot make the folder ({e.strerror})", path=path) from None
+        raise ExactError(f"cannot make the folder ({e.strerror or e})", path=path) from None
     return path
 
 
@@ -136,7 +136,7 @@ def write_bytes(path: str | Path, data: bytes) -> None:
     try:
         atomic_write_bytes(path, data)
     except OSError as e:
-        raise ExactError(f"cannot write ({e.strerror})", path=path) from None
+        raise ExactError(f"cannot write ({e.strerror or e})", path=path) from None
 
 
 def write_text(path: str | Path, text: str) -> None:
@@ -169,7 +169,7 @@ def check_writable(path: str | Path, what: str = "output") -> None:
         os.close(fd)
         os.unlink(tmp)
     except OSError as e:
-        raise ExactError(f"the {what} cannot be written ({e.strerror})", path=path) from None
+        raise ExactError(f"the {what} cannot be written ({e.strerror or e})", path=path) from None
 
 
 #: The largest text file read whole (trees, results): larger is refused before it fills memory.
@@ -204,7 +204,7 @@ def read_errors(path: str | Path, what: str) -> Iterator[None]:
     except UnicodeDecodeError as e:
         raise ExactError(f"not UTF-8 text ({e.reason} at byte {e.start})", path=path) from None
     except OSError as e:
-        raise ExactError(f"cannot read ({e.strerror})", path=path) from None
+        raise ExactError(f"cannot read ({e.strerror or e})", path=path) from None
 
 
 def read_json(path: str | Path, what: str = "JSON file") -> object:
@@ -219,3 +219,35 @@ def read_json(path: str | Path, what: str = "JSON file") -> object:
         raise ExactError(f"not valid JSON ({e.msg})", path=path, line=e.lineno) from None
     except ValueError:  # an integer past sys.get_int_max_str_digits() digits
         raise ExactError("not valid JSON here (a number with too many digits)", path=path) from None
+
+
+#: JSON types by name, for :func:`check_fields`: "int" excludes booleans, "number" is int or float.
+_JSON_TYPES = {"str": (str,), "int": (int,), "number": (int, float), "bool": (bool,), "list": (list,),
+               "dict": (dict,), "null": (type(None),)}
+
+
+def check_fields(data, required: dict[str, str], optional: dict[str, str] | None = None, *, source: str = "file",
+                 where: str = "") -> dict:
+    """``data`` is a JSON object whose fields have the types named (``"int"``, ``"str|null"``, ...);
+    else a one-line ExactError naming ``source``, the place ``where`` in it, and the field.
+
+    >>> check_fields({"k": 4, "tag": None}, {"k": "int"}, {"tag": "str|null"}, source="r.json")
+    {'k': 4, 'tag': None}
+    >>> check_fields({"k": True}, {"k": "int"}, source="r.json")
+    Traceback (most recent call last):
+    exact.errors.ExactError: r.json: field 'k' has the wrong type (bool; want int)
+    """
+    at = f"{where}: " if where else ""
+    if not isinstance(data, dict):
+        raise ExactError(f"{at}not a JSON object ({type(data).__name__})", path=source)
+    for name, kinds in list(required.items()) + list((optional or {}).items()):
+        if name not in data:
+            if name in required:
+                raise ExactError(f"{at}field {name!r} is missing", path=source)
+            continue
+        value, wanted = data[name], kinds.split("|")
+        if isinstance(value, bool) and "bool" not in wanted or \
+                not any(isinstance(value, _JSON_TYPES[k]) for k in wanted):
+            raise ExactError(f"{at}field {name!r} has the wrong type ({type(value).__name__}; want {kinds})",
+                             path=source)
+    return data

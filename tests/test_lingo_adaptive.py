@@ -143,7 +143,7 @@ def test_resume_keeps_the_letters_proven_and_solves_the_rest(tmp_path, look_alik
     kept = {o.letter for o in again[3].letters if o.tree is None}  # taken from the certificate: no new tree
     solved = {o.letter for o in again[3].letters if o.tree is not None}
     assert first in solved and kept == set(certificates[3]["letters"])
-    certificates[3]["wins"] += 0.5  # edited: the seal no longer matches, so nothing is taken from it at K = 3
+    certificates[3]["command"] += " (edited)"  # the seal no longer matches, so nothing is taken from it at K = 3
     edited = solve_adaptive_levels(pool, [2, 3], resume=certificates)
     open_at_2 = {o.letter for o in full[2].letters if o.wins < o.n}  # the others are settled at K = 2 (still sealed)
     assert {o.letter for o in edited[3].letters if o.tree is not None} == open_at_2

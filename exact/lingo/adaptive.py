@@ -345,6 +345,7 @@ def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
     """The letters proven (OPTIMAL) in the certificates ``resume``, checked to be of this pool and
     rule: {letter: {K: outcome}}."""
     for K, d in resume.items():
+        check_certificate(d, f"--resume certificate for K = {K}")
         if d.get("kind") != KIND or d.get("instance_sha256") != pool.sha256 or \
                 bool(d.get("same_first_letter")) != same_first_letter or int(d.get("guesses_allowed", -1)) != K:
             raise ExactError(f"--resume: the certificate for K = {K} is not an adaptive result of this pool "
@@ -395,6 +396,35 @@ def _relative(file: Path, folder: Path) -> str:
     return os.path.relpath(file.resolve(), folder.resolve())
 
 
+ADAPTIVE_FIELDS = {"kind": "str", "words": "str", "instance_sha256": "str", "n": "int", "guesses_allowed": "int",
+                   "same_first_letter": "bool", "wins": "int", "status": "str", "letters": "dict"}
+ADAPTIVE_OPTIONAL = {"format": "int", "rule_version": "int", "probability": "number", "upper_bound": "int",
+                     "upper_probability": "number", "letter_time_limit": "number|null", "interrupted": "bool",
+                     "seconds": "number", "cores": "int", "command": "str", "method": "str", "seal": "str"}
+LETTER_FIELDS = {"n": "int", "guesses": "int", "wins": "int", "status": "str", "first": "str|null",
+                 "optimal_first": "list", "all_optimal_first": "bool", "seconds": "number"}
+LETTER_OPTIONAL = {"probability": "number", "upper_bound": "int", "timed_out": "bool", "tree": "str|null",
+                   "tree_sha256": "str|null", "tree_guesses": "int|null"}
+
+
+def check_certificate(data, source: str) -> dict:
+    """Every field of an adaptive certificate has its type (a one-line ExactError naming the file,
+    the letter and the field otherwise); statuses are OPTIMAL, FEASIBLE or UNKNOWN."""
+    from exact.fileio import check_fields
+
+    check_fields(data, ADAPTIVE_FIELDS, ADAPTIVE_OPTIONAL, source=source)
+    if data["kind"] != KIND:
+        raise ExactError(f"not an adaptive certificate (kind {data['kind']!r:.40})", path=source)
+    for L, x in data["letters"].items():
+        check_fields(x, LETTER_FIELDS, LETTER_OPTIONAL, source=source, where=f"letter {L!r:.10}")
+        if not all(isinstance(w, str) for w in x["optimal_first"]):
+            raise ExactError(f"letter {L!r:.10}: 'optimal_first' is not a list of words", path=source)
+    for status in [data["status"]] + [x["status"] for x in data["letters"].values()]:
+        if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
+            raise ExactError(f"status {status!r:.40} is not OPTIMAL, FEASIBLE or UNKNOWN", path=source)
+    return data
+
+
 def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: float = 0.0) -> None:
     """Checks of an adaptive certificate, added to the Verification ``v``: the pool, the sums, and
     every tree replayed from scratch (:func:`exact.wordle.tree.replay`): a valid tree that wins the
@@ -402,6 +432,9 @@ def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: flo
     from exact.wordle.tree import replay
     from exact.wordle.treeio import read_tree
 
+    check_certificate(data, str(path))
+    v.add("rule_version", data.get("rule_version", 1) == RULE_VERSION,
+          f"the certificate was computed under feedback rule {data.get('rule_version', 1)}, this exact uses {RULE_VERSION}")
     K, same = int(data["guesses_allowed"]), bool(data["same_first_letter"])
     v.add("pool", pool.sha256 == data["instance_sha256"], f"sha256 {pool.sha256[:16]}..., the file names "
           f"{str(data['instance_sha256'])[:16]}...")
@@ -492,6 +525,8 @@ def _rederive_optimal(letters: dict, groups: dict[str, WordList], pool: WordList
 def table_markdown(certificates: list[dict]) -> str:
     """One markdown table from adaptive certificates: a row per (pool, guess rule), a column per K."""
     rows: dict[tuple, dict[int, dict]] = {}
+    for i, d in enumerate(certificates):
+        check_certificate(d, getattr(d, "source", f"certificate {i + 1}"))
     for d in certificates:
         rows.setdefault((d["words"], d["n"], d["same_first_letter"]), {})[int(d["guesses_allowed"])] = d
     Ks = sorted({K for r in rows.values() for K in r})

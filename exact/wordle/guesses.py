@@ -735,7 +735,7 @@ def parse_history(text: str, guesses: WordList) -> tuple[tuple[str, int], ...]:
     >>> parse_history("parse 00100 clint bbyyb", words_from_lines(["parse", "clint"]))
     (('parse', 9), ('clint', 36))
     """
-    from exact.feedback import parse_pattern
+    from exact.feedback import all_green, parse_pattern
 
     parts = str(text).split()
     if len(parts) % 2:
@@ -748,6 +748,9 @@ def parse_history(text: str, guesses: WordList) -> tuple[tuple[str, int], ...]:
         except ExactError as e:
             raise ExactError(f"after {text!r}: {e}") from None
         history.append((word, pattern))
+        if pattern == all_green(guesses.length):
+            raise ExactError(f"after {text!r}: {word} was the answer (all green); the game is over, "
+                             f"nothing is left to solve")
     return tuple(history)
 
 

@@ -216,9 +216,19 @@ def _content_lines(text: str, count: int) -> list[tuple[int, str]]:
     return out
 
 
+def _no_duplicates(pairs: list) -> dict:
+    """A JSON object, refusing a key given twice (``json`` would keep the last silently)."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ExactError(f"the key {shorten(str(twice))!r} appears twice in one object")
+    return out
+
+
 def _json(text: str, what: str = "JSON"):
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         raise ExactError(f"not valid {what} ({e.msg})", line=e.lineno) from None
     except ValueError as e:  # a number of more than sys.get_int_max_str_digits() digits
@@ -583,7 +593,10 @@ def read_olson(text: str) -> Tree:
             raise ExactError(f"{_where(history, length)}: a node is an object or a word, not {value!r:.40}")
         guess = value.get("guess")
         _check_word(guess, length, history)
-        table = value.get("map", {})
+        if "map" not in value:
+            raise ExactError(f"{_where(history, length)}: the node of {guess!r} has no 'map' (a node that wins its "
+                             f"only answer is the bare word)")
+        table = value["map"]
         if not isinstance(table, dict):
             raise ExactError(f"{_where(history, length)}: 'map' is not an object")
         won, children = 0, {}
