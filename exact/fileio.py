@@ -56,25 +56,60 @@ def _special(path: Path) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
+#: Whether a write may create the missing folders above its file (the commands' ``--mkdir``). When
+#: False, a missing folder is an error: a typo in an output path must not become a new folder tree.
+MAKE_FOLDERS = True
+
+
+def set_make_folders(allowed: bool) -> None:
+    """The commands set this from ``--mkdir`` (off by default there); library calls keep it on."""
+    global MAKE_FOLDERS
+    MAKE_FOLDERS = allowed
+
+
+def ensure_parent(path: str | Path, mkdir: bool | None = None) -> None:
+    """The folder of ``path`` exists, or is made when ``mkdir`` (default :data:`MAKE_FOLDERS`);
+    else FileNotFoundError naming the missing folder."""
+    parent = Path(path).parent
+    if parent.is_dir():
+        return
+    if MAKE_FOLDERS if mkdir is None else mkdir:
+        parent.mkdir(parents=True, exist_ok=True)
+    else:
+        raise FileNotFoundError(2, f"no folder {parent}; give --mkdir to create it")
+
+
+def make_folder(path: str | Path) -> Path:
+    """An output folder a command names (``--trees DIR``): made if its parent exists (or with
+    ``--mkdir``); a missing parent is a one-line ExactError."""
+    path = Path(path)
+    try:
+        ensure_parent(path)
+        path.mkdir(exist_ok=True)
+    except OSError as e:
+        raise ExactError(f"cannot make the folder ({e.strerror or e})", path=path) from None
+    return path
+
+
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     """Write ``data`` to ``path`` as the module docstring says (atomically for regular files)."""
     atomic_write(path, lambda f: f.write(data))
 
 
-def atomic_write(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
+def atomic_write(path: str | Path, write: Callable[[BinaryIO], object], mkdir: bool | None = None) -> None:
     """Call ``write(file)`` on a binary file that becomes ``path`` as the module docstring says.
 
     The temporary file is named ``.NAME.PID-XXXXXXXX.tmp`` beside the destination, so that a later
     run can tell the leftovers of a killed writer (:func:`temp_owner`).
     """
+    if _special(Path(path)):  # followed as the kernel does: /dev/stdout -> /proc/self/fd/1 -> a pipe
+        with open(path, "wb") as f:
+            write(f)
+        return
     target = destination(path)
     if target.is_dir():
         raise IsADirectoryError(21, "Is a directory", str(path))
-    if _special(target):
-        with open(target, "wb") as f:
-            write(f)
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
+    ensure_parent(target, mkdir)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
@@ -101,7 +136,7 @@ def write_bytes(path: str | Path, data: bytes) -> None:
     try:
         atomic_write_bytes(path, data)
     except OSError as e:
-        raise ExactError(f"cannot write ({e.strerror})", path=path) from None
+        raise ExactError(f"cannot write ({e.strerror or e})", path=path) from None
 
 
 def write_text(path: str | Path, text: str) -> None:
@@ -117,10 +152,11 @@ def write_json(path: str | Path, data) -> None:
 def check_writable(path: str | Path, what: str = "output") -> None:
     """Fail now, with a one-line ExactError, when ``path`` could not be written later.
 
-    Creates the missing folders and a temporary file beside the destination (removed at once);
-    a special file must be writable as it is.
+    Makes a temporary file beside the destination (removed at once); a missing folder is an error
+    unless folders may be made (:data:`MAKE_FOLDERS`, ``--mkdir``); a special file must be writable
+    as it is.
     """
-    target = destination(path)
+    target = Path(path) if _special(Path(path)) else destination(path)
     try:
         if target.is_dir():
             raise IsADirectoryError(21, "Is a directory")
@@ -128,12 +164,12 @@ def check_writable(path: str | Path, what: str = "output") -> None:
             if not os.access(target, os.W_OK):
                 raise PermissionError(13, "Permission denied")
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
+        ensure_parent(target)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         os.close(fd)
         os.unlink(tmp)
     except OSError as e:
-        raise ExactError(f"the {what} cannot be written ({e.strerror})", path=path) from None
+        raise ExactError(f"the {what} cannot be written ({e.strerror or e})", path=path) from None
 
 
 #: The largest text file read whole (trees, results): larger is refused before it fills memory.
@@ -168,7 +204,7 @@ def read_errors(path: str | Path, what: str) -> Iterator[None]:
     except UnicodeDecodeError as e:
         raise ExactError(f"not UTF-8 text ({e.reason} at byte {e.start})", path=path) from None
     except OSError as e:
-        raise ExactError(f"cannot read ({e.strerror})", path=path) from None
+        raise ExactError(f"cannot read ({e.strerror or e})", path=path) from None
 
 
 def read_json(path: str | Path, what: str = "JSON file") -> object:
@@ -181,3 +217,37 @@ def read_json(path: str | Path, what: str = "JSON file") -> object:
         raise ExactError(f"cannot read {what} ({e})", path=path) from None
     except json.JSONDecodeError as e:
         raise ExactError(f"not valid JSON ({e.msg})", path=path, line=e.lineno) from None
+    except ValueError:  # an integer past sys.get_int_max_str_digits() digits
+        raise ExactError("not valid JSON here (a number with too many digits)", path=path) from None
+
+
+#: JSON types by name, for :func:`check_fields`: "int" excludes booleans, "number" is int or float.
+_JSON_TYPES = {"str": (str,), "int": (int,), "number": (int, float), "bool": (bool,), "list": (list,),
+               "dict": (dict,), "null": (type(None),)}
+
+
+def check_fields(data, required: dict[str, str], optional: dict[str, str] | None = None, *, source: str = "file",
+                 where: str = "") -> dict:
+    """``data`` is a JSON object whose fields have the types named (``"int"``, ``"str|null"``, ...);
+    else a one-line ExactError naming ``source``, the place ``where`` in it, and the field.
+
+    >>> check_fields({"k": 4, "tag": None}, {"k": "int"}, {"tag": "str|null"}, source="r.json")
+    {'k': 4, 'tag': None}
+    >>> check_fields({"k": True}, {"k": "int"}, source="r.json")
+    Traceback (most recent call last):
+    exact.errors.ExactError: r.json: field 'k' has the wrong type (bool; want int)
+    """
+    at = f"{where}: " if where else ""
+    if not isinstance(data, dict):
+        raise ExactError(f"{at}not a JSON object ({type(data).__name__})", path=source)
+    for name, kinds in list(required.items()) + list((optional or {}).items()):
+        if name not in data:
+            if name in required:
+                raise ExactError(f"{at}field {name!r} is missing", path=source)
+            continue
+        value, wanted = data[name], kinds.split("|")
+        if isinstance(value, bool) and "bool" not in wanted or \
+                not any(isinstance(value, _JSON_TYPES[k]) for k in wanted):
+            raise ExactError(f"{at}field {name!r} has the wrong type ({type(value).__name__}; want {kinds})",
+                             path=source)
+    return data

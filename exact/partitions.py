@@ -131,10 +131,10 @@ def save_cached(guesses: WordList, answers: WordList, matrix: np.ndarray) -> Non
         "answers": {"source": answers.source, "sha256": answers.sha256},
     }
     try:
-        atomic_write(npy, lambda f: np.save(f, matrix, allow_pickle=False))
-        atomic_write(meta, lambda f: f.write(json.dumps(info, indent=1).encode()))
+        atomic_write(npy, lambda f: np.save(f, matrix, allow_pickle=False), mkdir=True)  # the cache's own folders
+        atomic_write(meta, lambda f: f.write(json.dumps(info, indent=1).encode()), mkdir=True)
     except OSError as e:
-        _say(f"could not write the cache in {npy.parent} ({e.strerror}); continuing without it")
+        _say(f"could not write the cache in {npy.parent} ({e.strerror or e}); continuing without it")
 
 
 #: Temporary cache files of a dead process older than this are removed at start; so are those of

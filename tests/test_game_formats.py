@@ -223,7 +223,7 @@ MALFORMED = [
     ("a.txt", "cabin 🟩🟩🟩⬜⬜ 1 cable\ncrane\n", 2, "first guess 'crane'"),
     ("a.dot", "digraph {\n a -> b\n c [x=\"1]\n}\n", 3, "not valid DOT"),
     ("a.dot", 'digraph { root=a; a [guess=cabin answers=1]; a -> b [feedback="22200"] }', None, "'guess'"),
-    ("a.txt", "hello world\n", None, "unknown tree format"),
+    ("a.txt", "hello world\n", 1, "unknown tree format"),
 ]
 
 
@@ -434,3 +434,82 @@ def test_cli_malformed_file_through_the_entry_point(tmp_path, run_exact, assert_
     (tmp_path / "bad.txt").write_text("cabin GGGBB1 cable GGGGG2\n  GGGGG1\n")
     r = run_exact("wordle", "verify", tmp_path / "bad.txt")
     assert_one_line_error(r, "bad.txt:2:", "does not line up")
+
+
+# --- faults a deployment meets: detection in linear time, huge numbers, clear messages, bounded size --
+
+
+@pytest.mark.parametrize("text", ["#" * 5000, "/" * 5000, "#" * 3000 + "\n" + "/" * 3000, "/*" * 3000])
+def test_detection_is_linear_on_runs_of_comment_characters(text):
+    """A run of '#' or '/' made the DOT-head regex backtrack exponentially (40 '#' ran for minutes)."""
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(ExactError, match="unknown tree format"):
+        detect_format(text)
+    assert time.perf_counter() - start < 2
+
+
+def test_a_selby_tree_with_a_banner_reads(tmp_path):
+    tree = read_tree(ROOT / "results" / "wordle" / "optimal-depth3.txt")
+    banner = "#" * 60 + "\n# optimal depth-3 tree\n" + "#" * 60 + "\n"
+    (tmp_path / "t.tree").write_text(banner + (ROOT / "results" / "wordle" / "optimal-depth3.txt").read_text())
+    assert load_tree(tmp_path / "t.tree") == (tree, "txt")
+    (tmp_path / "many.tree").write_text("#\n" * 101 + "cabin GGGGG1\n")  # more comment lines than detection reads
+    assert load_tree(tmp_path / "many.tree")[1] == "txt"
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("a.tree", "cabin GGGGG" + "9" * 5000 + "\n", "says guess 9999"),
+    ("a.emoji", "cabin\ncabin 🟩🟩🟩⬜⬜ " + "9" * 5000 + " cable\n", "is not a count of answers"),
+    ("a.json", '{"nodes": [{"id": 0, "guess": "cabin", "answers": ' + "9" * 5000 + "}], \"edges\": []}", "too many digits"),
+    ("a.js", '{"guess": "cabin", "map": {"22222": "cabin"}, "ranking": {"counts": [' + "9" * 5000 + "]}}", "too many digits"),
+    ("a.graphml", '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><key id="d0" for="node" attr.name="answers" '
+                  'attr.type="long"/><graph edgedefault="directed"><node id="a"><data key="d0">' + "9" * 5000
+                  + "</data></node></graph></graphml>", "too many digits"),
+    ("a.emoji", "cabin\ncabin 🟩🟩🟩⬜⬜ ² cable\n", "is not a count of answers"),
+])
+def test_numbers_of_thousands_of_digits_are_one_line_errors(tmp_path, name, text, message):
+    (tmp_path / name).write_text(text)
+    with pytest.raises(ExactError, match=message) as e:
+        read_tree(tmp_path / name)
+    assert "\n" not in str(e.value) and len(str(e.value)) < 300
+
+
+@pytest.mark.parametrize("text, message", [
+    ("TRACE BBBBB1 soily GGGGG2\n", "1: 'TRACE' is not a 5-letter lowercase word"),
+    ("#\n" * 101, "only blank and comment"),
+    ("hello world\n", "3: unknown tree format: the first line that is not a comment, 'hello world'"),
+])
+def test_unknown_format_messages_say_what_is_wrong(tmp_path, text, message):
+    (tmp_path / "t.tree").write_text(("#x\n\n" + text) if "hello" in text else text)
+    with pytest.raises(ExactError, match=re.escape(message)):
+        read_tree(tmp_path / "t.tree")
+
+
+def test_big_dot_and_text_trees_are_bounded(tmp_path):
+    import time
+
+    from exact.game.formats.base import MAX_TREE
+    from exact.game.formats.dot import MAX_DOT
+
+    (tmp_path / "big.dot").write_text("digraph {\n" + '  "n0" [guess="cabin", answers="1"];\n' * (MAX_DOT // 30) + "}\n")
+    start = time.perf_counter()
+    with pytest.raises(ExactError, match="DOT trees are read up to"):
+        read_tree(tmp_path / "big.dot")
+    with open(tmp_path / "big.tree", "w") as f:
+        f.write("cabin BBBBB1\n" * (MAX_TREE // 13 + 1))
+    with pytest.raises(ExactError, match="larger than 16 MiB"):
+        read_tree(tmp_path / "big.tree")
+    assert time.perf_counter() - start < 10
+
+
+def test_trees_are_written_to_a_pipe_through_dev_stdout(run_exact):
+    import subprocess
+    import sys
+
+    r = subprocess.run(f"{sys.executable} -m exact wordle convert --to json "
+                       f"{ROOT / 'results' / 'wordle' / 'optimal-depth3.txt'} /dev/stdout | cat", shell=True,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert '"directed": true' in r.stdout

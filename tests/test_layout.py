@@ -23,7 +23,7 @@ PACKAGE = ROOT / "exact"
 LAYERS = [
     ("foundation", ["exact", "exact.errors", "exact.feedback", "exact.words", "exact.fileio", "exact.stop",
                     "exact.progress", "exact._kernels", "exact.cpsat"]),
-    ("partitions", ["exact.partitions"]),
+    ("partitions", ["exact.partitions", "exact.seal"]),  # seal keeps its key in the cache folder partitions owns
     ("game", ["exact.game"]),
     ("solvers", ["exact.wordle", "exact.lingo"]),
     ("tools", ["exact.bench", "exact.plot", "exact.docs"]),

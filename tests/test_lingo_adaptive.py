@@ -134,6 +134,9 @@ def test_resume_keeps_the_letters_proven_and_solves_the_rest(tmp_path, look_alik
     certificates = {K: r.to_json() for K, r in full.items()}
     first = min(o.letter for o in full[2].letters if o.wins < o.n)  # not settled at K = 2
     del certificates[3]["letters"][first]  # as if stopped before that letter at K = 3
+    from exact.seal import sealed
+
+    certificates = {K: sealed(d) for K, d in certificates.items()}  # as the run that stopped wrote them
     again = solve_adaptive_levels(pool, [2, 3], resume=certificates)
     for K in (2, 3):
         assert [(o.letter, o.wins, o.status) for o in again[K].letters] == \
@@ -141,6 +144,90 @@ def test_resume_keeps_the_letters_proven_and_solves_the_rest(tmp_path, look_alik
     kept = {o.letter for o in again[3].letters if o.tree is None}  # taken from the certificate: no new tree
     solved = {o.letter for o in again[3].letters if o.tree is not None}
     assert first in solved and kept == set(certificates[3]["letters"])
+    certificates[3]["command"] += " (edited)"  # the seal no longer matches, so nothing is taken from it at K = 3
+    edited = solve_adaptive_levels(pool, [2, 3], resume=certificates)
+    open_at_2 = {o.letter for o in full[2].letters if o.wins < o.n}  # the others are settled at K = 2 (still sealed)
+    assert {o.letter for o in edited[3].letters if o.tree is not None} == open_at_2
     other = next(look_alike_pools(1, 9))
     with pytest.raises(ExactError, match="--resume"):
         solve_adaptive_levels(other, [2, 3], resume=certificates)
+
+
+def _forge(tmp_path, pool_words, K):
+    """A certificate with one letter's optimal tree swapped for a valid worse one, its sha256 and the
+    sums fixed (the forgery verify used to accept): (certificate path, letter, true wins, forged wins)."""
+    from exact.wordle import dp
+    from exact.game.formats import write_tree
+    from exact.words import read_words
+
+    words = tmp_path / "pool.txt"
+    words.write_text("\n".join(pool_words) + "\n")
+    pool = read_words(words)
+    r = solve_adaptive(pool, K)
+    write_adaptive(r, tmp_path / "a.json", tmp_path / "trees")
+    groups = letter_groups(pool)
+    for o in r.letters:  # a letter with a first guess worse than its optimum
+        A = groups[o.letter]
+        for g in pool.words:
+            worse = dp.solve(A, pool, depth=K, first=g, top=1, progress=False)
+            if worse.wins < o.wins:
+                tree = dp.best_tree(A, pool, K, g)
+                write_tree(tree, tmp_path / "trees" / f"{o.letter}.tree", answers=A)
+                data = json.loads((tmp_path / "a.json").read_text())
+                x = data["letters"][o.letter]
+                x.update(wins=worse.wins, first=g, optimal_first=[g],
+                         tree_sha256=__import__("hashlib").sha256(
+                             (tmp_path / "trees" / f"{o.letter}.tree").read_bytes()).hexdigest())
+                x["probability"] = x["upper_bound"] = None
+                x["upper_bound"] = worse.wins
+                x["probability"] = worse.wins / x["n"]
+                data["wins"] = sum(y["wins"] for y in data["letters"].values())
+                data["probability"] = data["wins"] / data["n"]
+                data["upper_bound"], data["upper_probability"] = data["wins"], data["wins"] / data["n"]
+                (tmp_path / "a.json").write_text(json.dumps(data, indent=2))
+                return tmp_path / "a.json", o.letter, o.wins, worse.wins
+    raise AssertionError("no worse first guess in the pool")
+
+
+FORGE_POOL = ["baker", "bakes", "baled", "bales", "bated", "cater", "cates", "dates", "baked", "cakes", "caked",
+              "bolts", "boles"]
+
+
+def test_a_forged_optimal_letter_is_rejected(tmp_path):
+    """A valid but worse tree, its sha256 and the sums fixed, still claiming OPTIMAL: the re-derivation
+    of the letter's value catches it (the replay alone cannot: the tree does win what it claims)."""
+    cert, L, true, forged = _forge(tmp_path, FORGE_POOL, 2)
+    v = verify_result(cert)
+    outcomes = {name: outcome for name, outcome, _ in v.checks}
+    assert outcomes["trees"] == "ok" and outcomes["sum"] == "ok"  # the forgery is consistent
+    assert outcomes["optimal letters"] == "FAIL" and not v.ok
+    assert f"{L}: claimed {forged}, re-derived {true}" in dict((n, d) for n, _, d in v.checks)["optimal letters"]
+
+
+def test_an_optimal_letter_not_re_derived_in_time_is_not_verified(tmp_path, monkeypatch):
+    import exact.lingo.adaptive as adaptive
+
+    words = tmp_path / "pool.txt"
+    words.write_text("\n".join(FORGE_POOL) + "\n")
+    from exact.words import read_words
+
+    write_adaptive(solve_adaptive(read_words(words), 2), tmp_path / "a.json", tmp_path / "trees")
+    monkeypatch.setattr(adaptive, "REDERIVE_TIME", 1e-9)
+    v = verify_result(tmp_path / "a.json")
+    assert not v.ok and v.unconfirmed == ["optimal letters"]
+    assert verify_result(tmp_path / "a.json", partial=True).ok
+
+
+def test_resume_never_carries_a_forged_optimal_forward(tmp_path):
+    from click.testing import CliRunner
+
+    from exact.cli.lingo import lingo
+
+    cert, L, true, forged = _forge(tmp_path, FORGE_POOL, 2)
+    r = CliRunner().invoke(lingo, ["solve", "--adaptive", "--guesses-allowed", "2", "--words",
+                                   str(tmp_path / "pool.txt"), "--out", str(cert), "--trees", str(tmp_path / "new"),
+                                   "--resume"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(cert.read_text())
+    assert data["letters"][L]["wins"] == true and data["status"] == "OPTIMAL"
+    assert verify_result(cert).ok

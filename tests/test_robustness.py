@@ -534,3 +534,56 @@ def test_deep_depths_match_brute_force_in_both_modes(seed):
             r = dp.solve(AL, GL, depth=k, hard=hard, progress=False)
             assert r.wins == max(values.values()), (hard, k)
             assert r.optimal_first == sorted(g for g, v in values.items() if v == r.wins), (hard, k)
+
+
+# --- outputs checked before any work, on every command; no folder made silently -------------------
+
+
+def test_a_missing_output_folder_is_an_error_unless_mkdir(tmp_path, run_exact, root):
+    """`exact wordle convert TREE /nonexist/x.json` made /nonexist at the root and wrote there."""
+    tree = root / "results" / "wordle" / "optimal-depth3.txt"
+    r = run_exact("wordle", "convert", tree, tmp_path / "typo" / "x.json")
+    assert r.returncode == 2 and not (tmp_path / "typo").exists()
+    assert r.stderr.strip() == (f"exact: error: {tmp_path / 'typo' / 'x.json'}: the output cannot be written "
+                                f"(no folder {tmp_path / 'typo'}; give --mkdir to create it)")
+    r = run_exact("wordle", "convert", "--mkdir", tree, tmp_path / "new" / "x.json")
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "new" / "x.json").is_file()
+
+
+def test_every_command_with_an_output_has_mkdir_and_checks_it_first():
+    import click
+
+    from exact.cli import main
+    from exact.cli.common import OUTPUT_PARAMS
+
+    def leaves(group):
+        for command in group.commands.values():
+            yield from leaves(command) if isinstance(command, click.Group) else [command]
+
+    writers = [c for c in leaves(main) if any(p.name in OUTPUT_PARAMS for p in c.params)]
+    assert len(writers) >= 15
+    assert all(any(p.name == "mkdir" for p in c.params) for c in writers)
+    assert all(getattr(c.callback, "__wrapped__", None) is not None for c in writers)  # checked before the work
+
+
+def test_adaptive_outputs_are_checked_before_the_solve(tmp_path, run_exact, write_lines):
+    words = write_lines(tmp_path / "pool.txt", ["baker", "bakes", "baled", "cater", "cates"])
+    args = ("lingo", "solve", "--adaptive", "--guesses-allowed", "2", "--words", words)
+    r = run_exact(*args, "--out", "/proc/nope.json")
+    assert r.returncode == 2 and "cannot be written" in r.stderr and "adaptive: letter" not in r.stderr
+    r = run_exact(*args, "--out", tmp_path / "a.json", "--trees", tmp_path / "no" / "trees")
+    assert r.returncode == 2 and "no folder" in r.stderr and "adaptive: letter" not in r.stderr
+    assert not (tmp_path / "a.json").exists()
+    r = run_exact(*args, "--trees", tmp_path / "trees")  # trees without a certificate were written nowhere
+    assert r.returncode == 2 and "give --out too" in r.stderr
+    r = run_exact(*args, "--out", tmp_path / "a.json", "--trees", tmp_path / "trees")
+    assert r.returncode == 0 and sorted(p.name for p in (tmp_path / "trees").iterdir()) == ["b.tree", "c.tree"]
+
+
+def test_resume_of_one_k_reads_its_file_as_that_k_only(tmp_path, run_exact, write_lines):
+    words = write_lines(tmp_path / "pool.txt", ["baker", "bakes", "baled", "cater", "cates"])
+    args = ("lingo", "solve", "--adaptive", "--guesses-allowed", "2", "--words", words, "--out", tmp_path / "K2.json")
+    assert run_exact(*args).returncode == 0
+    r = run_exact(*args, "--resume")
+    assert r.returncode == 0, r.stderr  # was: "the certificate for K = 1 is not an adaptive result of this pool"

@@ -147,3 +147,71 @@ def test_killed_run_resumes_to_the_same_certificate(instance, reference, tmp_pat
     assert sorted(o["guess"] for o in cert["first_guess_outcomes"]) == sorted(G.words)
     exact = {o["guess"]: o["value"] for o in cert["first_guess_outcomes"] if o["exact"]}
     assert all(exact[g] == reference.wins for g in reference.optimal_first)
+
+
+# --- checkpoints read with caps, checked against the instance, one writer at a time ----------------
+
+
+def test_a_checkpoint_is_read_with_caps(instance, tmp_path):
+    """--resume /dev/zero grew to 24 GB before the kernel killed it: lines and size are capped."""
+    A, G = instance
+    # in a child limited to 4 GB of address space, so that a reader without caps fails fast here
+    probe = subprocess.run([sys.executable, "-c", "import resource; resource.setrlimit(resource.RLIMIT_AS, "
+                            "(4 << 30, 4 << 30)); from exact.wordle import depth4; depth4.read_checkpoint('/dev/zero')"],
+                           env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=120)
+    assert "ExactError: /dev/zero:1: line longer than 4096 bytes" in probe.stderr, probe.stderr[-300:]
+    big = tmp_path / "big.jsonl"
+    with open(big, "w") as f:
+        line = json.dumps(depth4.make_header(A, G, 3, False, 4)) + "\n"
+        f.write(line * (depth4.MAX_CHECKPOINT // len(line) + 1))
+    with pytest.raises(ExactError, match="larger than 32 MiB"):
+        depth4.read_checkpoint(big)
+    big.write_text(line + '{"guess": "cabin", "value": ' + "9" * 5000 + "}\n")
+    with pytest.raises(ExactError, match="big.jsonl:2: line longer than 4096 bytes"):  # before int() sees 5000 digits
+        depth4.read_checkpoint(big)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda r: r.update(value=10_000), "there are 55 answers"),
+    (lambda r: r.update(threshold=10_000), "there are 55 answers"),
+    (lambda r: r.update(exact=False, value=r["threshold"] + 1), "not below its threshold"),
+    (lambda r: r.update(guess="zzzzz"), "'zzzzz' is not in"),
+    (lambda r: r.update(exact="false"), "not a first-guess record"),
+    (lambda r: r.update(value=True), "not a first-guess record"),
+    (lambda r: r.update(value=int("9" * 3000)), "there are 55 answers"),
+])
+def test_checkpoint_values_are_checked_against_the_instance(instance, tmp_path, edit, message):
+    A, G = instance
+    assert len(A) == 55, "the message below names the answer count"
+    path = tmp_path / "run.jsonl"
+    depth4.run(A, G, depth=3, batch=4, checkpoint=path, progress=False, limit=1)
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[1])
+    edit(record)
+    path.write_text("\n".join([lines[0], json.dumps(record)] + lines[2:]) + "\n")
+    with pytest.raises(ExactError, match=message):
+        depth4.run(A, G, depth=3, resume=path, progress=False)
+
+
+def test_one_writer_per_checkpoint(instance, tmp_path):
+    """A second run on a checkpoint in use is refused with the running one's pid; the lock dies with
+    its process (kill -9), so a crash never leaves it locked."""
+    A, G = instance
+    path = tmp_path / "run.jsonl"
+    holder = subprocess.Popen([sys.executable, "-c", f"""
+import sys, time
+from exact.wordle import depth4
+depth4.lock_checkpoint(__import__('pathlib').Path({str(path)!r}))
+print('locked', flush=True)
+time.sleep(120)
+"""], env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        with pytest.raises(ExactError, match=rf"in use by a run still going \(pid {holder.pid} "):
+            depth4.run(A, G, depth=3, batch=4, checkpoint=path, progress=False, limit=1)
+        assert not path.exists()  # nothing was written over the running one's checkpoint
+    finally:
+        holder.kill()
+        holder.wait()
+    depth4.run(A, G, depth=3, batch=4, checkpoint=path, progress=False, limit=1)  # free again
+    depth4.run(A, G, depth=3, batch=4, resume=path, progress=False, limit=1)  # and released by the first run

@@ -31,3 +31,7 @@ from exact.cli.plot import plot  # noqa: E402
 
 for group in (lingo, wordle, plot, docs):
     main.add_command(group)
+
+from exact.cli.common import add_mkdir_options  # noqa: E402
+
+add_mkdir_options(main)

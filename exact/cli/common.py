@@ -19,6 +19,9 @@ class ExactGroup(click.Group):
     interrupts (Ctrl-C, SIGTERM) into a line and exit 130 or 143 (:mod:`exact.stop`)."""
 
     def invoke(self, ctx):
+        from exact.fileio import set_make_folders
+
+        set_make_folders(False)  # a missing output folder is an error unless the command has --mkdir
         previous = {s: signal.getsignal(s) for s in stop.SIGNALS}
         stop.reset()
         stop.install()
@@ -178,6 +181,8 @@ def history_of(after: str | None, guesses) -> tuple:
 # --- the terminal players (exact wordle play, exact lingo play) ---------------------------------------
 
 NOTATION_HELP = "digits 02110, letters bygyb (b/x/./- gray), emoji squares, RGY ryg.. or YNM nmy.."
+
+
 def squares(pattern: int, length: int, notation: str) -> str:
     from exact.feedback import format_pattern
 
@@ -197,3 +202,73 @@ def show_words(words, show: int) -> str:
     if len(words) <= show:
         return " ".join(words)
     return " ".join(words[:show]) + f" ... (+{len(words) - show}; l lists all)"
+
+
+# --- outputs: checked before any work, no folder made silently --------------------------------------
+
+#: Parameters that name a file a command writes, and those that name a folder it writes into: such a
+#: command gets ``--mkdir``, and each of them is checked before the command does any work.
+OUTPUT_FILES = {"out", "out_file", "certificate", "checkpoint", "html"}
+OUTPUT_FOLDERS = {"trees_dir", "results_folder", "models_folder", "instances_folder", "results_dir", "models_dir",
+                  "out_dir"}
+OUTPUT_PARAMS = OUTPUT_FILES | OUTPUT_FOLDERS
+
+
+def check_output_folders(*folders) -> None:
+    """Before any work: each output folder given exists or is made now (its parent must exist, unless
+    --mkdir); a name with ``{K}`` (one folder per K) is only checked, its folders are made later."""
+    from exact.fileio import ensure_parent, make_folder
+
+    for folder in folders:
+        if folder is None or Path(folder).is_dir():
+            continue
+        if "{K}" not in str(folder):
+            make_folder(folder)
+            continue
+        try:
+            ensure_parent(Path(folder))
+        except OSError as e:
+            raise ExactError(f"the output folder cannot be made ({e.strerror})", path=folder) from None
+
+
+def _checking_outputs(callback):
+    """The command's callback, after its output files and folders are checked (:func:`check_outputs`)."""
+    import functools
+
+    @functools.wraps(callback)
+    def run(*args, **kwargs):
+        files, folders = [], []
+        for name, value in kwargs.items():
+            values = value if isinstance(value, (tuple, list)) else (value,)
+            if name in OUTPUT_FILES:
+                files.extend(v for v in values if v is not None and not isinstance(v, bool))
+            elif name in OUTPUT_FOLDERS:
+                folders.extend(v for v in values if v is not None and not isinstance(v, bool))
+        try:
+            check_outputs(*files)
+            check_output_folders(*folders)
+        except ExactError as e:
+            raise ExactError(e.message, path=e.path, line=e.line) from None
+        return callback(*args, **kwargs)
+
+    return run
+
+
+def _allow_mkdir(ctx, param, value) -> None:
+    from exact.fileio import set_make_folders
+
+    if value:
+        set_make_folders(True)
+
+
+def add_mkdir_options(group: click.Group) -> None:
+    """Give every command below ``group`` that writes a named output a ``--mkdir`` flag: without it
+    a missing folder in an output path is a one-line error, never a folder made silently."""
+    for command in group.commands.values():
+        if isinstance(command, click.Group):
+            add_mkdir_options(command)
+        elif any(p.name in OUTPUT_PARAMS for p in command.params) and not any(p.name == "mkdir" for p in command.params):
+            command.callback = _checking_outputs(command.callback)
+            command.params.append(click.Option(["--mkdir"], is_flag=True, expose_value=False, is_eager=True,
+                                               callback=_allow_mkdir,
+                                               help="Create missing folders of the output paths (else an error)."))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from exact.errors import ExactError
-from exact.feedback import feedback, format_pattern, parse_pattern
+from exact.feedback import all_green, feedback, format_pattern, parse_pattern
 from exact.game.hard import Constraint, constraint, is_allowed, no_constraint
 from exact.words import WordList, check_words, require_in_pool
 
@@ -85,6 +85,9 @@ def parse_history(text: str, guesses: WordList) -> tuple[tuple[str, int], ...]:
         except ExactError as e:
             raise ExactError(f"after {text!r}: {e}") from None
         history.append((word, pattern))
+        if pattern == all_green(guesses.length):
+            raise ExactError(f"after {text!r}: {word} was the answer (all green); the game is over, "
+                             f"nothing is left to solve")
     return tuple(history)
 
 

@@ -157,7 +157,7 @@ def _node_guess(G: nx.DiGraph, node) -> str:
 def _tree_at(G: nx.DiGraph, node, guess: str) -> Tree:
     length = len(guess)
     answers = G.nodes[node].get("answers")
-    if isinstance(answers, str) and answers.isdigit():
+    if isinstance(answers, str) and answers.isascii() and answers.isdigit() and len(answers) < 10:
         answers = int(answers)
     if isinstance(answers, bool) or not isinstance(answers, int) or answers < 0:
         raise ExactError(f"node {node!r} has no valid 'answers' attribute (got {answers!r})")

@@ -343,12 +343,19 @@ def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
     """The letters proven (OPTIMAL) in the certificates ``resume``, checked to be of this pool and
     rule: {letter: {K: outcome}}."""
     for K, d in resume.items():
+        check_certificate(d, f"--resume certificate for K = {K}")
         if d.get("kind") != KIND or d.get("instance_sha256") != pool.sha256 or \
                 bool(d.get("same_first_letter")) != same_first_letter or int(d.get("guesses_allowed", -1)) != K:
             raise ExactError(f"--resume: the certificate for K = {K} is not an adaptive result of this pool "
                              f"({pool.source}), K and guess rule")
+    from exact.seal import is_sealed
+
     kept: dict[str, dict[int, LetterOutcome]] = {}
     for K, d in sorted(resume.items()):
+        if not is_sealed(d):  # edited, forged, or written elsewhere: its OPTIMAL claims are not taken
+            progress.say(f"adaptive --resume: the K = {K} certificate is not this installation's own unedited "
+                         f"output (no valid seal); its letters are solved again")
+            continue
         for L, x in sorted(d["letters"].items()):
             if x["status"] == "OPTIMAL":
                 kept.setdefault(L, {})[K] = LetterOutcome.from_json(L, x)
@@ -365,7 +372,9 @@ def write_adaptive(result: AdaptiveResult, path: str | Path, trees_dir: str | Pa
 
     path = Path(path)
     if trees_dir is not None:
-        trees_dir = Path(trees_dir)
+        from exact.fileio import make_folder
+
+        trees_dir = make_folder(trees_dir)
         groups = letter_groups(result.pool)
         for o in result.letters:
             if o.tree is None:
@@ -374,13 +383,44 @@ def write_adaptive(result: AdaptiveResult, path: str | Path, trees_dir: str | Pa
             write_tree(o.tree, file, answers=groups[o.letter])
             o.tree_file = _relative(file, path.parent)
             o.tree_sha256 = hashlib.sha256(file.read_bytes()).hexdigest()
-    write_json(path, result.to_json())
+    from exact.seal import sealed
+
+    write_json(path, sealed(result.to_json()))  # the seal lets --resume trust its own output (exact/seal.py)
 
 
 def _relative(file: Path, folder: Path) -> str:
     import os
 
     return os.path.relpath(file.resolve(), folder.resolve())
+
+
+ADAPTIVE_FIELDS = {"kind": "str", "words": "str", "instance_sha256": "str", "n": "int", "guesses_allowed": "int",
+                   "same_first_letter": "bool", "wins": "int", "status": "str", "letters": "dict"}
+ADAPTIVE_OPTIONAL = {"format": "int", "rule_version": "int", "probability": "number", "upper_bound": "int",
+                     "upper_probability": "number", "letter_time_limit": "number|null", "interrupted": "bool",
+                     "seconds": "number", "cores": "int", "command": "str", "method": "str", "seal": "str"}
+LETTER_FIELDS = {"n": "int", "guesses": "int", "wins": "int", "status": "str", "first": "str|null",
+                 "optimal_first": "list", "all_optimal_first": "bool", "seconds": "number"}
+LETTER_OPTIONAL = {"probability": "number", "upper_bound": "int", "timed_out": "bool", "tree": "str|null",
+                   "tree_sha256": "str|null", "tree_guesses": "int|null"}
+
+
+def check_certificate(data, source: str) -> dict:
+    """Every field of an adaptive certificate has its type (a one-line ExactError naming the file,
+    the letter and the field otherwise); statuses are OPTIMAL, FEASIBLE or UNKNOWN."""
+    from exact.fileio import check_fields
+
+    check_fields(data, ADAPTIVE_FIELDS, ADAPTIVE_OPTIONAL, source=source)
+    if data["kind"] != KIND:
+        raise ExactError(f"not an adaptive certificate (kind {data['kind']!r:.40})", path=source)
+    for L, x in data["letters"].items():
+        check_fields(x, LETTER_FIELDS, LETTER_OPTIONAL, source=source, where=f"letter {L!r:.10}")
+        if not all(isinstance(w, str) for w in x["optimal_first"]):
+            raise ExactError(f"letter {L!r:.10}: 'optimal_first' is not a list of words", path=source)
+    for status in [data["status"]] + [x["status"] for x in data["letters"].values()]:
+        if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
+            raise ExactError(f"status {status!r:.40} is not OPTIMAL, FEASIBLE or UNKNOWN", path=source)
+    return data
 
 
 def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: float = 0.0) -> None:
@@ -390,6 +430,9 @@ def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: flo
     from exact.game.tree import replay
     from exact.game.formats import read_tree
 
+    check_certificate(data, str(path))
+    v.add("rule_version", data.get("rule_version", 1) == RULE_VERSION,
+          f"the certificate was computed under feedback rule {data.get('rule_version', 1)}, this exact uses {RULE_VERSION}")
     K, same = int(data["guesses_allowed"]), bool(data["same_first_letter"])
     v.add("pool", pool.sha256 == data["instance_sha256"], f"sha256 {pool.sha256[:16]}..., the file names "
           f"{str(data['instance_sha256'])[:16]}...")
@@ -434,11 +477,54 @@ def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: flo
     v.add("trees", None if replayed < len(letters) else True,
           f"{replayed} of {len(letters)} letter trees replayed from scratch, each winning its claimed count"
           + ("" if replayed == len(letters) else " (the others have no tree file)"))
+    _rederive_optimal(letters, groups, pool, K, same, v, resolve_time)
+
+
+#: Seconds spent re-deriving the OPTIMAL letters of a certificate when no --bound-time is given.
+REDERIVE_TIME = 30.0
+
+
+def _rederive_optimal(letters: dict, groups: dict[str, WordList], pool: WordList, K: int, same: bool, v,
+                      resolve_time: float) -> None:
+    """Each letter claimed OPTIMAL is solved again (:func:`exact.wordle.dp.solve`, every first guess)
+    within ``resolve_time`` seconds in all (:data:`REDERIVE_TIME` when 0): a replayed tree only shows
+    its wins are reachable, not that no strategy wins more. A value that differs is a failure; a
+    letter not finished in time is "unconfirmed" (the certificate is then not verified)."""
+    from exact.partitions import feedback_matrix
+    from exact.wordle import dp
+
+    claimed = sorted((len(groups[L]), L) for L, x in letters.items() if L in groups and x["status"] == "OPTIMAL")
+    if not claimed:
+        return
+    deadline = time.perf_counter() + (resolve_time if resolve_time > 0 else REDERIVE_TIME)
+    F_pool = None if same else feedback_matrix(pool, pool)
+    done, wrong, open_ = 0, [], []
+    for _, L in claimed:  # the small letters first: most are re-derived when time is short
+        A = groups[L]
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            open_.append(L)
+            continue
+        F = None if F_pool is None else np.ascontiguousarray(F_pool[:, [pool.index[a] for a in A.words]])
+        r = dp.solve(A, guess_list(pool, A, same), depth=K, top=1, progress=False, F=F, time_limit=left,
+                     until_all_won=True)
+        if r.status != "OPTIMAL" or r.timed_out:
+            open_.append(L)
+        elif r.wins != letters[L]["wins"]:
+            wrong.append(f"{L}: claimed {letters[L]['wins']}, re-derived {r.wins}")
+        else:
+            done += 1
+    detail = (f"{done} of {len(claimed)} letters claimed OPTIMAL re-derived by a full search (exact.wordle.dp)"
+              + (f"; wrong: {'; '.join(wrong[:5])}" if wrong else "")
+              + (f"; not finished in time: {''.join(sorted(open_))} (give --bound-time S)" if open_ else ""))
+    v.add("optimal letters", False if wrong else None if open_ else True, detail)
 
 
 def table_markdown(certificates: list[dict]) -> str:
     """One markdown table from adaptive certificates: a row per (pool, guess rule), a column per K."""
     rows: dict[tuple, dict[int, dict]] = {}
+    for i, d in enumerate(certificates):
+        check_certificate(d, getattr(d, "source", f"certificate {i + 1}"))
     for d in certificates:
         rows.setdefault((d["words"], d["n"], d["same_first_letter"]), {})[int(d["guesses_allowed"])] = d
     Ks = sorted({K for r in rows.values() for K in r})

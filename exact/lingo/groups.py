@@ -441,6 +441,12 @@ def verify_groups(data: dict, path, pool: WordList, v, resolve_time: float = 0.0
     (in the pool, disjoint, one first letter each, hash), |R|, the arithmetic, the best set's value
     recounted from scratch (it must be at most the inner bound), and with ``resolve_time`` > 0 a
     fresh CP-SAT solve: a fresh bound at most the claimed one confirms it (else: unconfirmed)."""
+    from exact.fileio import check_fields
+
+    check_fields(data, {"instance_sha256": "str", "n": "int", "k": "int", "groups": "list", "groups_sha256": "str",
+                        "rest": "int", "inner_bound": "int", "upper_bound": "int"},
+                 {"cpsat_status": "str", "inner_best_guesses": "list|null", "inner_best": "int|null",
+                  "parameters": "dict", "stats": "dict", "interrupted": "bool", "seconds": "number"}, source=str(path))
     v.add("pool", pool.sha256 == data.get("instance_sha256"), f"sha256 {pool.sha256[:16]}...")
     v.add("n", len(pool) == data.get("n"), f"the pool has {len(pool)} words, the file says {data.get('n')}")
     try:

@@ -22,7 +22,7 @@ from math import comb
 from pathlib import Path
 
 from exact.errors import ExactError
-from exact.fileio import read_json, write_json
+from exact.fileio import check_fields, read_json, write_json
 
 KIND = "exact.lingo.result"
 FORMAT = 1
@@ -118,6 +118,8 @@ class LingoResult:
             raise ExactError(f"{source}: field 'guesses' must be a list of words")
         if data["status"] not in STATUSES:
             raise ExactError(f"{source}: status {data['status']!r} is not one of {', '.join(STATUSES)}")
+        check_fields(data, {}, {"params": "dict|null", "stats": "dict|null", "bound_details": "dict|null",
+                                "interrupted": "bool", "command": "str", "rule_version": "int"}, source=source)
         return cls(
             instance=data["instance"], words=data["words"], instance_sha256=data["instance_sha256"],
             k=data["k"], n=data["n"], guesses=tuple(data["guesses"]), wins=data["wins"],
@@ -188,8 +190,12 @@ def verify_result(path: str | Path, *, words: str | Path | None = None, bound_ti
         module, function = other
         pool_path = Path(words) if words is not None else find_pool(str(data.get("words", "")), Path(path))
         v = Verification(str(path), partial=partial)
-        getattr(__import__(module, fromlist=[function]), function)(data, Path(path), read_words(pool_path), v,
-                                                                    resolve_time=bound_time)
+        check = getattr(__import__(module, fromlist=[function]), function)
+        try:
+            check(data, Path(path), read_words(pool_path), v, resolve_time=bound_time)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:  # a field the schema check missed
+            raise ExactError(f"malformed {data.get('kind')} file ({type(e).__name__}: {str(e)[:80]})",
+                             path=path) from None
         return v
     result = LingoResult.from_json(data, str(path))
     pool_path = Path(words) if words is not None else find_pool(result.words, Path(path))
@@ -305,7 +311,9 @@ def _check_column_bound(v: Verification, pool, result: LingoResult, bound_time: 
     if not cert.is_file():
         v.add("bound", False, f"the column-bound file {cert} is missing")
         return
-    data = read_json(cert, "column-bound file")
+    data = check_fields(read_json(cert, "column-bound file"), {"instance": "dict", "k": "int", "upper_bound": "int",
+                                                                "complete": "bool"},
+                        {"seconds": "number", "details": "dict"}, source=str(cert))
     same = (data.get("instance", {}).get("sha256") == pool.sha256 and data.get("k") == result.k
             and data.get("upper_bound") == result.upper_bound and data.get("complete") is True)
     v.add("bound file", same, f"{cert}: pool {str(data.get('instance', {}).get('sha256'))[:16]}..., k = {data.get('k')}, "

@@ -62,9 +62,50 @@ def start_client(address: str, workers: int | None = None):
                 os.environ["NUMBA_NUM_THREADS"] = before
         return distributed.Client(cluster), cluster
     try:
+        _probe(address)
         return distributed.Client(address, timeout="20s"), None
+    except ExactError:
+        raise
     except (OSError, TimeoutError) as e:
         raise ExactError(f"--cluster {address}: cannot reach a Dask scheduler there ({e})") from None
+    except ValueError as e:  # not an address: "missing port number", an unknown protocol
+        raise ExactError(f"--cluster {address!r:.60}: not a scheduler address ({e}); give tcp://HOST:PORT "
+                         f"or local") from None
+    except (MemoryError, EOFError, Exception) as e:  # noqa: BLE001 - a server that does not speak Dask's protocol
+        raise ExactError(f"--cluster {address}: no Dask scheduler answered there ({type(e).__name__}: "
+                         f"{str(e)[:80]}); is it the scheduler's address and port?") from None
+
+
+def _probe(address: str, seconds: float = 10.0) -> None:
+    """Fail fast, with a one-line ExactError, unless a Dask scheduler answers at a ``tcp://`` address.
+
+    A Dask comm sends its handshake as soon as the connection is made: frames led by their count,
+    a little-endian uint64 (a handful). Other servers send nothing (HTTP waits for a request: the
+    Client then hung for minutes) or text (whose first 8 bytes read as a huge count: the Client ran
+    out of memory allocating it). Other protocols (tls://, inproc://) are left to Dask."""
+    import socket
+
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    protocol, location = parse_address(address)  # ValueError for what is not an address
+    if protocol != "tcp":
+        return
+    host, port = parse_host_port(location)
+    try:
+        with socket.create_connection((host, port), timeout=seconds) as sock:
+            sock.settimeout(seconds)
+            head = b""
+            while len(head) < 8:
+                block = sock.recv(8 - len(head))
+                if not block:
+                    break
+                head += block
+    except TimeoutError:
+        raise ExactError(f"--cluster {address}: the server there sent nothing in {seconds:g} s; a Dask scheduler "
+                         f"greets at once (is it the scheduler's address and port?)") from None
+    if len(head) < 8 or not 0 < int.from_bytes(head, "little") < 1000:
+        raise ExactError(f"--cluster {address}: the server there does not speak Dask's protocol "
+                         f"(it sent {head[:8]!r}); is it the scheduler's address and port?")
 
 
 def _read_shared(name: str):

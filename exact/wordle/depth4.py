@@ -55,7 +55,7 @@ from exact.errors import ExactError
 from exact.partitions import feedback_matrix
 from exact.wordle import dp, dp_kernels
 from exact.game.hard import no_constraint
-from exact.words import WordList, list_name
+from exact.words import WordList, list_name, shorten
 
 FORMAT = "exact-wordle-first-guess-checkpoint/1"
 ORDER = ("decreasing value_2(g, A) (classes of g on the answers), ties by list order; value_2 is a "
@@ -89,8 +89,14 @@ class Outcome:
 
     @classmethod
     def from_json(cls, d: dict) -> Outcome:
-        return cls(str(d["guess"]), int(d["value"]), bool(d["exact"]), int(d["threshold"]),
-                   float(d["seconds"]), str(d["worker"]))
+        """A record; a field of the wrong type is a TypeError (``"exact": "false"`` is not True)."""
+        whole = lambda x: isinstance(x, int) and not isinstance(x, bool) and x >= 0  # noqa: E731
+        if not (isinstance(d, dict) and isinstance(d.get("guess"), str) and whole(d.get("value"))
+                and isinstance(d.get("exact"), bool) and whole(d.get("threshold"))
+                and isinstance(d.get("seconds"), (int, float)) and not isinstance(d.get("seconds"), bool)
+                and isinstance(d.get("worker"), str)):
+            raise TypeError("not a first-guess record")
+        return cls(d["guess"], d["value"], d["exact"], d["threshold"], float(d["seconds"]), d["worker"])
 
 
 def worker_name() -> str:
@@ -157,17 +163,43 @@ def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, ba
 MUST_MATCH = ("format", "depth", "hard")
 
 
+#: A checkpoint line is a header or a record of about 120 bytes: a longer line is not a checkpoint's.
+MAX_CHECKPOINT_LINE = 4096
+#: The largest checkpoint read (the 12972 first guesses of Wordle take about 1.5 MB, repeats included).
+MAX_CHECKPOINT = 32 * 1024 * 1024
+
+
+def _checkpoint_lines(path: Path) -> list[str]:
+    """The complete lines of the file (the part after the last newline is torn), read a line at a
+    time with the caps above, so that ``/dev/zero`` or a huge file stops at once."""
+    lines, size = [], 0
+    with open(path, "rb") as f:
+        while raw := f.readline(MAX_CHECKPOINT_LINE + 1):
+            size += len(raw)
+            if len(raw) > MAX_CHECKPOINT_LINE and not raw.endswith(b"\n"):
+                raise ExactError(f"{path}:{len(lines) + 1}: line longer than {MAX_CHECKPOINT_LINE} bytes; "
+                                 f"not a checkpoint")
+            if size > MAX_CHECKPOINT:
+                raise ExactError(f"{path}: larger than {MAX_CHECKPOINT // (1024 * 1024)} MiB; not a checkpoint")
+            if not raw.endswith(b"\n"):
+                break
+            lines.append(raw[:-1].decode("utf-8"))
+    return lines
+
+
 def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
     """(header, records) of a checkpoint; a torn last line is ignored, any other bad line is an error."""
     path = Path(path)
     try:
-        text = path.read_text()
+        complete = _checkpoint_lines(path)
     except FileNotFoundError:
         raise ExactError(f"{path}: no such checkpoint") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ExactError(f"{path}: cannot read the checkpoint ({e})") from None
-    lines = text.split("\n")
-    complete = lines[:-1]  # the part after the last newline is torn (or empty)
+    except IsADirectoryError:
+        raise ExactError(f"{path}: is a directory, not a checkpoint") from None
+    except UnicodeDecodeError as e:
+        raise ExactError(f"{path}: not UTF-8 text ({e.reason}); not a checkpoint") from None
+    except OSError as e:
+        raise ExactError(f"{path}: cannot read the checkpoint ({e.strerror})") from None
     if not complete:
         raise ExactError(f"{path}:1: empty checkpoint (no header)")
     records = []
@@ -177,9 +209,12 @@ def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
             data = json.loads(line)
         except json.JSONDecodeError as e:
             raise ExactError(f"{path}:{number}: not a JSON line ({e.msg})") from None
+        except ValueError:  # a number of thousands of digits
+            raise ExactError(f"{path}:{number}: not a JSON line (a number with too many digits)") from None
         if number == 1:
-            if data.get("format") != FORMAT:
-                raise ExactError(f"{path}:1: not a first-guess checkpoint (format {data.get('format')!r})")
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise ExactError(f"{path}:1: not a first-guess checkpoint (format "
+                                 f"{data.get('format') if isinstance(data, dict) else data!r:.40})")
             header = data
             continue
         try:
@@ -194,6 +229,8 @@ class Checkpoint:
 
     def __init__(self, path: str | Path, header: dict, resume: bool = False):
         self.path = Path(path)
+        self.fd = None
+        self.lock = lock_checkpoint(self.path)  # before anything is read or written
         if resume:
             old, _ = read_checkpoint(self.path)
             check_header(old, header, self.path)
@@ -217,6 +254,56 @@ class Checkpoint:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+        if self.lock is not None:
+            os.close(self.lock)  # closing the descriptor releases the flock
+            self.lock = None
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def lock_checkpoint(path: Path) -> int:
+    """Take the advisory lock of a checkpoint (``fcntl.flock`` on ``NAME.lock`` beside it), or fail
+    with a one-line error naming the run that holds it. The kernel drops the lock when its process
+    ends, however it ends, so a crash never leaves a checkpoint locked; the side file stays (it is
+    harmless) and records the pid and command of the last run that held it."""
+    import fcntl
+    import sys
+
+    side = lock_path(path)
+    try:
+        fd = os.open(side, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise ExactError(f"{side}: cannot open the checkpoint's lock file ({e.strerror})") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 300, 0).decode("utf-8", "replace").strip() or "another process"
+        os.close(fd)
+        raise ExactError(f"{path}: the checkpoint is in use by a run still going ({holder}); wait for it, "
+                         f"stop it, or use another checkpoint") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"pid {os.getpid()} on {socket.gethostname()}: {' '.join(sys.argv)[:200]}\n".encode(), 0)
+    return fd
+
+
+def check_outcomes(outcomes: list[Outcome], answers: WordList, guesses: WordList, path: Path) -> None:
+    """Each record fits the instance: its guess is a guess, its value and threshold are at most the
+    number of answers (value_k(g, A) <= |A|), and a pruned guess's bound is below its threshold."""
+    n = len(answers)
+    for o in outcomes:
+        if o.guess not in guesses.index:
+            raise ExactError(f"{path}: first guess {shorten(o.guess)!r} is not in {guesses.source}")
+        if o.value > n or o.threshold > n:
+            raise ExactError(f"{path}: first guess {o.guess!r} has value {o.value} (threshold {o.threshold}) "
+                             f"but there are {n} answers; not a checkpoint of this instance")
+        if not o.exact and o.value >= o.threshold:
+            raise ExactError(f"{path}: first guess {o.guess!r} is recorded pruned with bound {o.value}, not "
+                             f"below its threshold {o.threshold}")
+    if len(outcomes) > 4 * len(guesses) + 64:  # batches redone after lost workers repeat a few guesses
+        raise ExactError(f"{path}: {len(outcomes)} records for {len(guesses)} first guesses; not a checkpoint "
+                         f"of this instance")
 
 
 def check_header(old: dict, new: dict, path: Path) -> None:
@@ -224,7 +311,9 @@ def check_header(old: dict, new: dict, path: Path) -> None:
         if old.get(key) != new.get(key):
             raise ExactError(f"{path}:1: the checkpoint has {key} {old.get(key)!r}, this run {new.get(key)!r}")
     for key in ("answers", "guesses"):
-        if old[key]["sha256"] != new[key]["sha256"]:
+        if not (isinstance(old.get(key), dict) and isinstance(old[key].get("source"), str)):
+            raise ExactError(f"{path}:1: the checkpoint's header has no valid {key!r} record")
+        if old[key].get("sha256") != new[key]["sha256"]:
             raise ExactError(f"{path}:1: the checkpoint's {key} ({old[key]['source']}, sha256 "
                              f"{old[key]['sha256'][:12]}...) differ from this run's ({new[key]['source']})")
 
@@ -343,9 +432,7 @@ def prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F):
     if resume is not None:
         old, outcomes = read_checkpoint(resume)
         check_header(old, header, Path(resume))
-        unknown = [o.guess for o in outcomes if o.guess not in guesses.index]
-        if unknown:
-            raise ExactError(f"{resume}: first guess {unknown[0]!r} is not in {guesses.source}")
+        check_outcomes(outcomes, answers, guesses, Path(resume))
         seen = {}
         for o in outcomes:  # a batch re-run after a lost worker may repeat a guess: keep the first
             seen.setdefault(o.guess, o)

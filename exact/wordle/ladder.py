@@ -28,7 +28,7 @@ import numpy as np
 
 from exact.errors import ExactError
 from exact.feedback import all_green
-from exact.fileio import read_json, write_json, write_text
+from exact.fileio import make_folder, read_json, write_json, write_text
 from exact.partitions import feedback_matrix
 from exact.words import WordList, read_words, wordle_allowed, wordle_answers, words_sha256
 
@@ -122,6 +122,7 @@ def write_ladder(folder: str | Path, answers: WordList | None = None, allowed: W
     entries = []
     for rung in LADDER:
         picked, guesses = rung_lists(rung, answers, allowed)
+        make_folder(folder / rung.name)
         write_text(folder / rung.name / "answers.txt", "".join(w + "\n" for w in picked))
         write_text(folder / rung.name / "guesses.txt", "".join(w + "\n" for w in guesses))
         entries.append({**asdict(rung), "rule_text": rung.describe(),

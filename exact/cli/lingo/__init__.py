@@ -50,7 +50,7 @@ def score(guesses, words, allow_nonwords, as_json, top):
 @click.option("-k", "k", type=int, default=4, show_default=True, help="How many guesses to choose.")
 @click.option("--time-limit", type=float, default=120.0, show_default=True,
               help="Seconds for search, CP-SAT (small pools) and bound together.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the search (each worker derives its own).")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True, help="Seed of the search (each worker derives its own).")
 @click.option("--workers", type=int, default=2, show_default=True, help="Parallel search processes.")
 @click.option("--max-rounds", type=int, default=None,
               help="Stop each search worker after this many rounds: the result then does not depend on timing.")
@@ -135,6 +135,11 @@ def parse_levels(text: str | None) -> list[int]:
             Ks.extend(range(int(lo), int(hi or lo) + 1))
     except ValueError:
         raise click.BadParameter(f"{text!r}: give K, K1,K2 or K1-K2", param_hint="--guesses-allowed") from None
+    for part in text.split(","):
+        lo, _, hi = part.strip().partition("-")
+        if hi and int(hi) < int(lo):
+            raise click.BadParameter(f"{text!r}: the range {part.strip()} runs backwards; write {hi}-{lo}",
+                                     param_hint="--guesses-allowed")
     if not Ks or min(Ks) < 1:
         raise click.BadParameter(f"{text!r}: allow at least one guess", param_hint="--guesses-allowed")
     return sorted(set(Ks))
@@ -148,6 +153,8 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
     from exact.lingo.adaptive import solve_adaptive_levels, write_adaptive
 
     Ks = parse_levels(guesses_allowed)
+    if trees_dir is not None and out is None:
+        raise click.UsageError("--trees writes the letters' trees beside the certificate: give --out too")
     for name, value in (("--out", out), ("--trees", trees_dir)):
         if value is not None and len(Ks) > 1 and "{K}" not in str(value):
             raise click.BadParameter(f"{value}: with several K put {{K}} in the name", param_hint=name)
@@ -161,6 +168,8 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
 
         # the level below the first K asked too: the search solves it first (see solve_adaptive_levels)
         paths = {K: Path(str(out).replace("{K}", str(K))) for K in range(max(1, Ks[0] - 1), Ks[-1] + 1)}
+        if "{K}" not in str(out):  # one K, one file: it is that K's certificate, not the level below's too
+            paths = {Ks[0]: Path(out)}
         earlier = {K: read_json(path, "adaptive certificate") for K, path in paths.items() if path.is_file()}
     results = solve_adaptive_levels(pool, Ks, same_first_letter=same_first_letter, trees=trees_dir is not None,
                                     letters=letters, show_progress=True, command=command,
@@ -232,7 +241,7 @@ def verify(file, words, bound_time, partial, as_json):
 @click.option("--family", "families", multiple=True, help="Climb only this family (repeatable), e.g. answers-letter.")
 @click.option("-k", "k", type=click.IntRange(min=1), default=4, show_default=True, help="Guesses to choose.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT workers (cores).")
-@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True, help="CP-SAT random seed.")
 @click.option("--instances", "instances_folder", type=click.Path(file_okay=False, path_type=Path),
               default=Path("instances/lingo-ladder"), show_default=True, help="Folder of the instance files.")
 @click.option("--results", "results_folder", type=click.Path(file_okay=False, path_type=Path),
@@ -374,7 +383,7 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update):
               help="CP-SAT seconds; stopped early, its proven bound is still valid.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="CP-SAT workers.")
 @click.option("--subsolvers", default=None, help="CP-SAT subsolvers, comma separated [default: core, then max_lp, ...].")
-@click.option("--seed", type=int, default=0, show_default=True, help="CP-SAT random seed.")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True, help="CP-SAT random seed.")
 @click.option("--hint", default="", help="A good k-set (space or comma separated) to start CP-SAT from.")
 @click.option("--letters-only", is_flag=True,
               help="Leave out the guess variables: letters tied only by implied constraints (weaker, smaller).")
@@ -479,7 +488,9 @@ def adaptive_table(files, out):
     from exact.fileio import read_json, write_text
     from exact.lingo.adaptive import KIND, table_markdown
 
-    data = [read_json(f, "adaptive certificate") for f in files]
+    from exact.lingo.adaptive import check_certificate
+
+    data = [check_certificate(read_json(f, "adaptive certificate"), str(f)) for f in files]
     bad = [str(f) for f, d in zip(files, data) if not isinstance(d, dict) or d.get("kind") != KIND]
     if bad:
         raise click.BadParameter(f"{bad[0]}: not an adaptive certificate (kind {KIND})", param_hint="FILES")

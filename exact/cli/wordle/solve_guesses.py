@@ -21,6 +21,8 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     goal = call(parse_objective, objective)
+    if max(goal.wins, default=0) > max_guesses:  # as --depth is refused past --max-guesses
+        raise ExactError(f"--objective {objective}: win{max(goal.wins)} is more than --max-guesses {max_guesses}")
     first = checked_word(first, guess_list, "--first")
     compare = checked_word(compare, guess_list, "--compare")
     history = history_of(after, guess_list)

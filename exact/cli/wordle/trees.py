@@ -96,7 +96,11 @@ def echo_replay(result, shown: int = 20) -> None:
 @click.option("--format", "fmt", type=click.Choice(TREE_FORMATS), default=None,
               help="File format [default: detected from the text; see docs/tree-formats.md].")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (every lost answer and invalid node).")
-def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
+@click.option("--resolve-time", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="For a CERTIFICATE: seconds to re-derive its optimum by the same search.")
+@click.option("--partial", is_flag=True,
+              help="For a CERTIFICATE: accept an optimum that cannot be re-derived here; check the rest.")
+def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time, partial):
     """Replay every answer through a strategy TREE from scratch and score it.
 
     Reports the guesses each answer takes (histogram, total, mean, worst case), the wins within
@@ -108,6 +112,11 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
     recorded for another list are notes, not errors), 1 when it has invalid nodes (a guess not
     allowed, a missing branch, a hard-mode violation, wrong stated statistics), 2 for an
     unreadable or malformed file.
+
+    Given a certificate of `exact wordle solve --certificate` instead of a tree, it re-checks its
+    claims: the lists' sha256, its trees replayed against the claimed wins or total, the first
+    guesses' entries, and the optimum (re-derived within --resolve-time; else "not verified", exit 1,
+    unless --partial). Exit 0 when every check passes, 1 when one fails.
     """
     import sys
 
@@ -115,6 +124,8 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
     from exact.game.tree import check_tree_lists, replay, tree_depth
     from exact.words import list_name
 
+    if fmt in (None, "json") and _certificate(tree_file):
+        return _verify_certificate(tree_file, answers, guesses, resolve_time, partial, as_json)
     tree, fmt = load_tree(tree_file, fmt)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
@@ -131,6 +142,47 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
                    f"{', hard mode' if hard else ''}")
         echo_replay(result)
     if not result.valid:
+        sys.exit(1)
+
+
+def _certificate(path: Path) -> bool:
+    """Whether ``path`` is a Wordle certificate (JSON with lists and a method), not a tree."""
+    from exact.fileio import read_json
+    from exact.wordle.certificate import is_certificate
+
+    try:
+        with open(path, "rb") as f:
+            if f.read(64).lstrip()[:1] != b"{":
+                return False
+    except OSError:
+        return False  # load_tree reports it
+    try:
+        return is_certificate(read_json(path))
+    except ExactError:
+        return False
+
+
+def _verify_certificate(path, answers, guesses, resolve_time, partial, as_json) -> None:
+    import sys
+
+    from exact.wordle.certificate import verify_certificate
+
+    v = verify_certificate(path, answers=answers, guesses=guesses, resolve_time=resolve_time, partial=partial)
+    if as_json:
+        echo_json(v.to_json())
+    else:
+        for name, outcome, detail in v.checks:
+            click.echo(f"{outcome:>11}  {name:<13} {detail}")
+        if v.failed:
+            click.echo(f"{path}: REJECTED")
+        elif v.unconfirmed and not partial:
+            click.echo(f"{path}: NOT VERIFIED: {', '.join(v.unconfirmed)} could not be confirmed here "
+                       f"(--resolve-time S to re-derive, or --partial to accept it unchecked)")
+        elif v.unconfirmed:
+            click.echo(f"{path}: partly verified (--partial; not confirmed: {', '.join(v.unconfirmed)})")
+        else:
+            click.echo(f"{path}: verified")
+    if not v.ok:
         sys.exit(1)
 
 

@@ -46,11 +46,10 @@ from pathlib import Path
 from exact.errors import ExactError
 from exact.feedback import parse_pattern  # noqa: F401 (doctests)
 from exact.game.formats import dot, emoji, graphml, lists, node_link, olson, selby
-from exact.game.formats.base import TreeFormat, json_of, parse_text_at, write_file
+from exact.game.formats.base import TreeFormat, json_of, parse_text_at, read_tree_text, write_file
 from exact.game.formats.selby import generate_selby  # noqa: F401 (doctests)
 from exact.game.tree import Tree
-from exact.fileio import read_errors, read_text
-from exact.words import WordList
+from exact.words import WordList, shorten
 
 
 def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
@@ -63,8 +62,7 @@ def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
 
 def load_tree(path: str | Path, fmt: str | None = None) -> tuple[Tree, str]:
     """:func:`read_tree`, also returning the format it read."""
-    with read_errors(path, "tree"):
-        text = read_text(path, "tree file").lstrip("\ufeff")
+    text = read_tree_text(path)
     if fmt is None:
         fmt = parse_text_at(path, text, detect_format)
     elif fmt not in FORMATS:
@@ -103,9 +101,10 @@ def format_for_path(path: str | Path, fmt: str | None = None) -> str:
 
 
 
-_DOT_START = re.compile(r"(?:\s|//[^\n]*|#[^\n]*|/\*.*?\*/)*(?:strict\s+)?(?:di)?graph\b[^{\n]*\{",
-                        re.IGNORECASE | re.DOTALL)
-_SELBY_START = re.compile(r"\s*[a-z]+ +[BYGbygXx.\-]+\d+(\s|$)")
+#: a DOT graph's head, matched where the comments and blanks before it end (:func:`_after_comments`)
+_DOT_START = re.compile(r"(?:strict\s+)?(?:di)?graph\b[^{\n]*\{", re.IGNORECASE)
+#: a Selby line's start; upper case is let through so that the reader can say which word is wrong
+_SELBY_START = re.compile(r"\s*[a-zA-Z]+ +[BYGbygXx.\-]+\d+(\s|$)")
 _SQUARES = frozenset("\u2b1b\u2b1c\U0001f7e8\U0001f7e9\U0001f7e6\U0001f7e7")
 
 
@@ -134,15 +133,56 @@ def detect_format(text: str) -> str:
         if isinstance(data, dict) and "guess" in data:
             return "olson"
         return "json"
-    if _DOT_START.match(text):
+    if _DOT_START.match(text, _after_comments(text)):
         return "dot"
-    lines = [line for line in text.splitlines()[:100] if line.strip() and not line.lstrip().startswith("#")]
-    first = lines[0] if lines else ""
-    if any(_SQUARES & set(line) for line in lines):
+    lines = _content_lines(text, 100)
+    if any(_SQUARES & set(line) for _, line in lines):
         return "emoji"
-    if _SELBY_START.match(first):
+    if lines and _SELBY_START.match(lines[0][1]):
         return "txt"
-    raise ExactError(f"unknown tree format: the text is none of {', '.join(FORMATS)}; name the format")
+    if not lines:
+        raise ExactError("unknown tree format: the file has only blank and comment ('#') lines")
+    number, first = lines[0]
+    raise ExactError(f"unknown tree format: the first line that is not a comment, {shorten(first.strip())!r}, starts "
+                     f"none of {', '.join(FORMATS)}; name the format", line=number)
+
+
+def _after_comments(text: str) -> int:
+    """Where the blanks and DOT comments (``//`` and ``#`` to the line's end, ``/* */``) at the
+    start of ``text`` end: one pass, each character looked at once (a regular expression with
+    nested repetition backtracked exponentially on a run of ``#`` or ``/``).
+
+    >>> _after_comments("# a\\n// b\\n /* c\\n */ digraph {}")
+    19
+    """
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+        elif text[i] == "#" or text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end + 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            if end < 0:
+                return i
+            i = end + 2
+        else:
+            break
+    return i
+
+
+def _content_lines(text: str, count: int) -> list[tuple[int, str]]:
+    """The first ``count`` lines of ``text`` that are neither blank nor ``#`` comments, with their
+    numbers; only as much of the text is split as that takes."""
+    out: list[tuple[int, str]] = []
+    for number, m in enumerate(re.finditer(r"[^\n]*\n|[^\n]+$", text), start=1):
+        line = m.group().rstrip("\r\n")
+        if line.strip() and not line.lstrip().startswith("#"):
+            out.append((number, line))
+            if len(out) == count:
+                break
+    return out
 
 
 # --- the table ---------------------------------------------------------------------------------------

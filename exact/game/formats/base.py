@@ -17,7 +17,7 @@ from exact.errors import ExactError
 from exact.feedback import is_word, parse_pattern
 from exact.fileio import read_errors, read_text, write_text
 from exact.game.tree import Tree, path_text
-from exact.words import WordList
+from exact.words import WordList, shorten
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,25 @@ class TreeFormat:
 
 def json_of(text: str, what: str = "JSON"):
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=no_duplicates)
     except json.JSONDecodeError as e:
         raise ExactError(f"not valid {what} ({e.msg})", line=e.lineno) from None
+    except ValueError as e:  # a number of more than sys.get_int_max_str_digits() digits
+        raise ExactError(f"not valid {what} ({digits_message(e)})") from None
+
+
+def no_duplicates(pairs: list) -> dict:
+    """A JSON object, refusing a key given twice (``json`` would keep the last silently)."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ExactError(f"the key {shorten(str(twice))!r} appears twice in one object")
+    return out
+
+
+def digits_message(e: ValueError) -> str:
+    return "a number with too many digits" if "digits" in str(e) else f"{type(e).__name__}: {shorten(str(e), 120)}"
 
 
 def where(history, length: int) -> str:
@@ -59,11 +75,19 @@ def pattern_key(key, length: int, history) -> int:
     return parse_pattern(key, length, "digits")
 
 
+#: The largest tree file read (a complete tree of 15000 answers in the text format is about 1.2 MB).
+MAX_TREE = 16 * 1024 * 1024
+
+
 def read_file(path: str | Path, parse: Callable[[str], Tree]) -> Tree:
-    """``parse`` the text of the tree file at ``path``; every error names the path."""
+    """``parse`` the text of the tree file at ``path`` (at most :data:`MAX_TREE` bytes); every error names the path."""
+    return parse_text_at(path, read_tree_text(path), parse)
+
+
+def read_tree_text(path: str | Path) -> str:
+    """The text of the tree file at ``path``, at most :data:`MAX_TREE` bytes, without a byte-order mark."""
     with read_errors(path, "tree"):
-        text = read_text(path, "tree file").lstrip("\ufeff")
-    return parse_text_at(path, text, parse)
+        return read_text(path, "tree file", MAX_TREE).lstrip("\ufeff")
 
 
 def parse_text_at(path: str | Path, text: str, parse: Callable[[str], Tree]) -> Tree:
@@ -74,6 +98,10 @@ def parse_text_at(path: str | Path, text: str, parse: Callable[[str], Tree]) -> 
         raise e.at(path=str(path)) from None
     except RecursionError:
         raise ExactError("the tree is nested too deeply to be a strategy", path=path) from None
+    except ValueError as e:  # int() of a number past sys.get_int_max_str_digits(), in any reader
+        if "digits" not in str(e):
+            raise
+        raise ExactError(f"a number with too many digits ({digits_message(e)})", path=path) from None
 
 
 def write_file(path: str | Path, text: str) -> None:

@@ -11,16 +11,24 @@ from exact.game.formats.base import read_file, write_file
 from exact.game.tree import Tree, from_networkx, to_networkx
 from exact.words import WordList
 
+#: The largest DOT text read: pydot's pyparsing grammar takes about 15 s for a 270 kB tree.
+MAX_DOT = 512 * 1024
+
+
 def parse_dot(text: str) -> Tree:
     """A tree from DOT, parsed by pydot and converted by :func:`networkx.nx_pydot.from_pydot`.
 
     Attribute values lose their DOT quotes; ``node [...]`` and ``edge [...]`` defaults apply to the
-    nodes and edges that do not set the attribute; the root is the graph attribute ``root``.
+    nodes and edges that do not set the attribute; the root is the graph attribute ``root``. Texts
+    over :data:`MAX_DOT` are refused (pydot's parser is slow on big files).
 
     >>> t = parse_dot('digraph { root=a; a [guess=cabin, answers=2]; b [guess="cable", answers=1]; a -> b [feedback="22200"] }')
     >>> t.guess, [(format_pattern(p, 5), c.guess) for p, c in t.children.items()]
     ('cabin', [('22200', 'cable')])
     """
+    if len(text) > MAX_DOT:
+        raise ExactError(f"a DOT tree of {len(text) // 1024} KiB; DOT trees are read up to {MAX_DOT // 1024} KiB "
+                         f"(pydot's parser takes about a minute a MiB): exchange big trees as GraphML or JSON")
     import warnings
 
     import networkx as nx

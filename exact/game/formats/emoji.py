@@ -8,7 +8,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green, format_pattern, is_word, parse_pattern
 from exact.game.formats.base import read_file, sort_children, write_file
 from exact.game.tree import Played, Tree, played
-from exact.words import WordList
+from exact.words import WordList, shorten
 
 _EMOJI = {"\u2b1b": "0", "\u2b1c": "0", "\U0001f7e8": "1", "\U0001f7e6": "1", "\U0001f7e9": "2", "\U0001f7e7": "2"}
 
@@ -36,14 +36,14 @@ def parse_emoji(text: str) -> Tree:
         if root is None:
             root = Tree(tokens[0], 0, {})
         if tokens[0] != root.guess:
-            raise ExactError(f"first guess {tokens[0]!r} but earlier lines start with {root.guess!r}", line=number)
+            raise ExactError(f"first guess {shorten(tokens[0])!r} but earlier lines start with {root.guess!r}", line=number)
         node = root
         for i in range(0, len(tokens), 3):
             word = tokens[i]
             if not is_word(word) or len(word) != length:
-                raise ExactError(f"{word!r} is not a {length}-letter lowercase word", line=number)
+                raise ExactError(f"{shorten(word)!r} is not a {length}-letter lowercase word", line=number)
             if word != node.guess:
-                raise ExactError(f"this line plays {word!r} where an earlier line plays {node.guess!r}", line=number)
+                raise ExactError(f"this line plays {shorten(word)!r} where an earlier line plays {node.guess!r}", line=number)
             node.answers += 1
             if i + 1 == len(tokens):  # the answer alone: won with this guess
                 if id(node) in won:
@@ -54,16 +54,16 @@ def parse_emoji(text: str) -> Tree:
                 raise ExactError(f"after {word!r} the line needs a pattern and a count", line=number)
             squares, count = tokens[i + 1], tokens[i + 2]
             if len(squares) != length or set(squares) - set(_EMOJI):
-                raise ExactError(f"{squares!r} is not {length} emoji squares", line=number)
-            if not count.isdigit() or int(count) < 1:
-                raise ExactError(f"{count!r} is not a count of answers", line=number)
+                raise ExactError(f"{shorten(squares)!r} is not {length} emoji squares", line=number)
+            if not (count.isascii() and count.isdigit()) or len(count) > 9 or int(count) < 1:
+                raise ExactError(f"{shorten(count)!r} is not a count of answers", line=number)
             pattern = parse_pattern("".join(_EMOJI[s] for s in squares), length, "digits")
             if pattern == all_green(length):
                 raise ExactError("the line goes on after the all-green pattern", line=number)
             ends = i + 3 == len(tokens)  # ends in a count: an answer lost after this guess
             seen = through.setdefault((id(node), pattern), [int(count), 0, number, None if ends else Tree(tokens[i + 3], 0, {})])
             if seen[0] != int(count):
-                raise ExactError(f"count {count} after {squares} but line {seen[2]} says {seen[0]}", line=number)
+                raise ExactError(f"count {shorten(count)} after {squares} but line {seen[2]} says {seen[0]}", line=number)
             if (seen[3] is None) != ends:
                 raise ExactError(f"line {seen[2]} {'loses' if ends else 'plays on after'} {squares} and this line "
                                  f"{'does not' if ends else 'does'}", line=number)

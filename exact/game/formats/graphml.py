@@ -6,9 +6,9 @@ from pathlib import Path
 from xml.etree.ElementTree import ParseError
 
 from exact.errors import ExactError
-from exact.game.formats.base import read_file, write_file
+from exact.game.formats.base import digits_message, read_file, write_file
 from exact.game.tree import Tree, from_networkx, to_networkx
-from exact.words import WordList
+from exact.words import WordList, shorten
 
 def parse_graphml(text: str) -> Tree:
     import networkx as nx
@@ -18,7 +18,8 @@ def parse_graphml(text: str) -> Tree:
     except ParseError as e:
         raise ExactError(f"not valid GraphML ({e})", line=e.position[0] if e.position else None) from None
     except (nx.NetworkXError, KeyError, ValueError, TypeError) as e:
-        raise ExactError(f"not valid GraphML ({type(e).__name__}: {e})") from None
+        detail = digits_message(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {shorten(str(e), 120)}"
+        raise ExactError(f"not valid GraphML ({detail})") from None
     if G.is_multigraph():
         raise ExactError("a strategy is a tree, not a multigraph")
     return from_networkx(G)

@@ -42,7 +42,10 @@ def parse_olson(text: str) -> Tree:
             raise ExactError(f"{where(history, length)}: a node is an object or a word, not {value!r:.40}")
         guess = value.get("guess")
         check_word(guess, length, history)
-        table = value.get("map", {})
+        if "map" not in value:
+            raise ExactError(f"{where(history, length)}: the node of {guess!r} has no 'map' (a node that wins its "
+                             f"only answer is the bare word)")
+        table = value["map"]
         if not isinstance(table, dict):
             raise ExactError(f"{where(history, length)}: 'map' is not an object")
         won, children = 0, {}

@@ -68,9 +68,18 @@ def parse_selby(text: str) -> Tree:
     >>> t.guess, t.answers, {format_pattern(p, 5): (c.guess, c.answers) for p, c in t.children.items()}
     ('cabin', 2, {'22200': ('cable', 1)})
     """
+    paths = _text_paths(text)
+    if next(paths, None) is None:
+        raise ExactError("no tree in the file (no lines)")
+    return _tree_from_paths(_text_paths(text))
+
+
+def _text_paths(text: str):
+    """Each line of the text format as (number, full token path), one at a time (a big file is
+    never held as a list of lines)."""
     previous: list[tuple[int, str]] = []  # (column, token) of the line above, with its shared prefix
-    paths: list[tuple[int, list[str]]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, m in enumerate(re.finditer(r"[^\n]*\n|[^\n]+$", text), start=1):
+        raw = m.group()
         line = raw.rstrip()
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -85,13 +94,10 @@ def parse_selby(text: str) -> Tree:
                                  f"feedback pattern of the line above", line=number)
             tokens = previous[: shared[0]] + tokens
         previous = tokens
-        paths.append((number, [t for _, t in tokens]))
-    if not paths:
-        raise ExactError("no tree in the file (no lines)")
-    return _tree_from_paths(paths)
+        yield number, [t for _, t in tokens]
 
 
-def _tree_from_paths(paths: list[tuple[int, list[str]]]) -> Tree:
+def _tree_from_paths(paths) -> Tree:
     """Build the tree from full token paths, checking each as it is added."""
     root: Tree | None = None
     won: set[int] = set()  # id() of the nodes where some line ends all-green
@@ -108,8 +114,9 @@ def _tree_from_paths(paths: list[tuple[int, list[str]]]) -> Tree:
             if not m or len(m.group(1)) != length:
                 raise ExactError(f"{shorten(step_text)!r} is not a {length}-letter pattern (B/Y/G) "
                                  f"followed by the guess number", line=number)
-            if int(m.group(2)) != step:
-                raise ExactError(f"{step_text!r} says guess {m.group(2)} but {word!r} is guess {step}", line=number)
+            if len(m.group(2)) > 6 or int(m.group(2)) != step:
+                raise ExactError(f"{shorten(step_text)!r} says guess {shorten(m.group(2))} but {word!r} is guess {step}",
+                                  line=number)
             pattern = parse_pattern(m.group(1), length, "letters")
             if node is None:
                 if root is None:
