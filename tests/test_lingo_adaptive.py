@@ -156,7 +156,7 @@ def test_resume_keeps_the_letters_proven_and_solves_the_rest(tmp_path, look_alik
 def _forge(tmp_path, pool_words, K):
     """A certificate with one letter's optimal tree swapped for a valid worse one, its sha256 and the
     sums fixed (the forgery verify used to accept): (certificate path, letter, true wins, forged wins)."""
-    from exact.wordle import dp
+    from exact.wordle import dp, dp_trees
     from exact.game.formats import write_tree
     from exact.words import read_words
 
@@ -171,7 +171,7 @@ def _forge(tmp_path, pool_words, K):
         for g in pool.words:
             worse = dp.solve(A, pool, depth=K, first=g, top=1, progress=False)
             if worse.wins < o.wins:
-                tree = dp.best_tree(A, pool, K, g)
+                tree = dp_trees.best_tree(A, pool, K, g)
                 write_tree(tree, tmp_path / "trees" / f"{o.letter}.tree", answers=A)
                 data = json.loads((tmp_path / "a.json").read_text())
                 x = data["letters"][o.letter]
