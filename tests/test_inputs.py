@@ -5,8 +5,6 @@ key given twice or a node without its map, a folder that cannot take the cache."
 
 import json
 import socket
-import subprocess
-import sys
 import threading
 from pathlib import Path
 

@@ -88,6 +88,12 @@ def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees, run_exact, tiny
     report = json.loads(r.stdout)
     assert (report["wins"], report["n"], report["valid"]) == (policy_trees["min-worst"].wins, len(tiny_answers), True)
     assert len(report["lost"]) == len(tiny_answers) - report["wins"]
-    # The same tree checked against a guess list without its second guesses: invalid, exit 1.
-    code, stdout, _ = cli("wordle", "verify", out, "--answers", answers, "--guesses", answers)
+    # The graph file records the lists it was made on: checked against other guesses, it is refused.
+    code, _, stderr = cli("wordle", "verify", out, "--answers", answers, "--guesses", answers)
+    assert code == 2 and "was made on" in stderr
+    # The same tree in a format that records no lists, against a guess list without its second
+    # guesses: invalid, exit 1.
+    text = tmp_path / "tree.txt"
+    assert cli("wordle", "convert", out, text, "--answers", answers)[0] == 0
+    code, stdout, _ = cli("wordle", "verify", text, "--answers", answers, "--guesses", answers)
     assert code == 1 and "not-allowed" in stdout

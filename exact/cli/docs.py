@@ -34,5 +34,9 @@ def results(root, out, check):
             sys.exit(1)
         click.echo(f"{out} is up to date")
         return
+    if out == root / "docs" / "results.md":  # the default: ROOT's own docs folder may be made
+        from exact.fileio import make_folder
+
+        make_folder(out.parent)
     write_text(out, text)
     click.echo(f"wrote {out} ({text.count(chr(10))} lines)")

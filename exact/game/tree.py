@@ -31,7 +31,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern  # noqa: F401 (feedback: doctests)
 from exact.game.hard import is_allowed
 from exact.game.position import classes, position_answers
-from exact.words import WordList
+from exact.words import WordList, shorten
 
 
 @dataclass
@@ -112,6 +112,11 @@ def to_networkx(tree: Tree) -> nx.DiGraph:
     return G
 
 
+def _shown(value) -> str:
+    """A value from a file, quoted and cut short for a one-line error."""
+    return shorten(repr(value), 60)
+
+
 def from_networkx(G: nx.DiGraph) -> Tree:
     """The tree a DiGraph in the schema above describes; anything else is an ExactError.
 
@@ -130,16 +135,16 @@ def from_networkx(G: nx.DiGraph) -> Tree:
     if root is None:
         raise ExactError("the graph has no 'root' attribute")
     if root not in G:
-        raise ExactError(f"the root {root!r} is not a node of the graph")
+        raise ExactError(f"the root {_shown(root)} is not a node of the graph")
     if G.in_degree(root):
-        raise ExactError(f"the root {root!r} has a parent")
+        raise ExactError(f"the root {_shown(root)} has a parent")
     for node, degree in G.in_degree():
         if degree > 1:
-            raise ExactError(f"node {node!r} has {degree} parents; a strategy is a tree")
+            raise ExactError(f"node {_shown(node)} has {degree} parents; a strategy is a tree")
     reached = nx.descendants(G, root) | {root}
     if len(reached) != len(G):
         stray = sorted(map(str, set(G) - reached))[0]
-        raise ExactError(f"node {stray!r} is not reachable from the root {root!r}")
+        raise ExactError(f"node {_shown(stray)} is not reachable from the root {_shown(root)}")
     tree = _tree_at(G, root, _node_guess(G, root))
     if isinstance(G.graph.get("answers_sha256"), str):
         record = {k: G.graph.get(k) for k in LIST_KEYS}
@@ -150,7 +155,7 @@ def from_networkx(G: nx.DiGraph) -> Tree:
 def _node_guess(G: nx.DiGraph, node) -> str:
     guess = G.nodes[node].get("guess")
     if not isinstance(guess, str) or not is_word(guess):
-        raise ExactError(f"node {node!r} has no valid 'guess' attribute (got {guess!r})")
+        raise ExactError(f"node {_shown(node)} has no valid 'guess' attribute (got {_shown(guess)})")
     return guess
 
 
@@ -160,21 +165,21 @@ def _tree_at(G: nx.DiGraph, node, guess: str) -> Tree:
     if isinstance(answers, str) and answers.isascii() and answers.isdigit() and len(answers) < 10:
         answers = int(answers)
     if isinstance(answers, bool) or not isinstance(answers, int) or answers < 0:
-        raise ExactError(f"node {node!r} has no valid 'answers' attribute (got {answers!r})")
+        raise ExactError(f"node {_shown(node)} has no valid 'answers' attribute (got {_shown(answers)})")
     children: dict[int, Tree] = {}
     for child in G.successors(node):
         text = G.edges[node, child].get("feedback")
         if not isinstance(text, str) or len(text) != length or set(text) - set("012"):
-            raise ExactError(f"edge {node!r} -> {child!r} has no valid 'feedback' attribute "
+            raise ExactError(f"edge {_shown(node)} -> {_shown(child)} has no valid 'feedback' attribute "
                              f"(got {text!r}; want {length} digits 0/1/2)")
         pattern = parse_pattern(text, length, "digits")
         if pattern == all_green(length):
-            raise ExactError(f"edge {node!r} -> {child!r} follows the all-green feedback {text}")
+            raise ExactError(f"edge {_shown(node)} -> {_shown(child)} follows the all-green feedback {text}")
         if pattern in children:
-            raise ExactError(f"node {node!r} has two edges with feedback {text}")
+            raise ExactError(f"node {_shown(node)} has two edges with feedback {text}")
         child_guess = _node_guess(G, child)
         if len(child_guess) != length:
-            raise ExactError(f"node {child!r} guesses {child_guess!r} but its parent guesses {guess!r}")
+            raise ExactError(f"node {_shown(child)} guesses {child_guess!r} but its parent guesses {_shown(guess)}")
         children[pattern] = _tree_at(G, child, child_guess)
     claims = None
     counts = G.nodes[node].get("counts")
@@ -182,7 +187,7 @@ def _tree_at(G: nx.DiGraph, node, guess: str) -> Tree:
         try:
             claims = {"counts": tuple(int(c) for c in str(counts).split())}
         except ValueError:
-            raise ExactError(f"node {node!r} has a 'counts' attribute that is not whole numbers (got {counts!r})") from None
+            raise ExactError(f"node {_shown(node)} has a 'counts' attribute that is not whole numbers (got {_shown(counts)})") from None
     return Tree(guess, answers, dict(sorted(children.items())), claims)
 
 

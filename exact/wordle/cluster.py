@@ -108,6 +108,31 @@ def _probe(address: str, seconds: float = 10.0) -> None:
                          f"(it sent {head[:8]!r}); is it the scheduler's address and port?")
 
 
+def lost_errors(distributed) -> tuple:
+    """What a future's result raises when the scheduler is lost, or a batch kept killing its workers."""
+    from concurrent.futures import CancelledError  # distributed's FutureCancelledError ("scheduler-connection-lost")
+
+    from distributed.comm.core import CommClosedError
+    from distributed.scheduler import KilledWorker
+
+    return (CancelledError, CommClosedError, KilledWorker, OSError, TimeoutError)
+
+
+def _lost_message(address: str, e: BaseException, book, finished: int) -> str:
+    what = f"{type(e).__name__}: {str(e).splitlines()[0][:100]}" if str(e) else type(e).__name__
+    saved = (f"the {finished} first guesses finished are in the checkpoint {book.path}: start a scheduler and "
+             f"workers and run the same command with --resume {book.path}" if book is not None else
+             "nothing was saved (give --checkpoint FILE to keep the finished first guesses)")
+    return f"--cluster {address}: the Dask cluster was lost mid-run ({what}); {saved}"
+
+
+def _workers_now(client, at_start: int) -> int:
+    try:
+        return max(1, len(client.scheduler_info().get("workers", {})))
+    except Exception:  # noqa: BLE001 - the count only sizes the batches in flight
+        return at_start
+
+
 def _read_shared(name: str):
     """On a worker: a callable giving the cluster-wide incumbent (0 when unset or unreachable)."""
     from distributed import Variable
@@ -169,7 +194,10 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
         for _ in range(min(len(todo), 2 * n_workers)):
             submit()
         for f in pending:
-            found = f.result()
+            try:
+                found = f.result()
+            except lost_errors(distributed) as e:
+                raise ExactError(_lost_message(address, e, book, len(outcomes))) from None
             futures.pop(f.key, None)
             outcomes.extend(found)
             if book is not None:
@@ -182,7 +210,8 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
             bar.update(len(found))
             bar.set_postfix(best=best)
             report(outcomes)
-            if todo:
+            # two batches in flight per worker, counting the workers that joined since the start
+            while todo and len(futures) < 2 * _workers_now(client, n_workers):
                 submit()
     except (KeyboardInterrupt, SystemError) as e:
         if not stop.is_interrupt(e):

@@ -19,7 +19,7 @@ def parse_node_link(text: str) -> Tree:
     edges = "edges" if "edges" in data else "links"
     try:
         G = nx.node_link_graph(data, directed=True, multigraph=False, edges=edges)
-    except (KeyError, TypeError, ValueError, nx.NetworkXError) as e:
+    except (KeyError, TypeError, ValueError, AttributeError, nx.NetworkXError) as e:  # a node or edge not an object
         raise ExactError(f"not valid node-link JSON ({type(e).__name__}: {e})") from None
     return from_networkx(G)
 

@@ -1,0 +1,18 @@
+"""A Dask worker preload for the cluster tests (``dask worker --preload tests/cluster_slow.py``): each
+batch of first guesses takes at least 0.3 s more, so that a run on the tiny test instance lasts long
+enough to lose a worker or the scheduler mid-way. The values are untouched."""
+
+import time
+
+from exact.wordle import depth4
+
+_evaluate = depth4.evaluate_batch
+
+
+def _slow(*args, **kwargs):
+    time.sleep(0.3)
+    return _evaluate(*args, **kwargs)
+
+
+def dask_setup(worker):
+    depth4.evaluate_batch = _slow
