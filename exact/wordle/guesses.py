@@ -158,8 +158,9 @@ def parse_objective(text: str) -> Objective:
 #
 # ctx = (F, ans_row, row_ans, cost, hard, codes, counts, z, zt, zg, zl): the feedback matrix
 # (guesses x answers), answer -> guess row, guess row -> answer or -1, the cost table, hard mode,
-# encoded guesses and their letter counts, the Zobrist tables (answers, steps, greens, counts), and
-# whether the sharper class bound of _quick is used (False: the baseline of the benchmark).
+# encoded guesses and their letter counts, the Zobrist tables (answers, steps, greens, counts),
+# whether the sharper class bound of _quick is used (False: the baseline of the benchmark), and m,
+# the most classes any guess makes on the whole answer list (the bound of _floor).
 # memo = (table, nxt, val, exact, guess, step, members, rules): hash -> first entry, then per entry
 # the next entry with that hash, value, exact?, best guess, step, member set, constraint.
 
@@ -261,7 +262,8 @@ def _bound(ctx, memo, S, t, greens, least):
         return 0
     if n == 1:
         return cost[t]
-    lb = _sat(cost[t] + (n - 1) * cost[t + 1]) if cost[t + 1] < INF else INF
+    lb = _floor(cost, t, n, min(n, ctx[12]), min(n, ctx[12])) if ctx[11] else (
+        _sat(cost[t] + (n - 1) * cost[t + 1]) if cost[t + 1] < INF else INF)
     if n >= 3 and lb < INF:
         h = _key(ctx, S, t, greens, least)
         i = _find(ctx, memo, h, S, t, greens, least)
@@ -271,6 +273,73 @@ def _bound(ctx, memo, S, t, greens, least):
             v, _, _ = _quick(ctx, memo, h, S, t, greens, least, lb)
             return v
     return lb
+
+
+@numba.njit(cache=True, nogil=True)
+def _floor(cost, t, n, k1, k0):
+    """The least cost of n answers at step t over every guess that names one answer and makes at
+    most k1 classes (the green one included), or names none and makes at most k0 classes:
+    min(B(1, k1), B(0, k0)), B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2].
+
+    Proof. A guess g with h in {0, 1} (does it name an answer of S?) and k classes solves at most h
+    answers at step t. Each of its k - h other classes P, of x answers, costs at least
+    c[t+1] + (x - 1) c[t+2] (the node bound one step later: its next guess names at most one of
+    them), and these add up to (k - h) c[t+1] + (n - h - (k - h)) c[t+2]: that is B(h, k). B(h, k)
+    does not grow with k (c[t+1] <= c[t+2]) and B(1, k) <= B(0, k) (c[t] <= c[t+1]), so a bound on
+    the classes of every guess gives a bound on the node. With k1 = k0 = min(n, m), m the most
+    classes any allowed guess makes on the whole answer list (so on any subset), this is the node
+    bound c[t] + (n - 1) c[t+1] when n <= m and Selby's 3n - 1 + max(0, n - m) (counted from the
+    guess before: + n) when c[s] = s and t = 2. k1 = min(n - 1, m) when no answer of S splits S
+    into singletons.
+    """
+    c0, c1, c2 = cost[t], cost[t + 1], cost[t + 2]
+    if c1 >= INF:
+        return INF
+    b1 = _sat(c0 + (k1 - 1) * c1)
+    if n - k1 > 0:
+        b1 = _sat(b1 + (n - k1) * c2) if c2 < INF else INF
+    b0 = _sat(k0 * c1)
+    if n - k0 > 0:
+        b0 = _sat(b0 + (n - k0) * c2) if c2 < INF else INF
+    return min(b1, b0)
+
+
+@numba.njit(cache=True, nogil=True)
+def _near_splitters(F, ans_row, S, npat):
+    """(the guess row of the first answer of S that splits S into singletons, or -1; the first
+    answer that leaves exactly one pair and singletons besides, or -1)."""
+    n = S.shape[0]
+    seen = np.zeros(npat, dtype=np.int64)
+    pair = np.int64(-1)
+    for a in range(n):
+        row = ans_row[S[a]]
+        k = 0
+        for i in range(n):
+            p = F[row, S[i]]
+            if seen[p] != a + 1:
+                seen[p] = a + 1
+                k += 1
+        if k == n:
+            return row, pair
+        if k == n - 1 and pair < 0:
+            pair = row
+    return np.int64(-1), pair
+
+
+@numba.njit(cache=True, nogil=True)
+def _most_patterns(F, npat):
+    """The most classes any guess (row of F) makes on all the answers (columns of F)."""
+    seen = np.zeros(npat, dtype=np.int64)
+    most = 0
+    for g in range(F.shape[0]):
+        k = 0
+        for i in range(F.shape[1]):
+            p = F[g, i]
+            if seen[p] != g + 1:
+                seen[p] = g + 1
+                k += 1
+        most = max(most, k)
+    return np.int64(most)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -296,31 +365,87 @@ def _quick(ctx, memo, h, S, t, greens, least, lb):
     """The node bound made sharper in O(n^2), stored in the memo: (value, exact?, guess).
 
     If an answer of S splits S into singletons, the node bound lb is the exact value. Otherwise
-    every guess either names no answer now (h = 0: every answer at t + 1 or later, so >= n c[t+1]
-    = lb + c[t+1] - c[t]) or names one and leaves some class of two or more (at most n - 2 answers
-    at t + 1, so >= c[t] + (n - 2) c[t+1] + c[t+2] = lb + c[t+2] - c[t+1]): the value is at least
-    lb + min(c[t+1] - c[t], c[t+2] - c[t+1]). With n = 3 the second case is attained by any answer
-    of S (it names one, the other two form a pair: c[t] + c[t+1] + c[t+2]), so when c[t+2] - c[t+1]
-    <= c[t+1] - c[t] that is the exact value.
+    every guess either names no answer now (h = 0: at most min(n, m) classes) or names one and
+    leaves some class of two or more (h = 1: at most min(n - 1, m) classes), so the value is at
+    least ``_floor(cost, t, n, min(n - 1, m), min(n, m))`` (for n <= m: lb + min(c[t+1] - c[t],
+    c[t+2] - c[t+1])). An answer of S that leaves one pair and singletons besides costs exactly
+    c[t] + (n - 2) c[t+1] + c[t+2] = B(1, n - 1) (a pair costs c[t+1] + c[t+2] and a singleton
+    c[t+1], at best and at worst), so when that is the bound it is the exact value. It is taken
+    only for n = 3 (with no singleton splitter every answer leaves the other two as a pair, and the
+    first is the guess the scan would pick): for larger n a guess earlier in the scan order can tie
+    (a non-answer that splits S into singletons, when c[t+1] - c[t] = c[t+2] - c[t+1]), and the
+    search below finds it at the cost of one scan.
     """
     F, ans_row, cost, codes = ctx[0], ctx[1], ctx[3], ctx[5]
     npat = 3 ** codes.shape[1]
     n = S.shape[0]
-    row = _singleton_splitter(F, ans_row, S, npat)
+    row, pair = _near_splitters(F, ans_row, S, npat)
     if row >= 0:
         _store(ctx, memo, h, S, t, greens, least, lb, True, row)
         return lb, True, row
     if not ctx[11]:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
-    d1 = cost[t + 1] - cost[t]
-    d2 = _sat(cost[t + 2]) - cost[t + 1] if cost[t + 2] < INF else INF
-    if n == 3 and d2 <= d1 and d2 < INF:
-        v = _sat(lb + d2)
-        _store(ctx, memo, h, S, t, greens, least, v, True, ans_row[S[0]])
-        return v, True, ans_row[S[0]]
-    v = _sat(lb + min(d1, d2))
+    m = ctx[12]
+    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)))
+    if n == 3 and pair >= 0 and cost[t + 2] < INF and v == _sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
+        _store(ctx, memo, h, S, t, greens, least, v, True, pair)
+        return v, True, pair
     _store(ctx, memo, h, S, t, greens, least, v, False, np.int64(-1))
     return v, False, np.int64(-1)
+
+
+@numba.njit(cache=True, nogil=True)
+def _lookahead(ctx, memo, S, t, greens, least, beta):
+    """A lower bound on cost(S, t) one guess deeper than :func:`_bound`, stored in the memo.
+
+    Every allowed guess g costs at least the sum, over its classes, of their bounds
+    (:func:`_bound`, the green class c[t]); and at least its guess bound. So the least over
+    every guess of the larger of the two is a lower bound of the node. Guesses are taken in
+    increasing guess bound (the order of :func:`_candidates`) and the scan stops at the first whose
+    guess bound is not below the least sum found: every guess after it is no lower. Guesses whose
+    guess bound is >= ``beta`` are not summed (their guess bound counts), so the result is exact as
+    a bound, capped where it stops mattering: it is min(true bound, something >= beta).
+    """
+    F, cost, hard, codes = ctx[0], ctx[3], ctx[4], ctx[5]
+    n = S.shape[0]
+    lb = _bound(ctx, memo, S, t, greens, least)
+    if n < 3 or lb >= beta or lb >= INF:
+        return lb
+    h = _key(ctx, S, t, greens, least)
+    i = _find(ctx, memo, h, S, t, greens, least)
+    if i >= 0 and memo[3][i]:
+        return memo[2][i]
+    npat = 3 ** codes.shape[1]
+    green = npat - 1
+    cand, lbs, rest = _candidates(ctx, S, t, greens, least, beta)
+    best = rest
+    members = np.empty(n, dtype=np.int64)
+    start = np.empty(npat + 1, dtype=np.int64)
+    size = np.empty(npat, dtype=np.int64)
+    fill = np.empty(npat, dtype=np.int64)
+    for j in range(cand.shape[0]):
+        if lbs[j] >= best:
+            break
+        g = cand[j]
+        _split_into(F, g, S, npat, members, start, size, fill)
+        total = np.int64(0)
+        for p in range(npat):
+            if size[p] == 0:
+                continue
+            if p == green:
+                total = _sat(total + cost[t])
+            else:
+                if hard:
+                    g2, l2 = add_feedback(greens, least, codes[g], p)
+                else:
+                    g2, l2 = greens, least
+                total = _sat(total + _bound(ctx, memo, members[start[p]:start[p + 1]], t + 1, g2, l2))
+            if total >= best:
+                break
+        best = min(best, max(total, lbs[j]))
+    v = max(lb, best)
+    _store(ctx, memo, h, S, t, greens, least, v, False, np.int64(-1))
+    return v
 
 
 @numba.njit(cache=True, nogil=True)
@@ -436,6 +561,8 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
         if cost[t + 1] >= INF:
             return INF, np.int64(-1)
         lb = _sat(cost[t] + (n - 1) * cost[t + 1])
+        if ctx[11]:
+            lb = _floor(cost, t, n, min(n, ctx[12]), min(n, ctx[12]))
         if n == 2:
             return lb, ans_row[S[0]]
         if not greedy:
@@ -508,8 +635,9 @@ def _node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
             if total >= thr:
                 break
         if total < thr:
-            # largest classes first: they are the likeliest to push the total over the threshold
-            order = np.argsort(-size[pend[:m]], kind="mergesort")
+            # smallest classes first: each is cheap, and every exact value lowers the threshold
+            # left for the larger ones (a larger class is likelier to fail, but costs more to try)
+            order = np.argsort(size[pend[:m]], kind="mergesort")
             for r in range(m):
                 p = pend[order[r]]
                 b = pbound[order[r]]
@@ -585,7 +713,8 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
 
     cost = objective.costs(max_guesses, len(answers))
     ctx = (F, ans_row, row_ans, cost, bool(hard), codes, letter_counts(codes),
-           rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp))
+           rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp),
+           _most_patterns(F, 3 ** L))
     return GuessesInstance(answers, guesses, F, hard, cost, ctx)
 
 
