@@ -1034,6 +1034,16 @@ def _play(inst: GuessesInstance, S, g: int, t: int, rule: Rule, thr: int, worker
 
     if total_now() >= thr:
         return total_now(), None, False
+    if thr < INF:  # the look-ahead bound of each class, largest first, against the threshold left
+        look = new_memo()
+        for i in sorted(range(len(parts)), key=lambda i: -len(parts[i][1])):
+            P, r = parts[i][1], parts[i][2]
+            if len(P) < 3:
+                break
+            beta = thr - (total_now() - lower[i])
+            lower[i] = max(lower[i], int(_lookahead(inst.ctx, look, P, t + 1, r[0], r[1], np.int64(beta))))
+            if total_now() >= thr:
+                return total_now(), None, False
 
     def task(i: int):
         if failed[0]:
@@ -1060,7 +1070,7 @@ def _play(inst: GuessesInstance, S, g: int, t: int, rule: Rule, thr: int, worker
     bar = prog.bar(total=len(parts), desc="classes", unit="class",
                        disable=(not show) if show is not None else None) if show is not False else None
     pool = cf.ThreadPoolExecutor(max_workers=workers)
-    futures = [pool.submit(task, i) for i in range(len(parts))]
+    futures = [pool.submit(task, i) for i in sorted(range(len(parts)), key=lambda i: (len(parts[i][1]), i))]
     interrupted = False
     try:
         pending = set(futures)
