@@ -107,3 +107,309 @@ def first_tree(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule:
         if p != inst.green:
             children[p] = subtree(inst, memo, P, t + 1, _after(inst, rule, g, p))
     return Tree(inst.guesses.words[g], len(S), children)
+
+
+# --- the ranking --------------------------------------------------------------------------------
+
+FORMAT = "exact-ranking-guesses/1"
+METHOD = ("every first guess valued exactly or rejected with a proven bound (exact.wordle.ranking): "
+          "class bounds (node bound with the wide term 3n - 1 + max(0, n - m), O(n^2) sharpening), a "
+          "look-ahead bound one guess deeper, then exact branch and bound (exact.wordle.guesses) of the "
+          "classes smallest first against the threshold left; one memo shared by every first guess")
+MUST_MATCH = ("format", "hard", "max_guesses", "objective")
+
+
+@dataclass
+class Ranking:
+    """Every first guess done so far: ``values`` word -> FirstValue, in the order they were done."""
+
+    answers: WordList = field(repr=False)
+    guesses: WordList = field(repr=False)
+    hard: bool
+    max_guesses: int
+    cutoff: int | None
+    top: int
+    values: dict[str, FirstValue]
+    firsts: list[str]  # every first guess asked for, in evaluation order
+    seconds: float
+    cores: int
+    interrupted: bool = False
+    tree: Tree | None = None  # the optimal tree of the best first guess (when it was built)
+
+    @property
+    def exact(self) -> list[tuple[str, int]]:
+        """The first guesses valued exactly, best first (ties: list order)."""
+        return sorted(((w, v.total) for w, v in self.values.items() if v.exact),
+                      key=lambda wv: (wv[1], self.guesses.index[wv[0]]))
+
+    @property
+    def open(self) -> list[str]:
+        return [w for w in self.firsts if w not in self.values]
+
+    @property
+    def least_bound(self) -> int | None:
+        """The least ``at_least`` of the first guesses rejected (None if none)."""
+        return min((v.total for v in self.values.values() if not v.exact), default=None)
+
+    @property
+    def proven_top(self) -> int:
+        """How many of the best exact values are proven the best: every first guess rejected has a
+        bound at least that value, and every first guess asked for is done."""
+        if self.open:
+            return 0
+        least = self.least_bound
+        return sum(1 for _, v in self.exact if least is None or v <= least)
+
+    @property
+    def status(self) -> str:
+        """OPTIMAL: every first guess valued or bounded and the best value is no more than every
+        bound; INFEASIBLE: all done and none valued (none within the cutoff); FEASIBLE: some valued,
+        some first guesses still open; UNKNOWN: none valued yet."""
+        if not self.open:
+            if self.exact:
+                return "OPTIMAL" if self.proven_top >= 1 else "FEASIBLE"
+            return "INFEASIBLE"
+        return "FEASIBLE" if self.exact else "UNKNOWN"
+
+    def to_json(self) -> dict:
+        best = self.exact[0] if self.exact else None
+        n = len(self.answers)
+        return {
+            "format": FORMAT,
+            "objective": "guesses",
+            "status": self.status,
+            "hard": self.hard,
+            "mode": "hard" if self.hard else "normal",
+            "max_guesses": self.max_guesses,
+            "cutoff": self.cutoff,
+            "top": self.top,
+            "best": {"guess": best[0], "total": best[1], "mean": best[1] / n} if best else None,
+            "proven_top": self.proven_top,
+            "top_values": [{"guess": w, "total": v} for w, v in self.exact[:max(self.top, 10)]],
+            "least_bound": self.least_bound,
+            "first_guesses_done": len(self.values),
+            "first_guesses_asked": len(self.firsts),
+            "open": len(self.open),
+            "first_guesses": {w: self.values[w].to_json() for w in self.firsts if w in self.values},
+            "answers": {"source": self.answers.source, "count": n, "sha256": self.answers.sha256},
+            "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
+            "interrupted": self.interrupted,
+            "seconds": round(self.seconds, 3),
+            "cores": self.cores,
+            "method": METHOD,
+        }
+
+
+def make_header(answers: WordList, guesses: WordList, hard: bool, max_guesses: int, cutoff, top) -> dict:
+    return {"format": FORMAT, "objective": "guesses", "hard": hard, "max_guesses": max_guesses,
+            "cutoff": cutoff, "top": top,
+            "answers": {"source": answers.source, "count": len(answers), "sha256": answers.sha256},
+            "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256}}
+
+
+def read_checkpoint(path: str | Path) -> tuple[dict, list[dict]]:
+    """(header, records) of a ranking checkpoint; a torn last line is ignored, any other bad line
+    is an error naming the file and line."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        raise ExactError(f"{path}: no such checkpoint") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ExactError(f"{path}: cannot read the checkpoint ({e})") from None
+    complete = text.split("\n")[:-1]  # the part after the last newline is torn (or empty)
+    if not complete:
+        raise ExactError(f"{path}:1: empty checkpoint (no header)")
+    header, records = None, []
+    for number, line in enumerate(complete, start=1):
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ExactError(f"{path}:{number}: not a JSON line ({e.msg})") from None
+        if number == 1:
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise ExactError(f"{path}:1: not a ranking checkpoint (format "
+                                 f"{data.get('format') if isinstance(data, dict) else None!r})")
+            header = data
+            continue
+        ok = isinstance(data, dict) and isinstance(data.get("guess"), str) and (
+            isinstance(data.get("total"), int) or isinstance(data.get("at_least"), int))
+        if not ok:
+            raise ExactError(f"{path}:{number}: not a first-guess record")
+        records.append(data)
+    return header, records
+
+
+def check_header(old: dict, new: dict, path: Path) -> None:
+    for key in MUST_MATCH:
+        if old.get(key) != new.get(key):
+            raise ExactError(f"{path}:1: the checkpoint has {key} {old.get(key)!r}, this run {new.get(key)!r}")
+    for key in ("answers", "guesses"):
+        if old[key]["sha256"] != new[key]["sha256"]:
+            raise ExactError(f"{path}:1: the checkpoint's {key} ({old[key]['source']}, sha256 "
+                             f"{old[key]['sha256'][:12]}...) differ from this run's ({new[key]['source']})")
+
+
+class Book:
+    """The append-only checkpoint file: the header, then one line per first guess done."""
+
+    def __init__(self, path: str | Path, header: dict, resume: bool):
+        self.path = Path(path)
+        if resume:
+            old, _ = read_checkpoint(self.path)
+            check_header(old, header, self.path)
+            data = self.path.read_bytes()
+            keep = data.rfind(b"\n") + 1  # drop a torn last line
+            if keep < len(data):
+                with open(self.path, "r+b") as f:
+                    f.truncate(keep)
+        else:
+            from exact.fileio import write_text
+
+            write_text(self.path, json.dumps(header) + "\n")
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+
+    def add(self, v: FirstValue) -> None:
+        record = {"guess": v.guess, **v.to_json(), "seconds": round(v.seconds, 3), "stage": v.stage}
+        os.write(self.fd, (json.dumps(record) + "\n").encode())  # one write per record
+        os.fsync(self.fd)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def first_guess_order(inst: GuessesInstance, S: np.ndarray, t: int, rule: Rule, words: list[str]) -> list[str]:
+    """The first guesses in the order of the search's scan (guess bound, then sum of squared class
+    sizes, then list order): the likeliest best first, so the threshold falls early; the guesses
+    the scan skips (they tell nothing) last."""
+    from exact.wordle.guesses import _candidates
+
+    cand, _, _ = _candidates(inst.ctx, S, t, rule[0], rule[1], INF)
+    rank = {int(g): i for i, g in enumerate(cand)}
+    index = inst.guesses.index
+    return sorted(words, key=lambda w: (rank.get(index[w], len(rank)), index[w]))
+
+
+def read_first_guesses(path: str | Path, guesses: WordList) -> list[str]:
+    """The first guesses listed in a file (one a line; '#' comments and blank lines skipped;
+    Selby's annotated lines keep their first word); each must be an allowed guess."""
+    from exact.fileio import read_text
+
+    words = []
+    for number, line in enumerate(read_text(path, "first-guess list").splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word = line.split()[0].lower()
+        if word not in guesses.index:
+            raise ExactError(f"{path}:{number}: {word!r} is not in {guesses.source}")
+        words.append(word)
+    if not words:
+        raise ExactError(f"{path}: no first guess listed")
+    return list(dict.fromkeys(words))
+
+
+class Progress:
+    """A progress line at most every ``every`` seconds (for logs), and a bar on a terminal."""
+
+    def __init__(self, total: int, done: int, show: bool | None, every: float = 30.0):
+        self.total, self.every, self.last, self.started, self.start_done = total, every, time.monotonic(), \
+            time.monotonic(), done
+        self.bar = prog.bar(total=total, initial=done, desc="first guesses", unit="guess",
+                            disable=(not show) if show is not None else None)
+
+    def __call__(self, ranking: Ranking, force: bool = False) -> None:
+        done = len(ranking.values)
+        best = ranking.exact[0] if ranking.exact else None
+        self.bar.update(done - self.bar.n)
+        if best:
+            self.bar.set_postfix(best=f"{best[0]} {best[1]}")
+        if force or time.monotonic() - self.last >= self.every:
+            self.last = time.monotonic()
+            rate = (done - self.start_done) / max(time.monotonic() - self.started, 1e-9)
+            left = (self.total - done) / rate if rate > 0 else float("inf")
+            eta = f"{left / 3600:.1f} h" if left != float("inf") else "unknown"
+            prog.say(f"{done}/{self.total} first guesses done; best so far "
+                     f"{f'{best[0]} {best[1]}' if best else 'none'}; about {eta} left")
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str] | None = None,
+                       cutoff: int | None = None, top: int = 1, hard: bool = False, max_guesses: int = 6,
+                       checkpoint: str | Path | None = None, resume: str | Path | None = None,
+                       tree: bool = True, progress: bool | None = None, F: np.ndarray | None = None,
+                       limit: int | None = None) -> Ranking:
+    """Value or reject every first guess of ``firsts`` (default: every allowed guess).
+
+    The threshold: values <= ``cutoff`` are wanted exactly, and a first guess that cannot beat the
+    ``top``-th best value found so far is only bounded. ``checkpoint``: write every first guess
+    done to this JSON-lines file; ``resume``: continue the run it records (appending to it).
+    ``tree``: build the optimal tree of the best first guess at the end. ``limit``: stop after
+    that many first guesses (as if interrupted). Ctrl-C and SIGTERM stop it with every first guess
+    done kept (status FEASIBLE or UNKNOWN, ``interrupted``).
+    """
+    started = time.perf_counter()
+    if cutoff is not None and cutoff < 0:
+        raise ExactError(f"cutoff must be at least 0, not {cutoff}")
+    if top < 1:
+        raise ExactError(f"top must be at least 1, not {top}")
+    inst = make_guesses_instance(answers, guesses, parse_objective("guesses"), max_guesses, hard, F)
+    S, rule = position(answers, (), hard)
+    words = list(guesses.words) if firsts is None else list(dict.fromkeys(firsts))
+    require_in_pool(words, guesses, "first")
+    order = first_guess_order(inst, S, 1, rule, words)
+    header = make_header(answers, guesses, hard, max_guesses, cutoff, top)
+    values: dict[str, FirstValue] = {}
+    if resume is not None:
+        old, records = read_checkpoint(resume)
+        check_header(old, header, Path(resume))
+        for r in records:
+            exact = "total" in r
+            values[r["guess"]] = FirstValue(r["guess"], r["total"] if exact else r["at_least"], exact,
+                                            r.get("seconds", 0.0), r.get("stage", "resumed"))
+    path = checkpoint if checkpoint is not None else resume
+    book = Book(path, header, resume is not None and Path(resume) == Path(path)) if path is not None else None
+    if book is not None and resume is not None and Path(resume) != Path(path):
+        for v in values.values():
+            book.add(v)
+    ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, values, order, 0.0, cores())
+    base = INF if cutoff is None else cutoff + 1
+    memo = new_memo()
+    stats = np.zeros(2, dtype=np.int64)
+    report = Progress(len(order), len([w for w in order if w in values]), progress)
+    done_now = 0
+    try:
+        for w in order:
+            if w in values:
+                continue
+            if limit is not None and done_now >= limit:
+                ranking.interrupted = True
+                break
+            best = [v for _, v in ranking.exact]
+            thr = min(base, best[top - 1]) if len(best) >= top else base
+            c = time.process_time()
+            total, exact, stage = first_value(inst, memo, S, guesses.index[w], 1, rule, int(thr), stats)
+            values[w] = FirstValue(w, int(total), bool(exact), time.process_time() - c, stage)
+            if book is not None:
+                book.add(values[w])
+            done_now += 1
+            if len(memo[2]) > MEMO_LIMIT:
+                memo = new_memo()
+            report(ranking)
+    except KeyboardInterrupt:
+        ranking.interrupted = True
+        prog.say("interrupted; every first guess done is kept" + (f" in {path}" if path else ""))
+    finally:
+        report(ranking, force=True)
+        report.close()
+        if book is not None:
+            book.close()
+    if tree and ranking.exact and not ranking.interrupted:
+        w = ranking.exact[0][0]
+        ranking.tree = first_tree(inst, memo, S, guesses.index[w], 1, rule)
+    ranking.seconds = time.perf_counter() - started
+    return ranking
