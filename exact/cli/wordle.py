@@ -300,9 +300,12 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
 @click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
               help="Guesses allowed (k): maximise the wins within k  [default: 3].")
 @click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
-@click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it).")
+@click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it). "
+              "With --objective guesses, 'all' or a FILE of words ranks those first guesses (each valued "
+              "or rejected with a proven bound).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
-              help="How many first guesses to report with exact values.")
+              help="How many first guesses to report with exact values (ranking: prove the exact values "
+                   "of the N best, default 1).")
 @click.option("--out", type=click.Path(dir_okay=False), multiple=True,
               help="Write the optimal tree (format from the extension: .graphml, .json, .dot, .txt); repeatable.")
 @click.option("--certificate", type=click.Path(dir_okay=False), default=None,
@@ -343,6 +346,19 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     With --cluster, --checkpoint or --resume: the global search over every first guess with an
     incumbent, batches of first guesses, a checkpoint and resume (exact/wordle/depth4.py).
     """
+    from exact.cli.guesses import is_ranking
+
+    if objective is not None and is_ranking(first):
+        from exact.cli.guesses import rank_objective
+        from exact.errors import ExactError
+
+        if depth is not None or max_second is not None:
+            raise ExactError("--objective replaces --depth and --max-distinct-second")
+        explicit = ctx.get_parameter_source("top") != click.core.ParameterSource.DEFAULT
+        return rank_objective(answers=answers, guesses=guesses, objective=objective, first=first,
+                              max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
+                              top=top if explicit else 1, out=out, certificate=certificate, as_json=as_json,
+                              truncate=truncate, cluster=cluster, checkpoint=checkpoint, resume=resume)
     if cluster or checkpoint or resume:
         from exact.cli.wordle_global import solve_global
         from exact.errors import ExactError
