@@ -45,7 +45,7 @@ from exact.wordle.guesses import (INF, GuessesInstance, Rule, _after, _bound, _l
 from exact.wordle.tree import Tree
 from exact.words import WordList, require_in_pool
 
-MEMO_LIMIT = 5_000_000  # memo entries kept before the memo is started afresh
+MEMO_LIMIT = 2_000_000  # memo entries kept before the memo is started afresh
 
 
 @dataclass
