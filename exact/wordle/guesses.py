@@ -160,7 +160,8 @@ def parse_objective(text: str) -> Objective:
 # (guesses x answers), answer -> guess row, guess row -> answer or -1, the cost table, hard mode,
 # encoded guesses and their letter counts, the Zobrist tables (answers, steps, greens, counts),
 # whether the sharper class bound of _quick is used (False: the baseline of the benchmark), and m,
-# the most classes any guess makes on the whole answer list (the bound of _floor).
+# the most classes any guess makes on the whole answer list (the bound of _floor), and F transposed
+# (answers x guesses: the scan over every guess of _candidates reads it row by row).
 # memo = (table, nxt, val, exact, guess, step, members, rules): hash -> first entry, then per entry
 # the next entry with that hash, value, exact?, best guess, step, member set, constraint.
 
@@ -488,7 +489,7 @@ def _split(F, g, S, npat):
 def _candidates(ctx, S, t, greens, least, limit):
     """Allowed guesses whose guess bound is below ``limit``, in scan order, with those bounds, and
     the least guess bound of the others (INF if none)."""
-    F, row_ans, cost, hard, codes, counts = ctx[0], ctx[2], ctx[3], ctx[4], ctx[5], ctx[6]
+    F, row_ans, cost, hard, codes, counts, FT = ctx[0], ctx[2], ctx[3], ctx[4], ctx[5], ctx[6], ctx[13]
     G = F.shape[0]
     n = S.shape[0]
     npat = 3 ** codes.shape[1]
@@ -508,7 +509,7 @@ def _candidates(ctx, S, t, greens, least, limit):
         k = 0
         stamp = g + 1
         for i in range(n):
-            p = F[g, S[i]]
+            p = FT[S[i], g]  # answer-major: consecutive guesses share cache lines
             if seen[p] != stamp:
                 seen[p] = stamp
                 size[p] = 0
@@ -533,10 +534,44 @@ def _candidates(ctx, S, t, greens, least, limit):
         lbs[m] = lb
         sq[m] = s2
         m += 1
-    o1 = np.argsort(sq[:m], kind="mergesort")
-    o2 = np.argsort(lbs[:m][o1], kind="mergesort")
+    order, bounds = _scan_order(cand[:m], lbs[:m], sq[:m], G)
+    return order, bounds, rest
+
+
+@numba.njit(cache=True, nogil=True)
+def _bits(x):
+    b = 0
+    while x > 0:
+        x >>= 1
+        b += 1
+    return b
+
+
+@numba.njit(cache=True, nogil=True)
+def _scan_order(cand, lbs, sq, G):
+    """(cand, lbs) sorted by guess bound, then sum of squared class sizes, then guess row (cand is
+    in row order): one sort of the three packed into an int64 when they fit, else two stable sorts."""
+    m = cand.shape[0]
+    if m == 0:
+        return cand, lbs
+    lo = lbs.min()
+    wl, ws, wg = _bits(lbs.max() - lo), _bits(sq.max()), _bits(G)
+    if wl + ws + wg <= 62:
+        key = np.empty(m, dtype=np.int64)
+        for j in range(m):
+            key[j] = (((lbs[j] - lo) << (ws + wg)) | (sq[j] << wg)) | cand[j]
+        key.sort()
+        out = np.empty(m, dtype=np.int64)
+        outl = np.empty(m, dtype=np.int64)
+        mask = (np.int64(1) << wg) - 1
+        for j in range(m):
+            out[j] = key[j] & mask
+            outl[j] = (key[j] >> (ws + wg)) + lo
+        return out, outl
+    o1 = np.argsort(sq, kind="mergesort")
+    o2 = np.argsort(lbs[o1], kind="mergesort")
     order = o1[o2]
-    return cand[:m][order], lbs[:m][order], rest
+    return cand[order], lbs[order]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -714,7 +749,7 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
     cost = objective.costs(max_guesses, len(answers))
     ctx = (F, ans_row, row_ans, cost, bool(hard), codes, letter_counts(codes),
            rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp),
-           _most_patterns(F, 3 ** L))
+           _most_patterns(F, 3 ** L), np.ascontiguousarray(F.T))
     return GuessesInstance(answers, guesses, F, hard, cost, ctx)
 
 
