@@ -172,3 +172,18 @@ def test_parse_peer_lines():
     text = ("First guess salet  =       7920         0 /     9    dCPU =      1.03   CPU =      1.03\n"
             "First guess trace >=       7921         1 /     9    dCPU =      9.18   CPU =     10.20\n")
     assert parse_peer(text) == {"salet": (7920, True, 1.03), "trace": (7921, False, 9.18)}
+
+
+def test_two_worker_local_cluster_matches_in_process(tmp_path):
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
+    A, G = tiny(0, 8, 4)
+    here = rank_first_guesses(A, G, max_guesses=5, progress=False, top=3)
+    path = tmp_path / "cluster.jsonl"
+    there = rank_first_guesses(A, G, max_guesses=5, progress=False, top=3, cluster="local", workers=2, batch=3,
+                               checkpoint=path)
+    assert there.status == here.status == "OPTIMAL"
+    k = min(there.proven_top, here.proven_top)
+    assert k >= 3 and [v for _, v in there.exact[:k]] == [v for _, v in here.exact[:k]]  # ties may differ
+    assert there.exact[0] == here.exact[0]
+    assert len(read_checkpoint(path)[1]) == len(G)
+    assert there.tree is not None and there.tree.guess == here.exact[0][0]

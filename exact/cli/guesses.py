@@ -140,7 +140,7 @@ def is_ranking(first: str | None) -> bool:
 
 
 def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cutoff, after, compare, top,
-                   out, certificate, as_json, truncate, cluster, checkpoint, resume):
+                   out, certificate, as_json, truncate, cluster, checkpoint, resume, batch=8, workers=None):
     """``exact wordle solve --objective guesses --first all|FILE``: the ranking of first guesses
     (exact.wordle.ranking): print it, write its certificate and the tree of the best."""
     from exact.fileio import write_json
@@ -152,16 +152,14 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
         raise ExactError("--first all ranks first guesses by --objective guesses only")
     if after or compare or truncate:
         raise ExactError("--first all: drop --after, --compare and --truncate")
-    if cluster:
-        raise ExactError("--cluster: the ranking of first guesses runs in process only (use --checkpoint "
-                         "and --resume to stop and continue it)")
     answer_list = load_or_default(answers, wordle_answers)
     guess_list = load_or_default(guesses, wordle_allowed)
     firsts = None if first.lower() == "all" else read_first_guesses(first, guess_list)
     for path in out:
         tree_format(path)
     r = call(rank_first_guesses, answer_list, guess_list, firsts=firsts, cutoff=cutoff, top=top, hard=hard,
-             max_guesses=max_guesses, checkpoint=checkpoint, resume=resume)
+             max_guesses=max_guesses, checkpoint=checkpoint, resume=resume, cluster=cluster, batch=batch,
+             workers=workers)
     data = r.to_json()
     if r.tree is not None:
         played = replay_position(r.tree, answer_list, guess_list, (), max_guesses, hard)

@@ -358,7 +358,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         return rank_objective(answers=answers, guesses=guesses, objective=objective, first=first,
                               max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
                               top=top if explicit else 1, out=out, certificate=certificate, as_json=as_json,
-                              truncate=truncate, cluster=cluster, checkpoint=checkpoint, resume=resume)
+                              truncate=truncate, cluster=cluster, checkpoint=checkpoint, resume=resume,
+                              batch=batch, workers=workers)
     if cluster or checkpoint or resume:
         from exact.cli.wordle_global import solve_global
         from exact.errors import ExactError

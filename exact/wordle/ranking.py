@@ -342,7 +342,8 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
                        cutoff: int | None = None, top: int = 1, hard: bool = False, max_guesses: int = 6,
                        checkpoint: str | Path | None = None, resume: str | Path | None = None,
                        tree: bool = True, progress: bool | None = None, F: np.ndarray | None = None,
-                       limit: int | None = None) -> Ranking:
+                       limit: int | None = None, cluster: str | None = None, batch: int = 8,
+                       workers: int | None = None) -> Ranking:
     """Value or reject every first guess of ``firsts`` (default: every allowed guess).
 
     The threshold: values <= ``cutoff`` are wanted exactly, and a first guess that cannot beat the
@@ -350,7 +351,8 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     done to this JSON-lines file; ``resume``: continue the run it records (appending to it).
     ``tree``: build the optimal tree of the best first guess at the end. ``limit``: stop after
     that many first guesses (as if interrupted). Ctrl-C and SIGTERM stop it with every first guess
-    done kept (status FEASIBLE or UNKNOWN, ``interrupted``).
+    done kept (status FEASIBLE or UNKNOWN, ``interrupted``). ``cluster``: ``local`` or a Dask
+    scheduler's address: batches of ``batch`` first guesses as Dask tasks (:func:`rank_on_cluster`).
     """
     started = time.perf_counter()
     if cutoff is not None and cutoff < 0:
@@ -383,6 +385,10 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     report = Progress(len(order), len([w for w in order if w in values]), progress)
     done_now = 0
     try:
+        if cluster is not None:
+            rank_on_cluster(cluster, ranking, (answers, guesses, hard, max_guesses, inst.F), base, top, book,
+                            report, batch, workers)
+            order = []
         for w in order:
             if w in values:
                 continue
@@ -400,7 +406,11 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
             if len(memo[2]) > MEMO_LIMIT:
                 memo = new_memo()
             report(ranking)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as e:
+        from exact import stop
+
+        if not stop.is_interrupt(e):
+            raise
         ranking.interrupted = True
         prog.say("interrupted; every first guess done is kept" + (f" in {path}" if path else ""))
     finally:
@@ -413,3 +423,107 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
         ranking.tree = first_tree(inst, memo, S, guesses.index[w], 1, rule)
     ranking.seconds = time.perf_counter() - started
     return ranking
+
+
+def threshold(ranking: Ranking, base: int, top: int) -> int:
+    """The threshold now: ``base`` (cutoff + 1), or the top-th best exact value if lower."""
+    best = [v for _, v in ranking.exact]
+    return int(min(base, best[top - 1]) if len(best) >= top else base)
+
+
+_WORKER: dict = {}  # on a Dask worker: the instance and memo of the run (built once per process)
+
+
+def rank_batch(data, words: list[str], thr: int, variable_name: str | None) -> list[dict]:
+    """The task: one batch of first guesses on a Dask worker, each valued or rejected against the
+    least of ``thr`` and the run's shared threshold (a Dask Variable set by the driver)."""
+    answers, guesses, hard, max_guesses, F = data
+    key = (answers.sha256, guesses.sha256, hard, max_guesses)
+    if _WORKER.get("key") != key:
+        inst = make_guesses_instance(answers, guesses, parse_objective("guesses"), max_guesses, hard, F)
+        _WORKER.update(key=key, inst=inst, memo=new_memo(), position=position(answers, (), hard))
+    inst, S, rule = _WORKER["inst"], *_WORKER["position"]
+    shared = None
+    if variable_name:
+        from exact.wordle.cluster import _read_shared
+
+        shared = _read_shared(variable_name)
+    out = []
+    for w in words:
+        now = thr
+        if shared is not None:
+            v = shared()
+            now = min(now, v) if v > 0 else now
+        c = time.process_time()
+        total, exact, stage = first_value(inst, _WORKER["memo"], S, guesses.index[w], 1, rule, now)
+        out.append({"guess": w, "total": int(total), "exact": bool(exact), "seconds": time.process_time() - c,
+                    "stage": stage})
+        if len(_WORKER["memo"][2]) > MEMO_LIMIT:
+            _WORKER["memo"] = new_memo()
+    return out
+
+
+def rank_on_cluster(address: str, ranking: Ranking, data, base: int, top: int, book, report, batch: int,
+                    workers: int | None) -> None:
+    """The first guesses not yet done, in batches as Dask tasks (at most two per worker in flight);
+    each finished batch goes to the ranking and the checkpoint as it arrives, and the threshold it
+    implies to every worker through a Dask Variable. Interrupts propagate to the caller, which keeps
+    what is done; the batches in flight are cancelled."""
+    import uuid
+
+    from exact.wordle.cluster import _import_distributed, start_client
+
+    distributed = _import_distributed()
+    todo = [w for w in ranking.firsts if w not in ranking.values]
+    batches = [todo[i:i + batch] for i in range(0, len(todo), batch)]
+    batches.reverse()
+    first_value(*_warm_up())  # the kernels compiled once here; local workers load numba's cache
+    client, cluster = start_client(address, workers)
+    futures = {}
+    try:
+        n = max(1, len(client.scheduler_info().get("workers", {})))
+        prog.say(f"cluster: {n} workers at {client.scheduler.address}")
+        [shared_data] = client.scatter([data], broadcast=True)
+        name = f"exact-ranking-{uuid.uuid4().hex[:12]}"
+        variable = distributed.Variable(name, client=client)
+        variable.set(threshold(ranking, base, top))
+        pending = distributed.as_completed()
+
+        def submit():
+            f = client.submit(rank_batch, shared_data, batches.pop(), threshold(ranking, base, top), name,
+                              pure=False, retries=3)
+            futures[f.key] = f
+            pending.add(f)
+
+        for _ in range(min(len(batches), 2 * n)):
+            submit()
+        for f in pending:
+            for r in f.result():
+                v = FirstValue(r["guess"], r["total"], r["exact"], r["seconds"], r["stage"])
+                ranking.values[v.guess] = v
+                if book is not None:
+                    book.add(v)
+            futures.pop(f.key, None)
+            variable.set(threshold(ranking, base, top))
+            report(ranking)
+            if batches:
+                submit()
+    finally:
+        try:
+            for f in futures.values():
+                f.cancel()
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        except Exception:  # noqa: BLE001 - shutting down after an interrupt; nothing to save
+            pass
+
+
+def _warm_up():
+    """Arguments of a tiny first_value call: compiles the kernels before workers start."""
+    from exact.words import words_from_lines
+
+    A = words_from_lines(["cigar", "rebut", "sissy", "humph"], "warm-up")
+    inst = make_guesses_instance(A, A, parse_objective("guesses"), 6)
+    S, rule = position(A, (), False)
+    return inst, new_memo(), S, 0, 1, rule, 100
