@@ -143,6 +143,13 @@ def peer_command(peer: str, answers_path: str, guesses_path: str, words_file: st
         ["-H"] if hard else [])
 
 
+PEER_INFINITY = 10 ** 9  # values from here on mean "no strategy within the guess limit" (his and ours)
+
+
+def shown(value: int, exact: bool) -> str:
+    return "none" if value >= PEER_INFINITY else ("" if exact else ">=") + str(value)
+
+
 def parse_peer(text: str) -> dict[str, tuple[int, bool, float]]:
     """word -> (value, exact?, CPU seconds) from the peer's 'First guess W [>]= N ... dCPU = x' lines."""
     import re
@@ -218,16 +225,18 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
                                                                     if theirs else ""))
     for w in words:
         v, e, s, st = mine[w]
-        line = f"{w:<6} {('' if e else '>=') + str(v):>10} {s:8.2f} {st:<9}"
+        line = f"{w:<6} {shown(v, e):>10} {s:8.2f} {st:<9}"
         if theirs:
             if w not in theirs:
                 raise RuntimeError(f"the peer printed no result for {w}")
             pv, pe, ps = theirs[w]
+            if pv >= PEER_INFINITY:  # his "infinity": no strategy within the guess limit
+                pv, pe = v if v >= PEER_INFINITY else pv, False
             if e and pe and pv != v or (e and not pe) or (pe and not e) or (not e and v <= cutoff) \
                     or (not pe and pv <= cutoff):
                 raise AssertionError(f"{w}: project {v} ({'exact' if e else 'bound'}), peer {pv} "
                                      f"({'exact' if pe else 'bound'}) disagree")
-            line += f" {('' if pe else '>=') + str(pv):>10} {ps:8.2f} {s / max(ps, 0.005):7.2f}"
+            line += f" {shown(pv, pe):>10} {ps:8.2f} {s / max(ps, 0.005):7.2f}"
         echo(line)
     words_s = sum(s for _, _, s, _ in mine.values())
     echo(f"project: {words_s:.2f} CPU-s over the words, {total:.2f} CPU-s with start-up ({startup:.2f})")
