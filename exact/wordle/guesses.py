@@ -35,6 +35,13 @@ c is non-decreasing and that at most one answer is solved by each guess):
   names at most one answer, so at most one answer is solved at step t, the others at t + 1 or later.
   For c[s] = s this is Selby's 2n - 1. It is attained exactly by an answer of S that splits S into
   singletons, so when one exists the node is solved without looking at other guesses;
+- *wide node bound* (:func:`_floor`): no guess makes more than m classes, m the most any allowed
+  guess makes on the whole answer list, so for n > m the node costs at least
+  ``min(B(1, m), B(0, m))``, ``B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2]`` (Selby's
+  3n - 1 + max(0, n - m) for the total); :func:`_quick` adds that with no answer splitting S into
+  singletons a naming guess makes at most n - 1 classes;
+- *look-ahead* (:func:`_lookahead`, used before any class of a first guess is solved exactly): the
+  least over every guess of the sum of its classes' bounds;
 - *guess bound*: a guess g making k classes on S, h = 1 if g is in S (else 0), costs at least
   ``h c[t] + (k - h) c[t+1] + (n - k) c[t+2]``: at most h answers at step t; at step t + 1 the next
   guess of each non-green class names at most one answer of that class, so at most k - h there; the
