@@ -186,9 +186,9 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
         for i, (w, v) in enumerate(exact[:max(top, 10)]):
             click.echo(f"{i + 1:3d}. {w} {v} (mean {v / len(answer_list):.6f})"
                        + (" proven" if i < r.proven_top else ""))
-        if "tree" in data:
+        if "tree" in data and out:
             click.echo(f"wrote {', '.join(map(str, out))} (the tree of {r.tree.guess}; replayed: total "
-                       f"{data['tree']['replay']['total']})" if out else "")
+                       f"{data['tree']['replay']['total']})")
     exit_if_interrupted(r.interrupted)
 
 
