@@ -18,7 +18,8 @@ from exact.game.hard import is_allowed
 from exact.game.position import parse_history, position
 from exact.game.tree import Tree, replay_position
 from exact.wordle.complete import complete_tree
-from exact.wordle.guesses import Objective, guess_value, make_guesses_instance, new_memo, parse_objective, solve_guesses
+from exact.wordle.guesses import Objective, guess_value, make_guesses_instance, parse_objective, solve_guesses
+from exact.wordle.guesses_memo import new_memo
 from exact.words import wordle_answers, words_from_lines
 
 INF = float("inf")

@@ -130,3 +130,125 @@ def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print, list
 
 if __name__ == "__main__":
     run_wordle_bench()
+
+
+#: First guesses of the rejection benchmark, spread over the ranking: the best (salet 7920), near
+#: ones (7920 to 7950), middling ones and poor ones (qajaq 8000+); a fixed list, so runs compare.
+RANKING_WORDS = ("salet", "trace", "crane", "slate", "reast", "crate", "least", "carte", "parse",
+                 "raise", "arise", "soare", "roate", "adieu", "audio", "cills", "donko", "subha",
+                 "narks", "japes", "flume", "dyads", "patsy", "fuzzy", "qajaq", "immix")
+
+
+def peer_command(peer: str, answers_path: str, guesses_path: str, words_file: str, beta: int,
+                 hard: bool = False) -> list[str]:
+    """Selby's solver on a list of first guesses with a fixed cutoff (his -t FILE -s -b BETA:
+    values below BETA exact, the others '>= N')."""
+    return [peer, "-a", guesses_path, "-h", answers_path, "-t", words_file, "-s", "-b", str(beta)] + (
+        ["-H"] if hard else [])
+
+
+PEER_INFINITY = 10 ** 9  # values from here on mean "no strategy within the guess limit" (his and ours)
+
+
+def shown(value: int, exact: bool) -> str:
+    return "none" if value >= PEER_INFINITY else ("" if exact else ">=") + str(value)
+
+
+def parse_peer(text: str) -> dict[str, tuple[int, bool, float]]:
+    """word -> (value, exact?, CPU seconds) from the peer's 'First guess W [>]= N ... dCPU = x' lines."""
+    import re
+
+    out = {}
+    for m in re.finditer(r"First guess (\w+) +(>?)= +(\d+) .*?dCPU = +([\d.]+)", text):
+        out[m.group(1)] = (int(m.group(3)), m.group(2) != ">", float(m.group(4)))
+    return out
+
+
+def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None = None, hard: bool = False,
+                      echo=print) -> dict:
+    """Reject (or value) each first guess of ``words`` against ``cutoff`` (values <= cutoff exact),
+    the project and, with ``peer`` (the path of Selby's built solver), the peer, in this one run,
+    both on the original lists; per word and total CPU seconds and their ratio (project / peer).
+
+    Project: one process (this one), one memo over the words (as a ranking run shares it), CPU
+    seconds of this process from before the feedback matrix to the last word (start-up included).
+    Peer: one process over the same list in the same order (its cache shared likewise), CPU seconds
+    of that child process (its start-up included); per-word CPU from its own dCPU lines. Every
+    value both report exactly must agree, and every bound must be above the cutoff.
+    """
+    import resource
+    import subprocess
+    import tempfile
+
+    from exact.game.position import position
+    from exact.wordle.guesses import Objective, make_guesses_instance
+    from exact.wordle.guesses_memo import new_memo
+    from exact.wordle.ranking import first_value
+    from exact.words import instances_dir
+
+    answers, guesses = wordle_answers(), wordle_allowed()
+    missing = [w for w in words if w not in guesses.index]
+    if missing:
+        raise ValueError(f"not allowed guesses: {missing}")
+    echo(f"machine: {os.cpu_count()} cores visible; both solvers single-threaded here; load average "
+         f"{os.getloadavg()[0]:.1f} at the start")
+    c0 = time.process_time()
+    F = feedback_matrix(guesses, answers)
+    inst = make_guesses_instance(answers, guesses, Objective(()), 6, hard, F)
+    S, rule = position(answers, (), hard)
+    first_value(inst, new_memo(), S, guesses.index["qajaq"], 1, rule, 1)  # compile (or load) outside words
+    startup = time.process_time() - c0
+    memo = new_memo()
+    mine = {}
+    for w in words:
+        c = time.process_time()
+        v, exact, stage = first_value(inst, memo, S, guesses.index[w], 1, rule, cutoff + 1)
+        mine[w] = (v, exact, time.process_time() - c, stage)
+    total = time.process_time() - c0
+    out = {"cutoff": cutoff, "hard": hard, "words": list(words), "project_cpu_s": total,
+           "project_startup_cpu_s": startup, "project": {w: {"value": v, "exact": e, "cpu_s": s, "stage": st}
+                                                        for w, (v, e, s, st) in mine.items()}}
+    theirs = {}
+    if peer is not None:
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("\n".join(words) + "\n")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        run = subprocess.run(peer_command(peer, str(instances_dir() / "wordle" / "answers.txt"),
+                                          str(instances_dir() / "wordle" / "allowed.txt"), f.name,
+                                          cutoff + 1, hard), capture_output=True, text=True,
+                             cwd=tempfile.gettempdir())
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        os.unlink(f.name)
+        if run.returncode != 0:
+            raise RuntimeError(f"the peer failed (exit {run.returncode}): {run.stderr.strip()[-300:]}")
+        theirs = parse_peer(run.stdout)
+        peer_total = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        out.update(peer_cpu_s=peer_total, ratio=total / peer_total,
+                   peer={w: {"value": v, "exact": e, "cpu_s": s} for w, (v, e, s) in theirs.items()})
+    echo(f"first guesses against --cutoff {cutoff} ({'hard' if hard else 'normal'} mode): value if <= "
+         f"{cutoff}, else a proven bound '>= N'; CPU seconds")
+    echo(f"{'word':<6} {'project':>10} {'cpu_s':>8} {'stage':<9}" + (f" {'peer':>10} {'cpu_s':>8} {'ratio':>7}"
+                                                                    if theirs else ""))
+    for w in words:
+        v, e, s, st = mine[w]
+        line = f"{w:<6} {shown(v, e):>10} {s:8.2f} {st:<9}"
+        if theirs:
+            if w not in theirs:
+                raise RuntimeError(f"the peer printed no result for {w}")
+            pv, pe, ps = theirs[w]
+            if pv >= PEER_INFINITY:  # his "infinity": no strategy within the guess limit
+                pv, pe = v if v >= PEER_INFINITY else pv, False
+            if e and pe and pv != v or (e and not pe) or (pe and not e) or (not e and v <= cutoff) \
+                    or (not pe and pv <= cutoff):
+                raise AssertionError(f"{w}: project {v} ({'exact' if e else 'bound'}), peer {pv} "
+                                     f"({'exact' if pe else 'bound'}) disagree")
+            line += f" {shown(pv, pe):>10} {ps:8.2f} {s / max(ps, 0.005):7.2f}"
+        echo(line)
+    words_s = sum(s for _, _, s, _ in mine.values())
+    echo(f"project: {words_s:.2f} CPU-s over the words, {total:.2f} CPU-s with start-up ({startup:.2f})")
+    if theirs:
+        echo(f"peer: {sum(s for _, _, s in theirs.values()):.2f} CPU-s over the words (its dCPU), "
+             f"{out['peer_cpu_s']:.2f} CPU-s for its process (start-up included)")
+        echo(f"ratio project / peer, total CPU seconds: {out['ratio']:.2f} ({len(words)} first guesses, "
+             f"cutoff {cutoff}; load average {os.getloadavg()[0]:.1f} at the end)")
+    return out

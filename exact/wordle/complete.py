@@ -18,7 +18,7 @@ from exact.game.tree import Tree, replay_position
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle.guesses import (GuessesInstance, Infeasible, Objective, constraint_after, make_guesses_instance,
                                   subtree)
-from exact.wordle.guesses_kernels import new_memo
+from exact.wordle.guesses_memo import new_memo
 from exact.words import WordList, check_answers_are_guesses
 
 

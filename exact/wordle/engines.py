@@ -5,12 +5,14 @@
   (``guesses`` or a lexicographic list such as ``win3,guesses``);
 - ``memorable``: depth 3 with at most M distinct second guesses (:mod:`exact.wordle.memorable`);
 - ``global``: the depth-k search over every first guess with batches, a checkpoint and a cluster
-  (:mod:`exact.wordle.depth4`, :mod:`exact.wordle.cluster`).
+  (:mod:`exact.wordle.depth4`, :mod:`exact.wordle.cluster`);
+- ``ranking``: the fewest-guesses value (or a proven bound) of every first guess, ``--first all`` or
+  ``--first FILE`` (:mod:`exact.wordle.ranking`), in process or on a cluster, with a checkpoint.
 
 Each engine takes some options and refuses the others with a one-line error that names them.
 
->>> choose_engine(objective="guesses", first="salet")
-'guesses'
+>>> choose_engine(objective="guesses", first="salet"), choose_engine(objective="guesses", first="all")
+('guesses', 'ranking')
 >>> choose_engine(checkpoint="run.jsonl", first="salet")
 Traceback (most recent call last):
 ...
@@ -21,7 +23,14 @@ from __future__ import annotations
 
 from exact.errors import ExactError
 
-ENGINES = ("depth", "guesses", "memorable", "global")
+ENGINES = ("depth", "guesses", "memorable", "global", "ranking")
+
+
+def is_ranking(first: str | None) -> bool:
+    """``--first all`` or ``--first FILE`` (a list of first guesses): a ranking, not one word."""
+    from pathlib import Path
+
+    return first is not None and (first.lower() == "all" or Path(first).is_file())
 
 
 def choose_engine(*, depth: int | None = None, hard: bool = False, first: str | None = None,
@@ -31,6 +40,10 @@ def choose_engine(*, depth: int | None = None, hard: bool = False, first: str | 
                   resume: str | None = None) -> str:
     """The engine the options ask for (one of :data:`ENGINES`), or an ExactError naming the options
     that engine cannot take."""
+    if objective is not None and is_ranking(first):
+        if depth is not None or max_second is not None:
+            raise ExactError("--objective replaces --depth and --max-distinct-second")
+        return "ranking"
     if cluster or checkpoint or resume:
         if first is not None or max_second is not None or objective is not None or after or compare:
             raise ExactError("--cluster, --checkpoint and --resume search every first guess of the depth-k "

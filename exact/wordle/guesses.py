@@ -64,7 +64,8 @@ from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, add_feedback, allows, letter_counts
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
-from exact.wordle.guesses_kernels import INF, candidates, new_memo, node_bound, search_node
+from exact.wordle.guesses_kernels import candidates, lookahead, most_patterns, node_bound, search_node
+from exact.wordle.guesses_memo import INF, new_memo
 from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 
@@ -170,7 +171,8 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
 
     cost = objective.costs(max_guesses, len(answers))
     ctx = (F, ans_row, row_ans, cost, bool(hard), codes, letter_counts(codes),
-           rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp))
+           rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp),
+           most_patterns(F, 3 ** L), np.ascontiguousarray(F.T))
     return GuessesInstance(answers, guesses, F, hard, cost, ctx)
 
 
@@ -428,6 +430,16 @@ def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, 
 
     if total_now() >= thr:
         return total_now(), None, False
+    if thr < INF:  # the look-ahead bound of each class, largest first, against the threshold left
+        look = new_memo()
+        for i in sorted(range(len(parts)), key=lambda i: -len(parts[i][1])):
+            P, r = parts[i][1], parts[i][2]
+            if len(P) < 3:
+                break
+            beta = thr - (total_now() - lower[i])
+            lower[i] = max(lower[i], int(lookahead(inst.ctx, look, P, t + 1, r[0], r[1], np.int64(beta))))
+            if total_now() >= thr:
+                return total_now(), None, False
 
     def task(i: int):
         if failed[0]:
@@ -454,7 +466,7 @@ def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, 
     bar = prog.bar(total=len(parts), desc="classes", unit="class",
                        disable=(not show) if show is not None else None) if show is not False else None
     pool = cf.ThreadPoolExecutor(max_workers=workers)
-    futures = [pool.submit(task, i) for i in range(len(parts))]
+    futures = [pool.submit(task, i) for i in sorted(range(len(parts)), key=lambda i: (len(parts[i][1]), i))]
     interrupted = False
     try:
         pending = set(futures)

@@ -13,6 +13,13 @@ c is non-decreasing and that at most one answer is solved by each guess):
   names at most one answer, so at most one answer is solved at step t, the others at t + 1 or later.
   For c[s] = s this is Selby's 2n - 1. It is attained exactly by an answer of S that splits S into
   singletons, so when one exists the node is solved without looking at other guesses;
+- *wide node bound* (:func:`_floor`): no guess makes more than m classes, m the most any allowed
+  guess makes on the whole answer list, so for n > m the node costs at least
+  ``min(B(1, m), B(0, m))``, ``B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2]`` (Selby's
+  3n - 1 + max(0, n - m) for the total); :func:`quick` adds that with no answer splitting S into
+  singletons a naming guess makes at most n - 1 classes;
+- *look-ahead* (:func:`lookahead`, used before any class of a first guess is solved exactly): the
+  least over every guess of the sum of its classes' bounds;
 - *guess bound*: a guess g making k classes on S, h = 1 if g is in S (else 0), costs at least
   ``h c[t] + (k - h) c[t+1] + (n - k) c[t+2]``: at most h answers at step t; at step t + 1 the next
   guess of each non-green class names at most one answer of that class, so at most k - h there; the
@@ -39,110 +46,9 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import types
-from numba.typed import Dict, List
 
 from exact.game.hard import add_feedback, allows
-
-INF = np.int64(1) << np.int64(60)  # "impossible": a step past max_guesses
-
-
-# --- numba search -----------------------------------------------------------------------------
-#
-# ctx = (F, ans_row, row_ans, cost, hard, codes, counts, z, zt, zg, zl): the feedback matrix
-# (guesses x answers), answer -> guess row, guess row -> answer or -1, the cost table, hard mode,
-# encoded guesses and their letter counts, the Zobrist tables (answers, steps, greens, counts), and
-# whether the sharper class bound of quick is used (False: the baseline of the benchmark).
-# memo = (table, nxt, val, exact, guess, step, members, rules): hash -> first entry, then per entry
-# the next entry with that hash, value, exact?, best guess, step, member set, constraint.
-
-def new_memo():
-    return (Dict.empty(types.int64, types.int64), List.empty_list(types.int64),
-            List.empty_list(types.int64), List.empty_list(types.boolean), List.empty_list(types.int64),
-            List.empty_list(types.int64), List.empty_list(types.int64[::1]), List.empty_list(types.int8[::1]))
-
-
-@numba.njit(cache=True, nogil=True)
-def _sat(x):
-    return x if x < INF else INF
-
-
-@numba.njit(cache=True, nogil=True)
-def _key(ctx, S, t, greens, least):
-    z, zt, zg, zl = ctx[7], ctx[8], ctx[9], ctx[10]
-    h = zt[t]
-    for i in range(S.shape[0]):
-        h ^= z[S[i]]
-    if ctx[4]:
-        for i in range(greens.shape[0]):
-            h ^= zg[i, greens[i] + 1]
-        for x in range(26):
-            if least[x] > 0:
-                h ^= zl[x, least[x]]
-    return h
-
-
-@numba.njit(cache=True, nogil=True)
-def _rule(greens, least):
-    r = np.empty(greens.shape[0] + 26, dtype=np.int8)
-    r[:greens.shape[0]] = greens
-    r[greens.shape[0]:] = least
-    return r
-
-
-@numba.njit(cache=True, nogil=True)
-def _find(ctx, memo, h, S, t, greens, least):
-    table, nxt, members, step, rules = memo[0], memo[1], memo[6], memo[5], memo[7]
-    if h not in table:
-        return -1
-    i = table[h]
-    hard = ctx[4]
-    L = greens.shape[0]
-    while i >= 0:
-        m = members[i]
-        same = step[i] == t and m.shape[0] == S.shape[0]
-        if same:
-            for r in range(S.shape[0]):
-                if m[r] != S[r]:
-                    same = False
-                    break
-        if same and hard:
-            rule = rules[i]
-            for r in range(L):
-                if rule[r] != greens[r]:
-                    same = False
-            for x in range(26):
-                if rule[L + x] != least[x]:
-                    same = False
-        if same:
-            return i
-        i = nxt[i]
-    return -1
-
-
-@numba.njit(cache=True, nogil=True)
-def _store(ctx, memo, h, S, t, greens, least, value, is_exact, guess):
-    table, nxt, val, exact, best = memo[0], memo[1], memo[2], memo[3], memo[4]
-    i = _find(ctx, memo, h, S, t, greens, least)
-    if i >= 0:
-        if exact[i]:
-            return
-        if is_exact:
-            val[i] = value
-            exact[i] = True
-            best[i] = guess
-        elif value > val[i]:
-            val[i] = value
-        return
-    i = len(val)
-    nxt.append(table[h] if h in table else -1)
-    table[h] = i
-    val.append(value)
-    exact.append(is_exact)
-    best.append(guess)
-    memo[5].append(t)
-    memo[6].append(S.copy())
-    memo[7].append(_rule(greens, least) if ctx[4] else np.empty(0, dtype=np.int8))
+from exact.wordle.guesses_memo import INF, memo_find, memo_key, memo_store, sat
 
 
 @numba.njit(cache=True, nogil=True)
@@ -154,16 +60,84 @@ def node_bound(ctx, memo, S, t, greens, least):
         return 0
     if n == 1:
         return cost[t]
-    lb = _sat(cost[t] + (n - 1) * cost[t + 1]) if cost[t + 1] < INF else INF
+    lb = _floor(cost, t, n, min(n, ctx[12]), min(n, ctx[12])) if ctx[11] else (
+        sat(cost[t] + (n - 1) * cost[t + 1]) if cost[t + 1] < INF else INF)
     if n >= 3 and lb < INF:
-        h = _key(ctx, S, t, greens, least)
-        i = _find(ctx, memo, h, S, t, greens, least)
+        h = memo_key(ctx, S, t, greens, least)
+        i = memo_find(ctx, memo, h, S, t, greens, least)
         if i >= 0:
             return max(lb, memo[2][i])
         if ctx[11]:
             v, _, _ = quick(ctx, memo, h, S, t, greens, least, lb)
             return v
     return lb
+
+
+@numba.njit(cache=True, nogil=True)
+def _floor(cost, t, n, k1, k0):
+    """The least cost of n answers at step t over every guess that names one answer and makes at
+    most k1 classes (the green one included), or names none and makes at most k0 classes:
+    min(B(1, k1), B(0, k0)), B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2].
+
+    Proof. A guess g with h in {0, 1} (does it name an answer of S?) and k classes solves at most h
+    answers at step t. Each of its k - h other classes P, of x answers, costs at least
+    c[t+1] + (x - 1) c[t+2] (the node bound one step later: its next guess names at most one of
+    them), and these add up to (k - h) c[t+1] + (n - h - (k - h)) c[t+2]: that is B(h, k). B(h, k)
+    does not grow with k (c[t+1] <= c[t+2]) and B(1, k) <= B(0, k) (c[t] <= c[t+1]), so a bound on
+    the classes of every guess gives a bound on the node. With k1 = k0 = min(n, m), m the most
+    classes any allowed guess makes on the whole answer list (so on any subset), this is the node
+    bound c[t] + (n - 1) c[t+1] when n <= m and Selby's 3n - 1 + max(0, n - m) (counted from the
+    guess before: + n) when c[s] = s and t = 2. k1 = min(n - 1, m) when no answer of S splits S
+    into singletons.
+    """
+    c0, c1, c2 = cost[t], cost[t + 1], cost[t + 2]
+    if c1 >= INF:
+        return INF
+    b1 = sat(c0 + (k1 - 1) * c1)
+    if n - k1 > 0:
+        b1 = sat(b1 + (n - k1) * c2) if c2 < INF else INF
+    b0 = sat(k0 * c1)
+    if n - k0 > 0:
+        b0 = sat(b0 + (n - k0) * c2) if c2 < INF else INF
+    return min(b1, b0)
+
+
+@numba.njit(cache=True, nogil=True)
+def _near_splitters(F, ans_row, S, npat):
+    """(the guess row of the first answer of S that splits S into singletons, or -1; the first
+    answer that leaves exactly one pair and singletons besides, or -1)."""
+    n = S.shape[0]
+    seen = np.zeros(npat, dtype=np.int64)
+    pair = np.int64(-1)
+    for a in range(n):
+        row = ans_row[S[a]]
+        k = 0
+        for i in range(n):
+            p = F[row, S[i]]
+            if seen[p] != a + 1:
+                seen[p] = a + 1
+                k += 1
+        if k == n:
+            return row, pair
+        if k == n - 1 and pair < 0:
+            pair = row
+    return np.int64(-1), pair
+
+
+@numba.njit(cache=True, nogil=True)
+def most_patterns(F, npat):
+    """The most classes any guess (row of F) makes on all the answers (columns of F)."""
+    seen = np.zeros(npat, dtype=np.int64)
+    most = 0
+    for g in range(F.shape[0]):
+        k = 0
+        for i in range(F.shape[1]):
+            p = F[g, i]
+            if seen[p] != g + 1:
+                seen[p] = g + 1
+                k += 1
+        most = max(most, k)
+    return np.int64(most)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -189,31 +163,87 @@ def quick(ctx, memo, h, S, t, greens, least, lb):
     """The node bound made sharper in O(n^2), stored in the memo: (value, exact?, guess).
 
     If an answer of S splits S into singletons, the node bound lb is the exact value. Otherwise
-    every guess either names no answer now (h = 0: every answer at t + 1 or later, so >= n c[t+1]
-    = lb + c[t+1] - c[t]) or names one and leaves some class of two or more (at most n - 2 answers
-    at t + 1, so >= c[t] + (n - 2) c[t+1] + c[t+2] = lb + c[t+2] - c[t+1]): the value is at least
-    lb + min(c[t+1] - c[t], c[t+2] - c[t+1]). With n = 3 the second case is attained by any answer
-    of S (it names one, the other two form a pair: c[t] + c[t+1] + c[t+2]), so when c[t+2] - c[t+1]
-    <= c[t+1] - c[t] that is the exact value.
+    every guess either names no answer now (h = 0: at most min(n, m) classes) or names one and
+    leaves some class of two or more (h = 1: at most min(n - 1, m) classes), so the value is at
+    least ``_floor(cost, t, n, min(n - 1, m), min(n, m))`` (for n <= m: lb + min(c[t+1] - c[t],
+    c[t+2] - c[t+1])). An answer of S that leaves one pair and singletons besides costs exactly
+    c[t] + (n - 2) c[t+1] + c[t+2] = B(1, n - 1) (a pair costs c[t+1] + c[t+2] and a singleton
+    c[t+1], at best and at worst), so when that is the bound it is the exact value. It is taken
+    only for n = 3 (with no singleton splitter every answer leaves the other two as a pair, and the
+    first is the guess the scan would pick): for larger n a guess earlier in the scan order can tie
+    (a non-answer that splits S into singletons, when c[t+1] - c[t] = c[t+2] - c[t+1]), and the
+    search below finds it at the cost of one scan.
     """
     F, ans_row, cost, codes = ctx[0], ctx[1], ctx[3], ctx[5]
     npat = 3 ** codes.shape[1]
     n = S.shape[0]
-    row = _singleton_splitter(F, ans_row, S, npat)
+    row, pair = _near_splitters(F, ans_row, S, npat)
     if row >= 0:
-        _store(ctx, memo, h, S, t, greens, least, lb, True, row)
+        memo_store(ctx, memo, h, S, t, greens, least, lb, True, row)
         return lb, True, row
     if not ctx[11]:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
-    d1 = cost[t + 1] - cost[t]
-    d2 = _sat(cost[t + 2]) - cost[t + 1] if cost[t + 2] < INF else INF
-    if n == 3 and d2 <= d1 and d2 < INF:
-        v = _sat(lb + d2)
-        _store(ctx, memo, h, S, t, greens, least, v, True, ans_row[S[0]])
-        return v, True, ans_row[S[0]]
-    v = _sat(lb + min(d1, d2))
-    _store(ctx, memo, h, S, t, greens, least, v, False, np.int64(-1))
+    m = ctx[12]
+    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)))
+    if n == 3 and pair >= 0 and cost[t + 2] < INF and v == sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
+        memo_store(ctx, memo, h, S, t, greens, least, v, True, pair)
+        return v, True, pair
+    memo_store(ctx, memo, h, S, t, greens, least, v, False, np.int64(-1))
     return v, False, np.int64(-1)
+
+
+@numba.njit(cache=True, nogil=True)
+def lookahead(ctx, memo, S, t, greens, least, beta):
+    """A lower bound on cost(S, t) one guess deeper than :func:`node_bound`, stored in the memo.
+
+    Every allowed guess g costs at least the sum, over its classes, of their bounds
+    (:func:`node_bound`, the green class c[t]); and at least its guess bound. So the least over
+    every guess of the larger of the two is a lower bound of the node. Guesses are taken in
+    increasing guess bound (the order of :func:`candidates`) and the scan stops at the first whose
+    guess bound is not below the least sum found: every guess after it is no lower. Guesses whose
+    guess bound is >= ``beta`` are not summed (their guess bound counts), so the result is exact as
+    a bound, capped where it stops mattering: it is min(true bound, something >= beta).
+    """
+    F, cost, hard, codes = ctx[0], ctx[3], ctx[4], ctx[5]
+    n = S.shape[0]
+    lb = node_bound(ctx, memo, S, t, greens, least)
+    if n < 3 or lb >= beta or lb >= INF:
+        return lb
+    h = memo_key(ctx, S, t, greens, least)
+    i = memo_find(ctx, memo, h, S, t, greens, least)
+    if i >= 0 and memo[3][i]:
+        return memo[2][i]
+    npat = 3 ** codes.shape[1]
+    green = npat - 1
+    cand, lbs, rest = candidates(ctx, S, t, greens, least, beta)
+    best = rest
+    members = np.empty(n, dtype=np.int64)
+    start = np.empty(npat + 1, dtype=np.int64)
+    size = np.empty(npat, dtype=np.int64)
+    fill = np.empty(npat, dtype=np.int64)
+    for j in range(cand.shape[0]):
+        if lbs[j] >= best:
+            break
+        g = cand[j]
+        _split_into(F, g, S, npat, members, start, size, fill)
+        total = np.int64(0)
+        for p in range(npat):
+            if size[p] == 0:
+                continue
+            if p == green:
+                total = sat(total + cost[t])
+            else:
+                if hard:
+                    g2, l2 = add_feedback(greens, least, codes[g], p)
+                else:
+                    g2, l2 = greens, least
+                total = sat(total + node_bound(ctx, memo, members[start[p]:start[p + 1]], t + 1, g2, l2))
+            if total >= best:
+                break
+        best = min(best, max(total, lbs[j]))
+    v = max(lb, best)
+    memo_store(ctx, memo, h, S, t, greens, least, v, False, np.int64(-1))
+    return v
 
 
 @numba.njit(cache=True, nogil=True)
@@ -256,7 +286,7 @@ def _split(F, g, S, npat):
 def candidates(ctx, S, t, greens, least, limit):
     """Allowed guesses whose guess bound is below ``limit``, in scan order, with those bounds, and
     the least guess bound of the others (INF if none)."""
-    F, row_ans, cost, hard, codes, counts = ctx[0], ctx[2], ctx[3], ctx[4], ctx[5], ctx[6]
+    F, row_ans, cost, hard, codes, counts, FT = ctx[0], ctx[2], ctx[3], ctx[4], ctx[5], ctx[6], ctx[13]
     G = F.shape[0]
     n = S.shape[0]
     npat = 3 ** codes.shape[1]
@@ -276,7 +306,7 @@ def candidates(ctx, S, t, greens, least, limit):
         k = 0
         stamp = g + 1
         for i in range(n):
-            p = F[g, S[i]]
+            p = FT[S[i], g]  # answer-major: consecutive guesses share cache lines
             if seen[p] != stamp:
                 seen[p] = stamp
                 size[p] = 0
@@ -287,9 +317,9 @@ def candidates(ctx, S, t, greens, least, limit):
         if k == 1 and h == 0:
             continue  # tells nothing
         lb = h * c0
-        lb = _sat(lb + (k - h) * c1) if c1 < INF or k - h == 0 else INF
+        lb = sat(lb + (k - h) * c1) if c1 < INF or k - h == 0 else INF
         if n - k > 0:
-            lb = _sat(lb + (n - k) * c2) if c2 < INF else INF
+            lb = sat(lb + (n - k) * c2) if c2 < INF else INF
         if lb >= limit:
             if lb < rest:
                 rest = lb
@@ -301,10 +331,44 @@ def candidates(ctx, S, t, greens, least, limit):
         lbs[m] = lb
         sq[m] = s2
         m += 1
-    o1 = np.argsort(sq[:m], kind="mergesort")
-    o2 = np.argsort(lbs[:m][o1], kind="mergesort")
+    order, bounds = _scan_order(cand[:m], lbs[:m], sq[:m], G)
+    return order, bounds, rest
+
+
+@numba.njit(cache=True, nogil=True)
+def _bits(x):
+    b = 0
+    while x > 0:
+        x >>= 1
+        b += 1
+    return b
+
+
+@numba.njit(cache=True, nogil=True)
+def _scan_order(cand, lbs, sq, G):
+    """(cand, lbs) sorted by guess bound, then sum of squared class sizes, then guess row (cand is
+    in row order): one sort of the three packed into an int64 when they fit, else two stable sorts."""
+    m = cand.shape[0]
+    if m == 0:
+        return cand, lbs
+    lo = lbs.min()
+    wl, ws, wg = _bits(lbs.max() - lo), _bits(sq.max()), _bits(G)
+    if wl + ws + wg <= 62:
+        key = np.empty(m, dtype=np.int64)
+        for j in range(m):
+            key[j] = (((lbs[j] - lo) << (ws + wg)) | (sq[j] << wg)) | cand[j]
+        key.sort()
+        out = np.empty(m, dtype=np.int64)
+        outl = np.empty(m, dtype=np.int64)
+        mask = (np.int64(1) << wg) - 1
+        for j in range(m):
+            out[j] = key[j] & mask
+            outl[j] = (key[j] >> (ws + wg)) + lo
+        return out, outl
+    o1 = np.argsort(sq, kind="mergesort")
+    o2 = np.argsort(lbs[o1], kind="mergesort")
     order = o1[o2]
-    return cand[:m][order], lbs[:m][order], rest
+    return cand[order], lbs[order]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -328,12 +392,14 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
             return cost[t], ans_row[S[0]]
         if cost[t + 1] >= INF:
             return INF, np.int64(-1)
-        lb = _sat(cost[t] + (n - 1) * cost[t + 1])
+        lb = sat(cost[t] + (n - 1) * cost[t + 1])
+        if ctx[11]:
+            lb = _floor(cost, t, n, min(n, ctx[12]), min(n, ctx[12]))
         if n == 2:
             return lb, ans_row[S[0]]
         if not greedy:
-            h = _key(ctx, S, t, greens, least)
-            i = _find(ctx, memo, h, S, t, greens, least)
+            h = memo_key(ctx, S, t, greens, least)
+            i = memo_find(ctx, memo, h, S, t, greens, least)
             if i < 0:  # first visit: the sharper bound of quick (exact in easy cases)
                 v, ok, row = quick(ctx, memo, h, S, t, greens, least, lb)
                 if ok:
@@ -386,14 +452,14 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
             if s == 0:
                 continue
             if p == green:
-                total = _sat(total + c0)
+                total = sat(total + c0)
             else:
                 if hard:
                     g2, l2 = add_feedback(greens, least, codes[g], p)
                 else:
                     g2, l2 = greens, least
                 b = node_bound(ctx, memo, members[start[p]:start[p + 1]], t + 1, g2, l2)
-                total = _sat(total + b)
+                total = sat(total + b)
                 if s >= 3:
                     pend[m] = p
                     pbound[m] = b
@@ -401,8 +467,9 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
             if total >= thr:
                 break
         if total < thr:
-            # largest classes first: they are the likeliest to push the total over the threshold
-            order = np.argsort(-size[pend[:m]], kind="mergesort")
+            # smallest classes first: each is cheap, and every exact value lowers the threshold
+            # left for the larger ones (a larger class is likelier to fail, but costs more to try)
+            order = np.argsort(size[pend[:m]], kind="mergesort")
             for r in range(m):
                 p = pend[order[r]]
                 b = pbound[order[r]]
@@ -412,7 +479,7 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                     g2, l2 = greens, least
                 v, _ = search_node(ctx, memo, members[start[p]:start[p + 1]], t + 1, g2, l2, thr - (total - b),
                              greedy, stats, np.int64(-1))
-                total = _sat(total - b + v)
+                total = sat(total - b + v)
                 if total >= thr:
                     break
         if forced >= 0:
@@ -426,9 +493,9 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                 break
     if best < beta:
         if not greedy:
-            _store(ctx, memo, h, S, t, greens, least, best, True, best_guess)
+            memo_store(ctx, memo, h, S, t, greens, least, best, True, best_guess)
         return best, best_guess
     bound = max(lb, min(best, soft))
     if not greedy:
-        _store(ctx, memo, h, S, t, greens, least, bound, False, np.int64(-1))
+        memo_store(ctx, memo, h, S, t, greens, least, bound, False, np.int64(-1))
     return bound, np.int64(-1)

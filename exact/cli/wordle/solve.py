@@ -24,9 +24,12 @@ from exact.words import load_or_default
 @click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
               help="Guesses allowed (k): maximise the wins within k  [default: 3].")
 @click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
-@click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it).")
+@click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it). "
+              "With --objective guesses, 'all' or a FILE of words ranks those first guesses (each valued "
+              "or rejected with a proven bound).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
-              help="How many first guesses to report with exact values.")
+              help="How many first guesses to report with exact values (ranking: prove the exact values "
+                   "of the N best, default 1).")
 @click.option("--out", type=click.Path(dir_okay=False), multiple=True,
               help="Write the optimal tree (format from the extension: .graphml, .json, .dot, .txt); repeatable.")
 @click.option("--certificate", type=click.Path(dir_okay=False), default=None,
@@ -73,6 +76,15 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
                            cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
                            cluster=cluster, checkpoint=checkpoint, resume=resume)
+    if engine == "ranking":
+        from exact.cli.wordle.solve_guesses import rank_objective
+
+        explicit = ctx.get_parameter_source("top") != click.core.ParameterSource.DEFAULT
+        return rank_objective(answers=answers, guesses=guesses, objective=objective, first=first,
+                              max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
+                              top=top if explicit else 1, out=out, certificate=certificate, as_json=as_json,
+                              truncate=truncate, cluster=cluster, checkpoint=checkpoint, resume=resume,
+                              batch=batch, workers=workers)
     if engine == "global":
         from exact.cli.wordle.solve_global import solve_global
 

@@ -92,3 +92,57 @@ def print_result(r, answer_list, guess_list) -> None:
 
 # --- exact wordle complete --------------------------------------------------------------------
 
+
+def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cutoff, after, compare, top,
+                   out, certificate, as_json, truncate, cluster, checkpoint, resume, batch=8, workers=None):
+    """``exact wordle solve --objective guesses --first all|FILE``: the ranking of first guesses
+    (exact.wordle.ranking): print it, write its certificate and the tree of the best."""
+    from exact.fileio import write_json
+    from exact.game.formats import format_for_path, write_tree
+    from exact.game.tree import record_lists, replay_position
+    from exact.wordle.guesses import parse_objective
+    from exact.wordle.ranking import rank_first_guesses, read_first_guesses
+
+    if parse_objective(objective).wins:
+        raise ExactError("--first all ranks first guesses by --objective guesses only")
+    if after or compare or truncate:
+        raise ExactError("--first all: drop --after, --compare and --truncate")
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
+    firsts = None if first.lower() == "all" else read_first_guesses(first, guess_list)
+    for path in out:
+        format_for_path(path)
+    r = call(rank_first_guesses, answer_list, guess_list, firsts=firsts, cutoff=cutoff, top=top, hard=hard,
+             max_guesses=max_guesses, checkpoint=checkpoint, resume=resume, cluster=cluster, batch=batch,
+             workers=workers)
+    data = r.to_json()
+    if r.tree is not None:
+        played = replay_position(r.tree, answer_list, guess_list, (), max_guesses, hard)
+        total = sum((k + 1) * w for k, w in enumerate(played.wins_at))
+        if not played.valid or played.lost or total != r.exact[0][1]:
+            raise ExactError(f"internal error: the tree of {r.tree.guess} does not replay to its value")
+        data["tree"] = {"guess": r.tree.guess, "files": list(out), "complete": True,
+                        "replay": {"total": total, "wins_at": list(played.wins_at), "valid": True}}
+        record_lists(r.tree, answer_list, guess_list)
+        for path in out:
+            write_tree(r.tree, path, answers=answer_list)
+    if certificate is not None:
+        write_json(certificate, data)
+    if as_json:
+        echo_json(data)
+    else:
+        mode = ", hard mode" if hard else ""
+        click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
+                   f"({len(guess_list)}), fewest guesses over {len(r.firsts)} first guesses{mode}, "
+                   f"at most {max_guesses} guesses" + (f", cutoff {cutoff}" if cutoff is not None else ""))
+        exact = r.exact
+        click.echo(f"status {r.status}: {len(r.values)} of {len(r.firsts)} first guesses done ({len(exact)} "
+                   f"valued exactly, {len(r.values) - len(exact)} bounded, least bound {r.least_bound}); "
+                   f"{r.seconds:.1f} s, {r.cores} cores")
+        for i, (w, v) in enumerate(exact[:max(top, 10)]):
+            click.echo(f"{i + 1:3d}. {w} {v} (mean {v / len(answer_list):.6f})"
+                       + (" proven" if i < r.proven_top else ""))
+        if "tree" in data and out:
+            click.echo(f"wrote {', '.join(map(str, out))} (the tree of {r.tree.guess}; replayed: total "
+                       f"{data['tree']['replay']['total']})")
+    exit_if_interrupted(r.interrupted)

@@ -310,13 +310,24 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 @click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
 @click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
 @click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
+@click.option("--peer", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="With --objective guesses: Selby's built solver; times the rejection of a fixed list of "
+                   "first guesses against --cutoff by the project and the peer, in this run.")
+@click.option("--cutoff", type=click.IntRange(min=0), default=None, metavar="T",
+              help="With --objective guesses: time the rejection bench (first guesses valued if <= T, else "
+                   "bounded) [default with --peer: 7920]; without --peer the project alone.")
 @list_option()
-def bench(sample, seed, objective, first, hard, no_baseline):
+def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
     from exact.bench.wordle import run_guesses_bench, run_wordle_bench
 
     if objective == "guesses":
+        if peer is not None or cutoff is not None:
+            from exact.bench.wordle import run_ranking_bench
+
+            run_ranking_bench(cutoff=7920 if cutoff is None else cutoff, peer=peer, hard=hard, echo=click.echo)
+            return
         first = checked_word(first, list_guesses(), "--first")
         run_guesses_bench(first=first, hard=hard, echo=click.echo, lists=(list_answers(), list_guesses()))
         return

@@ -1,0 +1,191 @@
+"""The bounds that reject first guesses early, and the ranking of first guesses, against brute force
+(tests/test_wordle_guesses.brute: every tree of tiny instances), in normal and hard mode."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exact.errors import ExactError
+from exact.game.position import position
+from exact.wordle.guesses import Objective, make_guesses_instance
+from exact.wordle.guesses_kernels import _floor, lookahead, node_bound
+from exact.wordle.guesses_memo import new_memo
+from exact.wordle.ranking import first_value, rank_first_guesses, read_checkpoint
+from exact.words import words_from_lines
+
+from test_wordle_guesses import brute, tiny
+
+#: words that differ in one letter: every guess among them makes at most 2 classes on them, so
+#: m = 2 and the wide term of _floor (n > m) is what the bound is made of
+FAMILY = ["bight", "fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def brute_from(words, guesses, t, max_guesses, hard):
+    """The fewest total guesses of the answers ``words`` reached before step t (counted from the game
+    start, c[s] = s), no constraint yet: brute force from step 1 with max_guesses - (t - 1), shifted."""
+    v = brute(list(words), list(guesses), max_guesses - (t - 1), hard=hard)
+    return None if v is None else v[-1] + (t - 1) * len(words)
+
+
+def instances():
+    yield "family", words_from_lines(FAMILY), words_from_lines(FAMILY)
+    for seed in range(4):
+        A, G = tiny(seed, 7, 3)
+        yield f"tiny{seed}", A, G
+
+
+CASES = list(instances())
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])
+@SETTINGS
+@given(data=st.data())
+def test_each_bound_is_at_most_the_brute_force_value(case, hard, data):
+    _, A, G = CASES[case]
+    family = A.words[0] == "bight"
+    max_guesses = (5 if hard else 7) if family else 5
+    inst = make_guesses_instance(A, G, Objective(()), max_guesses, hard)
+    most = 4 if family and hard else len(A)  # brute force in hard mode keys on the whole history
+    S = np.array(sorted(data.draw(st.sets(st.integers(0, len(A) - 1), min_size=1, max_size=most), label="S")),
+                 dtype=np.int64)
+    t = data.draw(st.integers(1, 2), label="t")
+    beta = data.draw(st.integers(0, 60), label="beta")
+    _, rule = position(A, (), hard)
+    true = brute_from([A.words[a] for a in S], G.words, t, max_guesses, hard)
+    true = float("inf") if true is None else true
+    n, m = len(S), int(inst.ctx[12])
+    node = int(_floor(inst.cost, t, n, min(n, m), min(n, m))) if n >= 2 else int(inst.cost[t])
+    sharp = int(node_bound(inst.ctx, new_memo(), S, t, rule[0], rule[1]))
+    look = int(lookahead(inst.ctx, new_memo(), S, t, rule[0], rule[1], np.int64(beta)))
+    assert node <= sharp <= true or sharp >= 2 ** 59  # INF is a bound only when nothing fits the limit
+    assert node <= true or true == float("inf")
+    assert sharp <= look or look >= 2 ** 59
+    assert look <= true
+
+
+def test_the_wide_term_is_used_and_tight_enough():
+    """On FAMILY (m = 2) the wide term lifts the node bound well above 2n - 1, and stays valid."""
+    A = words_from_lines(FAMILY)
+    inst = make_guesses_instance(A, A, Objective(()), 9)
+    assert int(inst.ctx[12]) == 2
+    n = len(A)
+    wide = int(_floor(inst.cost, 1, n, 2, 2))
+    assert wide == 1 + 2 + 3 * (n - 2)  # Selby's 3n - 1 + max(0, n - m), counted from step 1: minus n
+    assert wide > 2 * n - 1
+    assert wide <= brute(FAMILY, FAMILY, 9)[-1]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_first_value_is_exact_below_the_threshold_and_a_bound_above(seed, hard):
+    A, G = tiny(seed, 8, 4)
+    inst = make_guesses_instance(A, G, Objective(()), 5, hard)
+    S, rule = position(A, (), hard)
+    for g, word in enumerate(G.words):
+        true = brute(A.words, G.words, 5, hard=hard, first=word)
+        true = true[-1] if true else None
+        for thr in (10, 16, 18, 20, 40):
+            v, exact, _ = first_value(inst, new_memo(), S, g, 1, rule, thr)
+            if exact:
+                assert v == true and v < thr
+            else:
+                assert v >= thr and (true is None or v <= true)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", range(3))
+def test_ranking_matches_brute_force(seed, hard):
+    A, G = tiny(seed, 8, 4)
+    values = {w: brute(A.words, G.words, 5, hard=hard, first=w) for w in G.words}
+    values = {w: (v[-1] if v else None) for w, v in values.items()}
+    best = min(v for v in values.values() if v is not None)
+    r = rank_first_guesses(A, G, hard=hard, max_guesses=5, progress=False)
+    assert r.status == "OPTIMAL" and r.exact[0][1] == best
+    assert values[r.exact[0][0]] == best
+    for w, fv in r.values.items():
+        assert (fv.total == values[w]) if fv.exact else (values[w] is None or fv.total <= values[w])
+        if not fv.exact:
+            assert fv.total >= best
+    assert r.tree is not None and r.tree.guess == r.exact[0][0]
+    top = rank_first_guesses(A, G, hard=hard, max_guesses=5, top=3, progress=False)
+    proven = sorted(v for v in values.values() if v is not None)[:top.proven_top]
+    assert top.proven_top >= 3 and [v for _, v in top.exact[:top.proven_top]] == proven
+    cut = rank_first_guesses(A, G, hard=hard, max_guesses=5, cutoff=best - 1, progress=False)
+    assert cut.status == "INFEASIBLE" and cut.least_bound >= best
+
+
+def test_checkpoint_resume_and_bad_lines(tmp_path):
+    A, G = tiny(1, 8, 4)
+    full = rank_first_guesses(A, G, max_guesses=5, progress=False, top=2)
+    path = tmp_path / "rank.jsonl"
+    part = rank_first_guesses(A, G, max_guesses=5, progress=False, top=2, checkpoint=path, limit=4)
+    assert part.interrupted and part.status in ("FEASIBLE", "UNKNOWN") and len(part.values) == 4
+    header, records = read_checkpoint(path)
+    assert header["answers"]["sha256"] == A.sha256 and len(records) == 4
+    done = rank_first_guesses(A, G, max_guesses=5, progress=False, top=2, resume=path)
+    assert done.status == "OPTIMAL" and done.exact[:done.proven_top] == full.exact[:full.proven_top]
+    assert len(read_checkpoint(path)[1]) == len(G)
+    with open(path, "a") as f:
+        f.write('{"guess": 3}\n')
+    with pytest.raises(ExactError, match=r"rank.jsonl:\d+: not a first-guess record"):
+        read_checkpoint(path)
+    other = words_from_lines(A.words[:-1])
+    path.write_text(path.read_text().rsplit("\n", 2)[0] + "\n")
+    with pytest.raises(ExactError, match="answers"):
+        rank_first_guesses(other, G, max_guesses=5, progress=False, resume=path)
+
+
+def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
+    A, G = tiny(2, 8, 4)
+    answers = write_lines(tmp_path / "a.txt", A.words)
+    guesses = write_lines(tmp_path / "g.txt", G.words)
+    cert, tree = tmp_path / "rank.json", tmp_path / "best.txt"
+    r = run_exact("wordle", "solve", "--objective", "guesses", "--first", "all", "--answers", answers,
+                  "--guesses", guesses, "--max-guesses", "5", "--certificate", cert, "--out", tree)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(cert.read_text())
+    best = min(v[-1] for v in (brute(A.words, G.words, 5, first=w) for w in G.words) if v)
+    assert data["status"] == "OPTIMAL" and data["best"]["total"] == best
+    assert set(data["first_guesses"]) == set(G.words)
+    assert all(("total" in v) != ("at_least" in v) for v in data["first_guesses"].values())
+    assert data["tree"]["replay"]["total"] == best and tree.is_file()
+    some = write_lines(tmp_path / "some.txt", G.words[:3])
+    r = run_exact("wordle", "solve", "--objective", "guesses", "--first", some, "--answers", answers,
+                  "--guesses", guesses, "--max-guesses", "5", "--json")
+    assert r.returncode == 0, r.stderr
+    assert set(json.loads(r.stdout)["first_guesses"]) == set(G.words[:3])
+    bad = write_lines(tmp_path / "bad.txt", [G.words[0], "zzzzz"])
+    r = run_exact("wordle", "solve", "--objective", "guesses", "--first", bad, "--answers", answers,
+                  "--guesses", guesses)
+    assert r.returncode != 0
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "bad.txt:2" in lines[0] and "zzzzz" in lines[0]
+
+
+def test_parse_peer_lines():
+    from exact.bench.wordle import parse_peer
+
+    text = ("First guess salet  =       7920         0 /     9    dCPU =      1.03   CPU =      1.03\n"
+            "First guess trace >=       7921         1 /     9    dCPU =      9.18   CPU =     10.20\n")
+    assert parse_peer(text) == {"salet": (7920, True, 1.03), "trace": (7921, False, 9.18)}
+
+
+def test_two_worker_local_cluster_matches_in_process(tmp_path):
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
+    A, G = tiny(0, 8, 4)
+    here = rank_first_guesses(A, G, max_guesses=5, progress=False, top=3)
+    path = tmp_path / "cluster.jsonl"
+    there = rank_first_guesses(A, G, max_guesses=5, progress=False, top=3, cluster="local", workers=2, batch=3,
+                               checkpoint=path)
+    assert there.status == here.status == "OPTIMAL"
+    k = min(there.proven_top, here.proven_top)
+    assert k >= 3 and [v for _, v in there.exact[:k]] == [v for _, v in here.exact[:k]]  # ties may differ
+    assert there.exact[0] == here.exact[0]
+    assert len(read_checkpoint(path)[1]) == len(G)
+    assert there.tree is not None and there.tree.guess == here.exact[0][0]
