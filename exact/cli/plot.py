@@ -62,13 +62,13 @@ def histogram(trees, labels, answers, guesses, play_on, depth, title, out):
 @out_option("results/figures/first-guesses")
 def first_guesses(certificates, top, out):
     """The top first guesses by exact value, from `exact wordle solve` CERTIFICATES
-    [default: results/wordle/*-certificate.json, normal mode]."""
+    [default: results/wordle/*-certificate.json, normal mode, the original lists]."""
     from exact.errors import ExactError
     from exact.plot import draw_first_guesses, first_guess_values, is_depth_certificate, save
 
     paths = certificates or [p for p in sorted(Path("results/wordle").glob("*-certificate.json"))
                              if is_depth_certificate(p)]  # not the fewest-guesses ones
-    groups = [g for g in first_guess_values(paths) if certificates or not g.hard]
+    groups = [g for g in first_guess_values(paths) if certificates or (not g.hard and g.list == "original")]
     if not groups:
         raise ExactError("no OPTIMAL certificate among the files given")
     report(save(draw_first_guesses(groups, top), out))
