@@ -103,12 +103,9 @@ def rel(path: Path, root: Path) -> str:
 def list_of(d: dict) -> str:
     """The named list a certificate was made on: its ``list`` field, else the named list with its lists'
     sha256 (certificates made before lists had names), else ``other``."""
-    from exact.words import NAMED_LISTS
+    from exact.words import list_of_record
 
-    if d.get("list"):
-        return d["list"]
-    pair = ((d.get("answers") or {}).get("sha256"), (d.get("guesses") or {}).get("sha256"))
-    return next((e.name for e in NAMED_LISTS.values() if (e.answers_sha256, e.guesses_sha256) == pair), "other")
+    return list_of_record(d) or "other"
 
 
 def list_option(d: dict) -> list[str]:

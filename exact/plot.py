@@ -17,7 +17,7 @@ drawing) and a *draw* function returning a matplotlib Figure:
 :func:`save` writes ``<stem>.png`` and ``<stem>.svg`` atomically.
 
 >>> from exact.words import words_from_lines
->>> from exact.game.tree import Tree
+>>> from exact.wordle.tree import Tree
 >>> A = words_from_lines(["caber", "cabin", "cable"])
 >>> guess_counts(Tree("cabin", 3, {}), A)
 GuessCounts(solved_at=(1,), unsolved=2, depth=1)
@@ -33,7 +33,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.fileio import atomic_write_bytes, read_json
-from exact.game.tree import Tree, tree_depth
+from exact.wordle.tree import Tree, tree_depth
 from exact.words import WordList
 
 GREEN, YELLOW, GRAY, BLUE, RED = "#6aaa64", "#c9b458", "#787c7e", "#4a7fb5", "#b55a4a"
@@ -89,7 +89,7 @@ class GuessCounts:
 def guess_counts(tree: Tree, answers: WordList, depth: int | None = None) -> GuessCounts:
     """How many answers the tree solves with each number of guesses (every branch followed, also
     beyond ``depth``, the guesses that count as a win; default: the tree's depth)."""
-    from exact.wordle.play import guesses_to_solve
+    from exact.play import guesses_to_solve
 
     steps = guesses_to_solve(tree, answers.words, strict=False).values()
     solved = [s for s in steps if s is not None]
@@ -143,7 +143,7 @@ class FirstGuesses:
     values: tuple[tuple[str, int], ...]  # (first guess, exact wins), best first
     hard: bool = False
     others_at_most: int | None = None  # a global search with an incumbent: every first guess not listed is <= this
-    lists: str = "original"  # the named lists the certificates were made on (exact.words.NAMED_LISTS)
+    list: str = "original"  # the named list (exact.words.NAMED_LISTS), "other" for other files
 
 
 def is_depth_certificate(path) -> bool:
@@ -156,30 +156,31 @@ def first_guess_values(paths) -> list[FirstGuesses]:
     """Exact values of first guesses from ``exact wordle solve`` certificates, grouped by depth.
 
     A certificate over every first guess contributes its ``top`` list (exact values); one with
-    ``first`` fixed contributes that guess. Only OPTIMAL certificates count; each list (``list``, the
-    original lists where a certificate names none) and hard mode are kept apart.
+    ``first`` fixed contributes that guess. Only OPTIMAL certificates count; hard mode and each list
+    are kept apart.
     """
-    by_key: dict[tuple[str, int, bool], dict[str, int]] = {}
-    sizes: dict[tuple[str, int, bool], int] = {}
-    limits: dict[tuple[str, int, bool], int] = {}
+    from exact.words import list_of_record
+
+    by_key: dict[tuple[int, bool, str], dict[str, int]] = {}
+    sizes: dict[tuple[int, bool, str], int] = {}
+    limits: dict[tuple[int, bool, str], int] = {}
     for path in paths:
         data = read_json(path, "certificate")
         if not isinstance(data, dict) or "top" not in data or "depth" not in data:
             raise ExactError(f"{path}: not an `exact wordle solve` certificate (no 'top' or 'depth')")
         if data.get("status") != "OPTIMAL":
             continue
-        key = (str(data.get("list") or "original"), int(data["depth"]), bool(data.get("hard")))
+        key = (int(data["depth"]), bool(data.get("hard")), list_of_record(data) or "other")
         values = by_key.setdefault(key, {})
         if sizes.setdefault(key, int(data["n"])) != int(data["n"]):
-            raise ExactError(f"{path}: {data['n']} answers, but another depth-{key[1]} certificate of list {key[0]} "
-                             f"has {sizes[key]}")
+            raise ExactError(f"{path}: {data['n']} answers, but another depth-{key[0]} certificate has {sizes[key]}")
         for row in data["top"]:
             values[row["guess"]] = int(row["wins"])
         if data.get("largest_pruning_bound") is not None:  # pruned against the incumbent, not the 10th best
             limits[key] = max(limits.get(key, 0), int(data["largest_pruning_bound"]))
-    return [FirstGuesses(d, sizes[(name, d, h)], tuple(sorted(v.items(), key=lambda gv: (-gv[1], gv[0]))), h,
-                         limits.get((name, d, h)), name)
-            for (name, d, h), v in sorted(by_key.items(), key=lambda kv: (kv[0][0] != "original", kv[0]))]
+    return [FirstGuesses(d, sizes[(d, h, name)], tuple(sorted(v.items(), key=lambda gv: (-gv[1], gv[0]))), h,
+                         limits.get((d, h, name)), name)
+            for (d, h, name), v in sorted(by_key.items(), key=lambda kv: (kv[0][2] != "original", kv[0]))]
 
 
 def draw_first_guesses(groups: list[FirstGuesses], top: int = 10):
@@ -194,8 +195,8 @@ def draw_first_guesses(groups: list[FirstGuesses], top: int = 10):
         ax.bar_label(bars, labels=[f"{v} ({v / g.n:.2%})" for v in wins], fontsize=8, padding=2)
         span = best - min(wins)
         ax.set_xlim(min(wins) - max(3, span), best + max(4, span * 0.9))
-        title = (f"P(win within {g.depth}){', hard mode' if g.hard else ''}: exact wins of {g.n}"
-                 + (f" (list {g.lists})" if g.lists != "original" else ""))
+        title = (f"P(win within {g.depth}){', hard mode' if g.hard else ''}"
+                 f"{'' if g.list == 'original' else f', list {g.list}'}: exact wins of {g.n}")
         if g.others_at_most is not None:
             title += f"\n(values found exactly; every other first guess is <= {g.others_at_most})"
         ax.set_title(title, fontsize=9)

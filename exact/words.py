@@ -285,6 +285,19 @@ def list_name(answers: WordList, guesses: WordList) -> str | None:
     return None
 
 
+def list_of_record(record: dict) -> str | None:
+    """The named list of a certificate (its ``list``, else its lists' sha256, as certificates recorded
+    them before lists had names), or None.
+
+    >>> list_of_record({"answers": {"sha256": _ORIGINAL_ANSWERS}, "guesses": {"sha256": _ORIGINAL_ALLOWED}})
+    'original'
+    """
+    if record.get("list") in NAMED_LISTS:
+        return record["list"]
+    pair = ((record.get("answers") or {}).get("sha256"), (record.get("guesses") or {}).get("sha256"))
+    return next((e.name for e in NAMED_LISTS.values() if (e.answers_sha256, e.guesses_sha256) == pair), None)
+
+
 def lists_record(answers: WordList, guesses: WordList) -> dict:
     """What certificates and trees record of the lists they were made on: the list's name (None for
     other files), and each list's count and sha256."""

@@ -65,3 +65,34 @@ def test_lists_table_shows_each_proof_and_a_valid_interval_elsewhere(root):
             assert "OPTIMAL" not in line
             lower, upper = line.split("|")[4].split("/")[0].strip().split("..")
             assert int(lower) <= int(upper)
+
+
+def test_readme_list_table_matches_the_certificates(root):
+    """README's list x mode x k table: each OPTIMAL number is the certificate's proof over every first
+    guess; each interval's lower end is the best certified strategy of that list and mode."""
+    import re
+
+    from exact.docs import list_of, load
+
+    groups = load(root / "results")
+    certs = [d for _, d in groups["certificate"]]
+    lines = (root / "README.md").read_text().splitlines()
+    start = lines.index("| list (answers / guesses) | mode | within 3 | within 4 |")
+    name = None
+    checked = 0
+    for line in lines[start + 2:]:
+        if not line.startswith("| "):
+            break
+        cells = [c.strip() for c in line.split("|")[1:-1]]
+        name = cells[0].split()[0]
+        hard = cells[1] == "hard"
+        for k, cell in zip((3, 4), cells[2:4]):
+            mine = [d for d in certs if list_of(d) == name and bool(d.get("hard")) == hard and d["depth"] == k]
+            if "OPTIMAL" in cell:
+                (d,) = [d for d in mine if not d.get("first") and d["status"] == "OPTIMAL"]
+                assert cell.startswith(f"**{d['wins']}** OPTIMAL"), (cell, d["wins"])
+            else:
+                lower, upper = map(int, re.match(r"(\d+)\.\.(\d+)", cell).groups())
+                assert upper == mine[0]["n"] and lower == max(d["wins"] for d in mine), cell
+            checked += 1
+    assert checked == 12

@@ -6,10 +6,9 @@ import pytest
 
 from exact.errors import ExactError
 from exact.plot import first_guess_values, guess_counts, is_depth_certificate, lingo_runs, log_history
-from exact.wordle.dp import solve
-from exact.wordle.dp_trees import best_tree
-from exact.game.tree import replay
-from exact.game.formats import write_tree
+from exact.wordle.dp import best_tree, solve
+from exact.wordle.tree import replay
+from exact.wordle.treeio import write_tree
 from exact.words import wordle_answers, words_from_lines
 
 pytest.importorskip("matplotlib", reason="matplotlib draws the figures")
@@ -31,7 +30,7 @@ def trees(tmp_path_factory):
 
 def test_guess_counts_are_the_replay(trees):
     A, _, paths = trees
-    from exact.game.formats import read_tree
+    from exact.wordle.treeio import read_tree
 
     for path, wins in paths:
         c = guess_counts(read_tree(path), A)
@@ -41,8 +40,8 @@ def test_guess_counts_are_the_replay(trees):
 
 
 def test_guess_counts_of_a_tree_that_plays_on(trees):
-    from exact.wordle.play import FewestGuesses, complete
-    from exact.game.formats import read_tree
+    from exact.play import FewestGuesses, complete
+    from exact.wordle.treeio import read_tree
 
     A, _, paths = trees
     tree = read_tree(paths[0][0])  # depth 2: some answers lost
@@ -56,7 +55,9 @@ def test_first_guess_values_from_the_certificates(tmp_path, root, write_lines):
     paths = [p for p in sorted((root / "results" / "wordle").glob("*-certificate.json")) if is_depth_certificate(p)]
     if not paths:
         pytest.skip("no certificates in results/wordle")
-    groups = {(g.depth, g.hard): g for g in first_guess_values(paths) if g.lists == "original"}
+    groups = {(g.depth, g.hard): g for g in first_guess_values(paths) if g.list == "original"}
+    for g in first_guess_values(paths):  # each list apart, with its own answer count
+        assert g.n == {"original": 2315, "nyt2022": 2309, "nyt2023": 3158}[g.list]
     depth3 = json.loads((root / "results/wordle/optimal-depth3-certificate.json").read_text())
     assert groups[(3, False)].values[0] == (depth3["optimal_first"][0], depth3["wins"])
     assert [v for _, v in groups[(3, False)].values] == sorted((r["wins"] for r in depth3["top"]), reverse=True)
@@ -93,7 +94,6 @@ def assert_figures(stem):
     assert "<svg" in svg.read_text()[:2000]
 
 
-@pytest.mark.slow
 def test_plot_commands_write_png_and_svg(trees, tmp_path, root, run_exact, write_lines):
     A, d, paths = trees
     answers = write_lines(tmp_path / "a.txt", SMALL)
@@ -111,14 +111,12 @@ def test_plot_commands_write_png_and_svg(trees, tmp_path, root, run_exact, write
     assert_figures(tmp_path / "l")
 
 
-@pytest.mark.slow
 def test_plot_errors_are_one_line(tmp_path, run_exact):
     r = run_exact("plot", "memorable", tmp_path / "missing.json", "--out", tmp_path / "m")
     assert r.returncode == 2 and r.stderr.startswith("exact: error: ") and "no such file" in r.stderr
     assert not (tmp_path / "m.png").exists()
 
 
-@pytest.mark.slow
 def test_lingo_log_of_a_real_run(tmp_path, run_exact, write_lines):
     """The progress lines `exact lingo solve` writes are what `exact plot lingo --log` reads."""
     pool = write_lines(tmp_path / "pool.txt", wordle_answers().words[:200])

@@ -32,7 +32,7 @@ def plot():
 @click.option("--depth", type=click.IntRange(min=1), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
 @words_option("--guesses", "Allowed guesses the fallback may probe with [default: the guesses of --list].")
 @click.option("--play-on", is_flag=True,
-              help="Complete each tree with the fallback of `exact wordle play` (exact.wordle.play.FewestGuesses), "
+              help="Complete each tree with the fallback of `exact wordle play` (exact.play.FewestGuesses), "
                    "as a game goes on where the tree stops.")
 @click.option("--title", default="Guesses to win", show_default=True)
 @out_option("results/figures/histogram")
@@ -40,7 +40,7 @@ def histogram(trees, labels, answers, guesses, play_on, depth, title, out):
     """The histogram of guesses of each TREE (several side by side): wins with 1, 2, ... guesses, and lost."""
     from exact.errors import ExactError
     from exact.plot import draw_histogram, guess_counts, save
-    from exact.game.formats import read_tree
+    from exact.wordle.treeio import read_tree
     from exact.words import load_or_default
 
     if labels and len(labels) != len(trees):
@@ -48,7 +48,7 @@ def histogram(trees, labels, answers, guesses, play_on, depth, title, out):
     answer_list = load_or_default(answers, list_answers)
     read = [read_tree(t) for t in trees]
     if play_on:
-        from exact.wordle.play import FewestGuesses, complete
+        from exact.play import FewestGuesses, complete
 
         fallback = FewestGuesses(answer_list.words, load_or_default(guesses, list_guesses).words)
         read = [complete(t, answer_list.words, fallback) for t in read]
@@ -62,13 +62,13 @@ def histogram(trees, labels, answers, guesses, play_on, depth, title, out):
 @out_option("results/figures/first-guesses")
 def first_guesses(certificates, top, out):
     """The top first guesses by exact value, from `exact wordle solve` CERTIFICATES
-    [default: results/wordle/*-certificate.json, the original lists, normal mode]."""
+    [default: results/wordle/*-certificate.json, normal mode, the original lists]."""
     from exact.errors import ExactError
     from exact.plot import draw_first_guesses, first_guess_values, is_depth_certificate, save
 
     paths = certificates or [p for p in sorted(Path("results/wordle").glob("*-certificate.json"))
                              if is_depth_certificate(p)]  # not the fewest-guesses ones
-    groups = [g for g in first_guess_values(paths) if certificates or (not g.hard and g.lists == "original")]
+    groups = [g for g in first_guess_values(paths) if certificates or (not g.hard and g.list == "original")]
     if not groups:
         raise ExactError("no OPTIMAL certificate among the files given")
     report(save(draw_first_guesses(groups, top), out))
