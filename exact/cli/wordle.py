@@ -206,6 +206,7 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time,
 
 def _certificate(path: Path) -> bool:
     """Whether ``path`` is a Wordle certificate (JSON with lists and a method), not a tree."""
+    from exact.errors import ExactError
     from exact.fileio import read_json
     from exact.wordle.certificate import is_certificate
 
