@@ -19,9 +19,10 @@ class ExactGroup(click.Group):
     interrupts (Ctrl-C, SIGTERM) into a line and exit 130 or 143 (:mod:`exact.stop`)."""
 
     def invoke(self, ctx):
-        from exact.fileio import set_make_folders
+        from exact import fileio
 
-        set_make_folders(False)  # a missing output folder is an error unless the command has --mkdir
+        folders = fileio.MAKE_FOLDERS
+        fileio.set_make_folders(False)  # a missing output folder is an error unless the command has --mkdir
         previous = {s: signal.getsignal(s) for s in stop.SIGNALS}
         stop.reset()
         stop.install()
@@ -37,6 +38,7 @@ class ExactGroup(click.Group):
             click.echo("exact: error: out of memory (use smaller word lists, or free memory)", err=True)
             sys.exit(2)
         finally:  # for callers in the same process (tests, notebooks)
+            fileio.set_make_folders(folders)
             for s, handler in previous.items():
                 if handler is not None:
                     signal.signal(s, handler)

@@ -108,6 +108,25 @@ def _probe(address: str, seconds: float = 10.0) -> None:
                          f"(it sent {head[:8]!r}); is it the scheduler's address and port?")
 
 
+class _OneLine:
+    """A logging filter for Dask's loggers in the driver: their messages stay, their tracebacks go
+    (a lost scheduler is reported once, in one line, by :func:`run_cluster`)."""
+
+    def filter(self, record) -> bool:
+        record.exc_info = record.exc_text = record.stack_info = None
+        return True
+
+
+def _quiet_tracebacks() -> None:
+    import logging
+
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio", "")]
+    for logger in loggers + [logging.getLogger(n) for n in logging.root.manager.loggerDict if n.startswith("distributed")]:
+        for holder in [logger, *logger.handlers]:  # a logger's filters see only its own records; handlers see all
+            if not any(isinstance(f, _OneLine) for f in holder.filters):
+                holder.addFilter(_OneLine())
+
+
 def lost_errors(distributed) -> tuple:
     """What a future's result raises when the scheduler is lost, or a batch kept killing its workers."""
     from concurrent.futures import CancelledError  # distributed's FutureCancelledError ("scheduler-connection-lost")
@@ -172,6 +191,7 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
     try:
         if address == "local":
             depth4.warm_up()  # the kernels compiled once here; the workers load numba's cache
+        _quiet_tracebacks()
         client, cluster = start_client(address, workers)
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
         prog.say(f"cluster: {n_workers} workers at {client.scheduler.address}")
