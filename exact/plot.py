@@ -17,7 +17,7 @@ drawing) and a *draw* function returning a matplotlib Figure:
 :func:`save` writes ``<stem>.png`` and ``<stem>.svg`` atomically.
 
 >>> from exact.words import words_from_lines
->>> from exact.wordle.tree import Tree
+>>> from exact.game.tree import Tree
 >>> A = words_from_lines(["caber", "cabin", "cable"])
 >>> guess_counts(Tree("cabin", 3, {}), A)
 GuessCounts(solved_at=(1,), unsolved=2, depth=1)
@@ -33,7 +33,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.fileio import atomic_write_bytes, read_json
-from exact.wordle.tree import Tree, tree_depth
+from exact.game.tree import Tree, tree_depth
 from exact.words import WordList
 
 GREEN, YELLOW, GRAY, BLUE, RED = "#6aaa64", "#c9b458", "#787c7e", "#4a7fb5", "#b55a4a"
@@ -89,7 +89,7 @@ class GuessCounts:
 def guess_counts(tree: Tree, answers: WordList, depth: int | None = None) -> GuessCounts:
     """How many answers the tree solves with each number of guesses (every branch followed, also
     beyond ``depth``, the guesses that count as a win; default: the tree's depth)."""
-    from exact.play import guesses_to_solve
+    from exact.wordle.play import guesses_to_solve
 
     steps = guesses_to_solve(tree, answers.words, strict=False).values()
     solved = [s for s in steps if s is not None]

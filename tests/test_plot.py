@@ -7,8 +7,8 @@ import pytest
 from exact.errors import ExactError
 from exact.plot import first_guess_values, guess_counts, is_depth_certificate, lingo_runs, log_history
 from exact.wordle.dp import best_tree, solve
-from exact.wordle.tree import replay
-from exact.wordle.treeio import write_tree
+from exact.game.tree import replay
+from exact.game.formats import write_tree
 from exact.words import wordle_answers, words_from_lines
 
 pytest.importorskip("matplotlib", reason="matplotlib draws the figures")
@@ -30,7 +30,7 @@ def trees(tmp_path_factory):
 
 def test_guess_counts_are_the_replay(trees):
     A, _, paths = trees
-    from exact.wordle.treeio import read_tree
+    from exact.game.formats import read_tree
 
     for path, wins in paths:
         c = guess_counts(read_tree(path), A)
@@ -40,8 +40,8 @@ def test_guess_counts_are_the_replay(trees):
 
 
 def test_guess_counts_of_a_tree_that_plays_on(trees):
-    from exact.play import FewestGuesses, complete
-    from exact.wordle.treeio import read_tree
+    from exact.wordle.play import FewestGuesses, complete
+    from exact.game.formats import read_tree
 
     A, _, paths = trees
     tree = read_tree(paths[0][0])  # depth 2: some answers lost
