@@ -111,15 +111,14 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json):
     """
     import sys
 
+    from exact.api import verify_tree
     from exact.game.formats import load_tree
-    from exact.game.tree import check_tree_lists, replay, tree_depth
     from exact.words import list_name
 
     tree, fmt = load_tree(tree_file, fmt)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
-    check_tree_lists(tree, answer_list, guess_list, str(tree_file))
-    result = replay(tree, answer_list, guess_list, depth or tree_depth(tree), hard)
+    result = verify_tree(tree, answer_list, guess_list, depth=depth, hard=hard, name=str(tree_file))
     if as_json:
         echo_json({"tree": str(tree_file), "format": fmt, "first": tree.guess, "list": list_name(answer_list, guess_list),
                    "answers": answer_list.source,
