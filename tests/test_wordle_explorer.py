@@ -252,3 +252,14 @@ def test_off_the_tree_is_said(page, browser):
         assert status.get_attribute("data-state") == "on"
     assert status.get_attribute("data-state") == "off" and f"the tree stops after {node.guess}" in status.text
     assert int(d.find_element("id", "stats").get_attribute("data-left")) == len(left)
+
+
+def test_export_counts_one_node_in_the_singular(run_exact, tmp_path, write_lines):
+    from exact.game.formats import write_tree
+    from exact.game.tree import Tree
+
+    answers = write_lines(tmp_path / "a.txt", ["cigar"])
+    write_tree(Tree("cigar", 1, {}), tmp_path / "t.json")
+    r = run_exact("wordle", "export", tmp_path / "t.json", "--answers", answers, "--html", tmp_path / "t.html")
+    assert r.returncode == 0, r.stderr
+    assert ": 1 node, wins 1/1" in r.stdout

@@ -468,3 +468,17 @@ def test_live_fewest_guesses_rescues_a_player_off_the_tree(small):
     assert plan.guess == proven.tree.guess
     steps = guesses_to_solve(plan, position.candidates)
     assert sum(steps.values()) + position.played * len(position.candidates) == proven.total  # total counts the guess played
+
+
+def test_the_record_says_1_candidate_without_a_stray_space():
+    from exact.feedback import feedback
+    from exact.game.tree import Tree
+    from exact.wordle.play import Game, TreeStrategy, game_record
+    from exact.words import words_from_lines
+
+    A = words_from_lines(["caber", "cabin", "cable"])
+    tree = Tree("cabin", 3, {feedback("cabin", "cable"): Tree("cable", 2, {feedback("cable", "caber"): Tree("caber", 1)})})
+    lines, solved = game_record(Game(TreeStrategy(tree, "demo", depth=3), A), "caber", "digits")
+    assert solved
+    assert "    1 candidate,  P(win" in lines[2] and "candidate ," not in "\n".join(lines)
+    assert "    3 candidates, P(win" in lines[0]

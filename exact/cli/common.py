@@ -197,3 +197,12 @@ def show_words(words, show: int) -> str:
     if len(words) <= show:
         return " ".join(words)
     return " ".join(words[:show]) + f" ... (+{len(words) - show}; l lists all)"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun in the number it takes: "1 node", "2 nodes".
+
+    >>> counted(1, "node"), counted(3, "class", "classes")
+    ('1 node', '3 classes')
+    """
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
