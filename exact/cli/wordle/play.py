@@ -48,12 +48,20 @@ def read_feedback(text: str, advised: str) -> tuple[str | None, int]:
 
 def wordle_interactive(game, show: int, notation: str) -> int:
     """The loop a person types into; returns the exit status."""
+    from exact.feedback import all_green
     from exact.wordle.play import ImpossibleFeedback
 
-    click.echo(f"Play the suggested guess, then type its feedback ({NOTATION_HELP}); {COMMANDS_HELP}.")
+    click.echo("Play the suggested guess, then type its colours: 02110, bygyb or the emoji squares "
+               "(? lists every notation and command).")
     while True:
         advice = game.advice()
         print_advice(advice, show)
+        if len(advice.candidates) == 1 and advice.guess == advice.candidates[0]:
+            step = advice.position.played + 1
+            print_board(game.position.history + ((advice.guess, all_green(len(advice.guess))),), notation)
+            click.echo(f"it is the only answer left: solved in {step} guess{'es' if step > 1 else ''}"
+                       f"{' (a win)' if step <= game.strategy.depth else ''}")
+            return 0
         refused = None  # the last feedback refused: "!" confirms it (the answer is then not in the list)
         while True:
             line = read_line(f"feedback for {advice.guess}> ")
