@@ -146,3 +146,15 @@ def test_a_large_first_position_uses_the_certificates_or_says_not_computed():
     assert "not proven over every guess" in step.best_scope
     b = analyse_game((("crane", feedback("crane", "nymph")),), A, G, live_max=10)
     assert b.steps[0].played.total is None and "not computed" in b.steps[0].played.how
+
+
+def test_the_certificates_value_only_the_first_guess(small):
+    """A large position after the first guess is not valued from the first guess's certificates."""
+    from exact.words import wordle_allowed, wordle_answers
+
+    A, G = wordle_answers(), wordle_allowed()
+    a = analyse_game((("salet", feedback("salet", "nymph")), ("crane", feedback("crane", "nymph"))), A, G, live_max=5)
+    first, second = a.steps
+    assert first.played.total == 7920
+    assert second.played.total is None and second.best.total is None and second.best_guess is None
+    assert second.best_scope == "not computed"

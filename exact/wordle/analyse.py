@@ -282,15 +282,17 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
         if say is not None:
             say(f"guess {i + 1}, {guess}: {len(S)} answer{'s' if len(S) != 1 else ''}")
         if limit is not None and len(S) > limit:
-            if certificates is None:
-                certificates = certificate_values(answers, guesses, hard, max_guesses) if not before else {}
+            if certificates is None and not before:
+                certificates = certificate_values(answers, guesses, hard, max_guesses)
+            certificates_here = certificates if not before else {}
             why = f"not computed: {len(S)} answers > {limit} (full analysis: minutes or more)"
-            played = Value(certificates[guess][0], len(S), certificates[guess][1]) if guess in certificates \
-                else Value(None, len(S), why)
-            if certificates:
-                best_first = min(certificates, key=lambda w: (certificates[w][0], w))
-                best = Value(certificates[best_first][0], len(S), certificates[best_first][1])
-                scope = f"best of the {len(certificates)} committed certificate(s), not proven over every guess"
+            played = Value(certificates_here[guess][0], len(S), certificates_here[guess][1]) \
+                if guess in certificates_here else Value(None, len(S), why)
+            if certificates_here:
+                best_first = min(certificates_here, key=lambda w: (certificates_here[w][0], w))
+                best = Value(certificates_here[best_first][0], len(S), certificates_here[best_first][1])
+                scope = (f"best of the {len(certificates_here)} committed certificate(s), not proven over every "
+                         f"guess")
             else:
                 best_first, best, scope = None, Value(None, len(S), why), "not computed"
             tree = None
