@@ -229,14 +229,10 @@ def certificate_values(answers: WordList, guesses: WordList, hard: bool,
                        max_guesses: int = 6) -> dict[str, tuple[int, str]]:
     """First guess -> (total, file): the committed proven fewest-guesses certificates of these lists and
     mode (from the game's start, objective ``guesses``), read from ``results/wordle/`` of a checkout."""
-    from exact.words import instances_dir
+    from exact.words import shipped_results
 
-    try:
-        folder = instances_dir().parent / "results" / "wordle"
-    except ExactError:
-        return {}
     out = {}
-    for path in sorted(folder.glob("*-certificate.json")) if folder.is_dir() else ():
+    for path in shipped_results("results/wordle/*-certificate.json"):
         try:
             c = json.loads(path.read_text())
         except (OSError, ValueError):
