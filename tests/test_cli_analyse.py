@@ -51,3 +51,15 @@ def test_a_pasted_grid_from_stdin(run_exact, tmp_path, write_lines):
 ])
 def test_bad_games_are_one_line_errors(cli, lists, assert_one_line_error, args, fragment):
     assert_one_line_error(cli("wordle", "analyse", *args, *lists), fragment)
+
+
+def test_play_rates_the_game_it_played(cli, lists):
+    code, out, err = cli("wordle", "play", *lists, "--objective", "guesses", "--depth", "6", "--answer", "blush",
+                         "--analyse")
+    assert code == 0, err
+    table = out.split("\n\n", 1)[1].splitlines()
+    assert table[0].split()[:3] == ["#", "guess", "feedback"]
+    played = [line.split()[1] for line in table[1:] if line[:3].strip().isdigit()]
+    assert played[-1] == "blush" and "solved in" in out
+    # each guess the strategy played is the best there: nothing lost
+    assert all(line.split()[7] == "+0.000" for line in table[1:] if line[:3].strip().isdigit())

@@ -169,7 +169,9 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     lines, solved = game_record(game, answer, notation)
     for line in lines:
         click.echo(line)
-    if rate and solved and len(game.position.history) <= 6:
+    if rate and solved and len(game.position.history) > 6:
+        click.echo("not rated: the game took more than the 6 guesses the rating counts")
+    elif rate and solved:
         from exact.progress import say
         from exact.wordle.analyse import analyse_game, analysis_lines
 
