@@ -368,9 +368,10 @@ def analysis_lines(analysis: Analysis, notation: str = "letters") -> list[str]:
     elif analysis.next_guess is not None:
         out.append(f"not solved yet: best next guess {analysis.next_guess}, expected guesses "
                    f"{analysis.next_best.expected:.3f}")
-    notes = sorted({f"guess {s.number}: {s.played.how if s.played.how != 'solved' else s.best.how}; best: {s.best_scope}"
-                    for s in analysis.steps if s.played.how != "solved" or s.best.how != "solved"})
-    out += notes
+    for s in analysis.steps:
+        if s.played.how != "solved" or s.best.how != "solved":
+            best = s.best.how if s.best.total is None else f"{s.best.how}, {s.best_scope}"
+            out.append(f"guess {s.number}: played: {s.played.how}; best: {best}")
     out.append("expected: the game's expected length (guesses from the first), each answer left equally likely, "
                "the rest played optimally (exact); extra: expected guesses lost to the best guess; luck: expected "
                "guesses before the feedback - after it (positive: lucky)")
