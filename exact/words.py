@@ -194,6 +194,30 @@ def instances_dir() -> Path:
     raise ExactError("the embedded instances are missing: reinstall exact")
 
 
+def shipped_result(name: str) -> Path | None:
+    """A committed result by its path in the repository (``results/wordle/salet-guesses.txt``): in
+    ``results/`` of a source checkout, or inside the wheel (``exact/_results/``, where pyproject.toml puts
+    ``results/``); None when neither has it."""
+    here = Path(__file__).resolve().parent
+    relative = Path(name).relative_to("results")
+    for folder in (here / "_results", here.parent / "results"):
+        if (folder / relative).is_file():
+            return folder / relative
+    return None
+
+
+def shipped_results(pattern: str) -> list[Path]:
+    """The committed results whose path matches ``pattern`` (``results/wordle/*-certificate.json``), from
+    the wheel or the checkout (as :func:`shipped_result`), sorted by name."""
+    here = Path(__file__).resolve().parent
+    relative = str(Path(pattern).relative_to("results"))
+    for folder in (here / "_results", here.parent / "results"):
+        found = sorted(folder.glob(relative)) if folder.is_dir() else []
+        if found:
+            return found
+    return []
+
+
 def embedded(name: str) -> WordList:
     """A shipped list by its name under ``instances/``, e.g. ``wordle/answers.txt``."""
     return replace(read_words(instances_dir() / name), source=f"instances/{name}")

@@ -100,3 +100,39 @@ def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file,
     a, b = json.loads(via_solve.stdout), json.loads(via_memorable.stdout)
     assert (a["wins"], a["status"]) == (b["wins"], b["status"])
     assert_one_line_error(run_exact("wordle", "solve", "--max-distinct-second", "2", "--depth", "4", *args), "depth 3")
+
+
+def help_examples():
+    """The example commands of ``exact --help``: (arguments, what the line says)."""
+    from exact.cli import main
+
+    lines = main.help.split("Examples:")[1].splitlines()
+    out = []
+    for line in lines:
+        if line.strip().startswith("exact "):
+            out.append(line.strip().split("  ")[0].split()[1:])
+    return out
+
+
+def test_top_level_help_shows_examples_that_parse(cli):
+    from exact.cli import main
+
+    code, out, _ = cli("--help")
+    assert code == 0 and "Examples:" in out and "exact wordle analyse" in out
+    examples = help_examples()
+    assert len(examples) >= 5
+    for args in examples:
+        command, rest = main, list(args)
+        while hasattr(command, "commands") and rest and rest[0] in command.commands:
+            command = command.commands[rest.pop(0)]
+        assert not hasattr(command, "commands") or rest in ([], ["--help"]), args
+        if rest != ["--help"]:
+            command.make_context(command.name, rest)  # parses: options and arguments exist
+
+
+@pytest.mark.slow
+def test_the_numbers_in_the_help_examples(cli):
+    code, out, err = cli("lingo", "score", "blink", "chomp", "gudes", "warty")
+    assert code == 0 and "8282 / 8636" in out, err
+    code, out, err = cli("wordle", "solve", "--objective", "guesses", "--first", "salet", "--list", "original")
+    assert code == 0 and "total 7920 guesses" in out, err

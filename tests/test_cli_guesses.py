@@ -159,3 +159,16 @@ def test_interrupt_returns_a_complete_feasible_tree(monkeypatch):
     assert sum(r.wins_at) == 150 and r.total >= full.total
     played = replay_position(r.tree, A, A, (), 6)
     assert played.valid and not played.lost
+
+
+def test_after_names_the_next_guess_not_the_first(cli, tmp_path, write_lines):
+    words = write_lines(tmp_path / "w.txt", ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
+    code, out, err = cli("wordle", "solve", "--objective", "guesses", "--answers", words, "--guesses", words,
+                         "--after", "rebut bbbbb")
+    assert code == 0, err
+    line = out.splitlines()[1]
+    assert line.startswith("guess 2 ") and "first guess" not in out, out
+    assert "2 answers" in line and ("1 node searched" in line or "nodes searched" in line)
+    code, out, err = cli("wordle", "solve", "--objective", "guesses", "--answers", words, "--guesses", words,
+                         "--after", "rebut bbbbb sissy bbbbb")
+    assert code == 0 and "over 1 answer," in out, out + err

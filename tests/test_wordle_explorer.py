@@ -72,6 +72,8 @@ def test_in_a_real_browser(page, browser, tmp_path):
     by = "css selector"
     summary = d.find_element("id", "summary").text
     assert f"wins {wins}/{len(A)}" in summary
+    assert not d.find_element(by, "#lost a").is_displayed()  # no spoiler on opening
+    d.find_element(by, "#browse > summary").click()
     root = d.find_element(by, ".node[data-id='0']")
     assert root.find_element(by, ".row").get_attribute("data-guess") == tree.guess
     assert f"{len(A)} answers" in root.find_element(by, ".row").text
@@ -120,6 +122,7 @@ def test_in_a_real_browser(page, browser, tmp_path):
     # The lost answers are listed and clickable.
     lost_all = replay(tree, A, depth=2).lost
     assert d.find_element("id", "lost-count").text == f"{len(lost_all)} of {len(A)}"
+    d.find_element(by, "#lost-box > summary").click()
     d.find_elements(by, "#lost a")[0].click()
     assert d.find_element("id", "find-result").text.startswith(lost_all[0])
     shot = tmp_path / "explorer.png"
@@ -137,3 +140,126 @@ def test_a_tree_that_plays_on_beyond_the_depth(page):
     assert sorted(data["lost"]) == sorted(lost)
     assert all(data["paths"][a]["solved"] > 2 for a in lost)
     assert all(data["paths"][a]["solved"] <= 2 for a in A.words if a not in lost)
+
+
+# --- the player's page: a whole game by clicks, each step checked against the tree ---------------------
+
+@pytest.fixture(scope="module")
+def full_page(page, tmp_path_factory):
+    """The same tree completed by the fewest-guesses fallback (every answer solved), as a page."""
+    from exact.wordle.play import FewestGuesses, complete
+
+    A, tree, _, _ = page
+    full = complete(tree, A.words, FewestGuesses(A.words))
+    path = tmp_path_factory.mktemp("player") / "full.html"
+    path.write_text(explorer_html(explorer_data(full, A, depth=2)))
+    return A, full, path
+
+
+def click_colours(driver, digits):
+    """Tap each tile of the current guess until it shows its colour (0 gray, 1 yellow, 2 green)."""
+    for tile, d in zip(driver.find_elements("css selector", "#current .tile"), digits):
+        for _ in range(int(d)):
+            tile.click()
+        assert tile.get_attribute("data-c") == d
+
+
+def expected_guesses(tree, words, step=1):
+    """The tree's total guesses over ``words`` from a node played at ``step``, by walking each answer."""
+    total = 0
+    for w in words:
+        node, k = tree, step
+        while node.guess != w:
+            node, k = node.children[feedback(node.guess, w)], k + 1
+        total += k
+    return total / len(words)
+
+
+@pytest.mark.parametrize("pick", [0, -1])
+def test_a_whole_game_by_clicks(full_page, browser, pick):
+    A, tree, html = full_page
+    d = browser
+    d.get(html.resolve().as_uri())
+    by = "css selector"
+    deepest = max(A.words, key=lambda a: (replay_steps(tree, a), a))
+    answer = [deepest, A.words[7]][pick]
+    node, left, step = tree, list(A.words), 1
+    while True:
+        assert d.find_element("id", "current").get_attribute("data-guess") == node.guess
+        assert d.find_element("id", "status").text == f"The proven next guess: {node.guess.upper()}."
+        stats = d.find_element("id", "stats")
+        assert int(stats.get_attribute("data-left")) == len(left)
+        assert stats.get_attribute("data-expected") == f"{expected_guesses(node, left, step):.3f}"
+        box = d.find_element("id", "answers-left")
+        assert not box.is_displayed()  # hidden until asked
+        d.find_element("id", "show-answers").click()
+        assert box.is_displayed() and box.text.split() == sorted(left)
+        digits = format_pattern(feedback(node.guess, answer), 5)
+        click_colours(d, digits)
+        d.find_element("id", "fb-enter").click()
+        rows = d.find_elements(by, "#board .row")
+        assert rows[-1].get_attribute("data-guess") == node.guess and rows[-1].get_attribute("data-fb") == digits
+        if node.guess == answer:
+            break
+        left = [a for a in left if feedback(node.guess, a) == feedback(node.guess, answer)]
+        node, step = node.children[feedback(node.guess, answer)], step + 1
+    status = d.find_element("id", "status")
+    assert status.get_attribute("data-state") == "solved"
+    assert status.text.startswith(f"Solved in {step} guess")
+    assert not d.find_element("id", "current-line").is_displayed()
+    d.find_element("id", "undo").click()
+    assert d.find_element("id", "current").get_attribute("data-guess") == node.guess
+
+
+def replay_steps(tree, answer):
+    node, k = tree, 1
+    while node.guess != answer:
+        node, k = node.children[feedback(node.guess, answer)], k + 1
+    return k
+
+
+def test_off_the_tree_is_said(page, browser):
+    A, tree, _, html = page
+    d = browser
+    d.get(html.resolve().as_uri())
+    lost = replay(tree, A, depth=2).lost
+    # typed feedback, another word played: off the tree, the answers left still counted
+    other = next(w for w in A.words if w != tree.guess)
+    answer = lost[0]
+    box = d.find_element("id", "fb")
+    box.send_keys(f"{other} {format_pattern(feedback(other, answer), 5, 'letters')}\n")
+    status = d.find_element("id", "status")
+    assert status.get_attribute("data-state") == "off" and f"you played {other}, the tree plays {tree.guess}" in status.text
+    left = [a for a in A.words if feedback(other, a) == feedback(other, answer)]
+    assert int(d.find_element("id", "stats").get_attribute("data-left")) == len(left)
+    # impossible colours are refused, the position unchanged
+    d.find_element("id", "restart").click()
+    impossible = next(f"{p:05d}" for p in range(100000) if set(f"{p:05d}") <= set("012")
+                      and all(format_pattern(feedback(tree.guess, a), 5) != f"{p:05d}" for a in A.words))
+    box.send_keys(impossible + "\n")
+    assert status.get_attribute("data-state") == "refused" and "check the colours" in status.text
+    assert d.find_elements("css selector", "#board .row") == []
+    # an answer the depth-2 tree loses: after its second guess the tree stops
+    node, left = tree, list(A.words)
+    while True:
+        p = feedback(node.guess, answer)
+        click_colours(d, format_pattern(p, 5))
+        d.find_element("id", "fb-enter").click()
+        left = [a for a in left if feedback(node.guess, a) == p]
+        if p not in node.children:
+            break
+        node = node.children[p]
+        assert status.get_attribute("data-state") == "on"
+    assert status.get_attribute("data-state") == "off" and f"the tree stops after {node.guess}" in status.text
+    assert int(d.find_element("id", "stats").get_attribute("data-left")) == len(left)
+
+
+def test_export_counts_one_node_in_the_singular(run_exact, tmp_path, write_lines):
+    from exact.game.formats import write_tree
+    from exact.game.tree import Tree
+
+    answers = write_lines(tmp_path / "a.txt", ["cigar"])
+    write_tree(Tree("cigar", 1, {}), tmp_path / "t.json")
+    r = run_exact("wordle", "export", tmp_path / "t.json", "--answers", answers, "--html", tmp_path / "t.html")
+    assert r.returncode == 0, r.stderr
+    assert ": 1 node, wins 1/1" in r.stdout

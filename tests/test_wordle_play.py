@@ -214,8 +214,12 @@ def test_terminal_session_types_feedback_in_every_notation(tmp_path, small, writ
     notations = itertools.cycle(["letters", "emoji", "digits"])
     first = True
     while True:
-        guess = reference.advice().guess
+        advice = reference.advice()
+        guess = advice.guess
         child.expect(f"guess {reference.position.played + 1}: {guess.upper()}")
+        if advice.candidates == (guess,):  # the only answer left: no feedback asked
+            child.expect("it is the only answer left")
+            break
         child.expect(f"feedback for {guess}> ")
         if first:  # a typo, then feedback no candidate gives: both refused, the same guess asked again
             child.sendline("22x")
@@ -468,3 +472,40 @@ def test_live_fewest_guesses_rescues_a_player_off_the_tree(small):
     assert plan.guess == proven.tree.guess
     steps = guesses_to_solve(plan, position.candidates)
     assert sum(steps.values()) + position.played * len(position.candidates) == proven.total  # total counts the guess played
+
+
+def test_the_record_says_1_candidate_without_a_stray_space():
+    from exact.feedback import feedback
+    from exact.game.tree import Tree
+    from exact.wordle.play import Game, TreeStrategy, game_record
+    from exact.words import words_from_lines
+
+    A = words_from_lines(["caber", "cabin", "cable"])
+    tree = Tree("cabin", 3, {feedback("cabin", "cable"): Tree("cable", 2, {feedback("cable", "caber"): Tree("caber", 1)})})
+    lines, solved = game_record(Game(TreeStrategy(tree, "demo", depth=3), A), "caber", "digits")
+    assert solved
+    assert "    1 candidate,  P(win" in lines[2] and "candidate ," not in "\n".join(lines)
+    assert "    3 candidates, P(win" in lines[0]
+
+
+def test_the_last_only_candidate_needs_no_feedback(run_exact, tmp_path, write_lines):
+    words = write_lines(tmp_path / "w.txt", ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
+    from exact.wordle.play import LiveGuesses
+
+    A = words_from_lines(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
+    game = Game(LiveGuesses(A, A, 6), A, guesses=A)
+    typed = []
+    while True:
+        advice = game.advice()
+        if advice.candidates == (advice.guess,):
+            break
+        pattern = feedback(advice.guess, "blush")
+        typed.append(format_pattern(pattern, 5))
+        game.give(pattern)
+    r = run_exact("wordle", "play", "--answers", words, "--guesses", words, "--objective", "guesses", "--depth", "6",
+                  input="\n".join(typed) + "\n")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[-1] == f"it is the only answer left: solved in {len(typed) + 1} guesses (a win)"
+    assert r.stdout.count("feedback for") == len(typed)
+    assert len(lines[1]) < 130  # the opening help line is short

@@ -97,3 +97,22 @@ def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees, run_exact, tiny
     assert cli("wordle", "convert", out, text, "--answers", answers)[0] == 0
     code, stdout, _ = cli("wordle", "verify", text, "--answers", answers, "--guesses", answers)
     assert code == 1 and "not-allowed" in stdout
+
+
+def test_cli_evaluate_defaults_to_most_classes_and_plays_every_answer_to_the_end(lists, policy_trees, cli,
+                                                                                tiny_answers):
+    answers, guesses = lists
+    code, stdout, stderr = cli("wordle", "evaluate", "--first", "slate", "--answers", answers, "--guesses", guesses,
+                               "--json")
+    assert code == 0, stderr
+    data = json.loads(stdout)
+    assert data["policy"] == "most-classes" and data["wins"] == policy_trees["most-classes"].wins
+    assert data["played_to_the_end"]["solved"] == len(tiny_answers)
+    assert data["played_to_the_end"]["wins"] == data["wins"]
+    code, stdout, _ = cli("wordle", "evaluate", "--first", "slate", "--answers", answers, "--guesses", guesses,
+                          "--depth", "2", "--truncate")
+    assert code == 0 and "never solved" in stdout and "the tree stops at guess 2" in stdout
+    code, stdout, _ = cli("wordle", "evaluate", "--first", "slate", "--answers", answers, "--guesses", guesses,
+                          "--depth", "2")
+    assert code == 0 and f"solved {len(tiny_answers)} / {len(tiny_answers)} (every answer)" in stdout
+    assert "never solved" not in stdout

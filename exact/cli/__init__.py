@@ -11,7 +11,20 @@ from exact.cli.wordle import wordle
 @click.group(cls=ExactGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="exact")
 def main():
-    """Proven-optimal strategies for Lingo and Wordle."""
+    """Proven-optimal strategies for Lingo and Wordle.
+
+    \b
+    Examples:
+      exact wordle play                          play today's game along with a proven strategy
+      exact wordle play --answer crane           a whole game by itself
+      exact wordle analyse salet.bybyb.drone.bgbgg.crane --list original
+                                                 rate a game: exact expected guesses, luck
+      exact wordle solve --objective guesses --first salet --list original
+                                                 prove the fewest guesses after salet (7920)
+      exact wordle export --html today.html      a page that plays along, offline
+      exact lingo score blink chomp gudes warty  the exact win probability of a Lingo set
+      exact wordle --help                        the Wordle commands (and so on for each group)
+    """
 
 
 @main.command()

@@ -274,3 +274,12 @@ def add_mkdir_options(group: click.Group) -> None:
             command.params.append(click.Option(["--mkdir"], is_flag=True, expose_value=False, is_eager=True,
                                                callback=_allow_mkdir,
                                                help="Create missing folders of the output paths (else an error)."))
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun in the number it takes: "1 node", "2 nodes".
+
+    >>> counted(1, "node"), counted(3, "class", "classes")
+    ('1 node', '3 classes')
+    """
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"

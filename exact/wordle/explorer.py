@@ -1,15 +1,22 @@
 """A strategy tree as one self-contained HTML page: the tree explorer of ``exact wordle export --html``.
 
 The page needs no network and no server: the data is a JSON block inside the file and the code is
-plain JavaScript and CSS. It shows each node as the game's tiles (the feedback that led there on the
+plain JavaScript and CSS. It opens as a player's page: the tree's next guess, whose colours the player
+taps (or types, as ``exact wordle play`` reads them, or ``WORD COLOURS`` for another word played); it
+then shows the next proven guess, the answers left (hidden until asked) and the expected guesses, and
+says when the position is off the tree (another word played, or a class the tree does not play on). The
+feedback rule is computed in the page (the same rule as :mod:`exact.feedback`) to list the answers left,
+on the tree or off it. Below, the whole tree: each node as the game's tiles (the feedback that led there on the
 guess before, then the next guess), with the number of answers that reach it and the probability of
 winning within the depth from there; nodes expand and collapse; a search box finds an answer and
 highlights its path; a list gives the answers the tree loses.
 
 Data (:func:`explorer_data`), stated once: ``nodes[i]`` = ``{"g": guess, "n": answers reaching it,
 "w": of which won within the depth, "s": its step (1 = first guess), "won": whether its guess is one
-of them, "c": [[feedback digits, child id], ...], "lost": [[feedback digits, [answers]], ...]}``
-(children largest first); ``paths[answer]`` = ``{"won": bool, "solved": the guess that finds it or None,
+of them, "c": [[feedback digits, child id], ...], "lost": [[feedback digits, [answers]], ...], "f": the
+answers the tree solves below it (at any step), "t": the sum of their steps}`` (children largest first;
+when f = n, t / n is the expected number of guesses of the game, each answer reaching the node equally
+likely); ``paths[answer]`` = ``{"won": bool, "solved": the guess that finds it or None,
 "p": [[node id, feedback digits], ...]}``, the nodes the answer passes and the feedback it gets at each.
 
 >>> from exact.words import words_from_lines
@@ -48,12 +55,15 @@ def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title
 
     def visit(node: Tree, reaching: tuple[str, ...], step: int, trail: list) -> int:
         nid = len(nodes)
-        entry = {"g": node.guess, "n": len(reaching), "w": 0, "s": step, "won": False, "c": [], "lost": []}
+        entry = {"g": node.guess, "n": len(reaching), "w": 0, "s": step, "won": False, "c": [], "lost": [],
+                 "f": 0, "t": 0}
         nodes.append(entry)
         split = classes(node.guess, reaching)
         if green in split:
             entry["won"] = True
             entry["w"] += step <= depth
+            entry["f"] += 1
+            entry["t"] += step
             paths[node.guess] = {"won": step <= depth, "solved": step,
                                  "p": trail + [[nid, format_pattern(green, length)]]}
         for p, P in sorted(split.items(), key=lambda pc: (-len(pc[1]), pc[0])):
@@ -65,6 +75,8 @@ def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title
                 cid = visit(child, P, step + 1, trail + [[nid, digits]])
                 entry["c"].append([digits, cid])
                 entry["w"] += nodes[cid]["w"]
+                entry["f"] += nodes[cid]["f"]
+                entry["t"] += nodes[cid]["t"]
             else:
                 entry["lost"].append([digits, list(P)])
                 for a in P:
@@ -105,6 +117,7 @@ def screenshot(html: str | Path, png: str | Path, find: str | None = None, expan
     driver = chromium(size)
     try:
         driver.get(Path(html).resolve().as_uri())
+        driver.execute_script("document.getElementById('browse').open = true")
         if find:
             box = driver.find_element("id", "find")
             box.send_keys(find)
@@ -153,7 +166,7 @@ TEMPLATE = r"""<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>exact: Wordle strategy explorer: __TITLE__</title>
+<title>exact: Wordle, played along: __TITLE__</title>
 <style>
   body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 1.2em 2em; color: #1a1a1b; }
   h1 { font-size: 1.3em; margin: 0 0 .3em; }
@@ -183,11 +196,41 @@ TEMPLATE = r"""<!doctype html>
   #lost { font-size: .9em; line-height: 1.6; max-width: 56em; }
   .row { flex-wrap: wrap; }
   h2 { font-size: 1.05em; margin-top: 1.5em; }
+  #play { border: 1px solid #ddd; border-radius: 8px; padding: .6em 1em 1em; max-width: 40em; margin-bottom: 1.5em; }
+  #play h2 { margin-top: .2em; }
+  #board .row, #current { margin: 3px 0; }
+  #current .tile { cursor: pointer; border: none; width: 2.1em; height: 2.1em; font-size: 1.1em; }
+  #current .tile[data-c="0"] { background: #787c7e; } #current .tile[data-c="1"] { background: #c9b458; }
+  #current .tile[data-c="2"] { background: #6aaa64; }
+  #board .tile { width: 2.1em; height: 2.1em; font-size: 1.1em; }
+  #status { font-weight: 600; min-height: 1.3em; }
+  #status[data-state="off"], #status[data-state="refused"] { color: #a33; }
+  #status[data-state="solved"] { color: #2e7d32; }
+  #fb { font: inherit; padding: .25em .5em; width: 12em; }
+  #answers-left { font-size: .9em; max-width: 40em; line-height: 1.5; }
+  details { margin-top: 1em; }
 </style>
 </head>
 <body>
-<h1>Wordle strategy explorer: <span id="title"></span></h1>
+<h1>Wordle, played along: <span id="title"></span></h1>
 <p id="summary"></p>
+<section id="play">
+  <h2>Play along</h2>
+  <div id="board"></div>
+  <div id="current-line">Guess <span id="step"></span>: <span id="current" class="tiles"></span>
+    <span class="info">tap a letter to change its colour, then Enter</span></div>
+  <form id="fb-form" autocomplete="off">
+    <input id="fb" placeholder="or type: 01020, bybgb, or WORD 01020" aria-label="feedback">
+    <button id="fb-enter" type="submit">Enter</button>
+    <button id="undo" type="button">Undo</button>
+    <button id="restart" type="button">New game</button>
+  </form>
+  <p id="status"></p>
+  <p id="stats" class="info"></p>
+  <button id="show-answers" type="button">Show the answers left</button>
+  <div id="answers-left" hidden></div>
+</section>
+<details id="browse"><summary>Browse the whole tree</summary>
 <form id="find-form" autocomplete="off">
   <label for="find">Find an answer:</label>
   <input id="find" list="answer-list" placeholder="e.g. crane">
@@ -197,8 +240,10 @@ TEMPLATE = r"""<!doctype html>
 </form>
 <p id="find-result"></p>
 <main id="tree"></main>
-<h2>Answers not won within the depth: <span id="lost-count"></span></h2>
+</details>
+<details id="lost-box"><summary>Answers not won within the depth: <span id="lost-count"></span></summary>
 <div id="lost"></div>
+</details>
 <script id="data" type="application/json">__DATA__</script>
 <script>
 "use strict";
@@ -284,6 +329,7 @@ function find(word) {
   word = (word || "").trim().toLowerCase();
   document.getElementById("find").value = word;
   const out = document.getElementById("find-result");
+  document.getElementById("browse").open = true;
   clearHighlight();
   const path = DATA.paths[word];
   if (!path) { out.textContent = "\u201c" + word + "\u201d is not one of the " + DATA.n + " answers of " + DATA.answers + "."; out.dataset.found = "0"; return; }
@@ -312,7 +358,7 @@ function find(word) {
 
 document.getElementById("title").textContent = DATA.title;
 document.getElementById("summary").textContent = "Answers: " + DATA.answers + " (" + DATA.n + "); depth " + DATA.depth +
-  "; wins " + DATA.wins + "/" + DATA.n + " = " + pct(DATA.wins, DATA.n) + ". Click \u25b8 to expand a node; each row shows the feedback on the guess before, then the next guess.";
+  "; wins " + DATA.wins + "/" + DATA.n + " = " + pct(DATA.wins, DATA.n) + ". Play along below: tap the colours of each guess; or browse the whole tree (each row: the feedback on the guess before, then the next guess).";
 const tree = document.getElementById("tree");
 tree.appendChild(nodeElement(0, null, null));
 document.getElementById("find-form").onsubmit = (e) => { e.preventDefault(); find(document.getElementById("find").value); };
@@ -321,6 +367,127 @@ const list = document.getElementById("answer-list");
 for (const w of Object.keys(DATA.paths).sort()) { const o = document.createElement("option"); o.value = w; list.appendChild(o); }
 document.getElementById("lost-count").textContent = DATA.lost.length + " of " + DATA.n;
 document.getElementById("lost").appendChild(wordLinks(DATA.lost));
+document.getElementById("browse").open = false;
+
+// --- play along -----------------------------------------------------------------------------------
+// The feedback rule: greens first; then, left to right, a non-green guess letter is yellow if the answer
+// still has an unused non-green copy of that letter, else gray. Digits 0 gray, 1 yellow, 2 green.
+function feedback(guess, answer) {
+  const fb = Array(guess.length).fill(0), left = {};
+  for (let i = 0; i < guess.length; i++) {
+    if (guess[i] === answer[i]) fb[i] = 2; else left[answer[i]] = (left[answer[i]] || 0) + 1;
+  }
+  for (let i = 0; i < guess.length; i++) if (fb[i] !== 2 && left[guess[i]] > 0) { fb[i] = 1; left[guess[i]]--; }
+  return fb.join("");
+}
+const SYMBOL = {"0": "0", "b": "0", "x": "0", ".": "0", "-": "0", "\u2b1b": "0", "\u2b1c": "0",
+                "1": "1", "y": "1", "\ud83d\udfe8": "1", "\ud83d\udfe6": "1",
+                "2": "2", "g": "2", "\ud83d\udfe9": "2", "\ud83d\udfe7": "2"};
+function parseColours(text, length) {
+  const out = Array.from(text.trim().toLowerCase()).map(ch => SYMBOL[ch]);
+  return out.length === length && out.every(d => d !== undefined) ? out.join("") : null;
+}
+const ANSWERS = Object.keys(DATA.paths).sort();
+const LENGTH = NODES[0].g.length;
+const GREEN = "2".repeat(LENGTH);
+const PLAY = {hist: [], at: [0], off: []};  // hist: [[guess, digits]]; at[k]: the node before guess k+1 (null off the tree)
+
+function candidates() { return ANSWERS.filter(a => PLAY.hist.every(([g, d]) => feedback(g, a) === d)); }
+function here() { return PLAY.at[PLAY.at.length - 1]; }
+function solved() { const h = PLAY.hist; return h.length > 0 && h[h.length - 1][1] === GREEN; }
+
+function say(state, text) { const s = document.getElementById("status"); s.dataset.state = state; s.textContent = text; }
+
+function render(note) {
+  const board = document.getElementById("board");
+  board.replaceChildren(...PLAY.hist.map(([g, d]) => { const r = el("div", "row"); r.dataset.guess = g; r.dataset.fb = d; r.appendChild(tiles(g, d)); return r; }));
+  const left = candidates(), id = here(), node = id === null ? null : NODES[id];
+  const current = document.getElementById("current");
+  current.replaceChildren();
+  const line = document.getElementById("current-line");
+  line.hidden = solved() || node === null;
+  document.getElementById("step").textContent = PLAY.hist.length + 1;
+  if (node) {
+    current.dataset.guess = node.g;
+    for (let i = 0; i < node.g.length; i++) {
+      const t = el("button", "tile", node.g[i]); t.type = "button"; t.dataset.c = "0";
+      t.onclick = () => { t.dataset.c = String((+t.dataset.c + 1) % 3); };
+      current.appendChild(t);
+    }
+  } else delete current.dataset.guess;
+  const stats = document.getElementById("stats");
+  stats.dataset.left = left.length;
+  if (solved()) {
+    const k = PLAY.hist.length;
+    say("solved", "Solved in " + k + (k === 1 ? " guess" : " guesses") + (k <= DATA.depth ? " (a win)." : "."));
+    stats.textContent = "";
+  } else if (node) {
+    say(note ? "refused" : "on", note || "The proven next guess: " + node.g.toUpperCase() + ".");
+    const expected = node.f === node.n ? (node.t / node.n).toFixed(3) : null;
+    stats.dataset.expected = expected === null ? "" : expected;
+    stats.textContent = left.length + (left.length === 1 ? " answer" : " answers") + " left \u00b7 expected guesses " +
+      (expected === null ? "\u2014 (the tree does not solve every answer left)" : expected + " (the whole game, each answer left equally likely)") +
+      " \u00b7 P(win within " + DATA.depth + ") = " + node.w + "/" + node.n + " = " + pct(node.w, node.n);
+  } else {
+    say("off", note || "Off the tree: " + PLAY.off.join("; ") + ". The page has no proven guess here; " +
+      "exact wordle play --after plays on from this position with a live exact solve. Type WORD COLOURS for each further guess.");
+    stats.dataset.expected = "";
+    stats.textContent = left.length + (left.length === 1 ? " answer" : " answers") + " left";
+  }
+  line.hidden = solved() || node === null;
+  const box = document.getElementById("answers-left");
+  box.replaceChildren(wordLinks(left));
+  const show = document.getElementById("show-answers");
+  show.hidden = solved();
+  if (box.dataset.shown !== "1") box.hidden = true;
+}
+
+function give(guess, digits) {
+  const id = here(), node = id === null ? null : NODES[id];
+  const trial = PLAY.hist.concat([[guess, digits]]);
+  const left = ANSWERS.filter(a => trial.every(([g, d]) => feedback(g, a) === d));
+  if (left.length === 0) { render("No answer of " + DATA.answers + " gives " + digits + " to " + guess + " here: check the colours."); return; }
+  PLAY.hist.push([guess, digits]);
+  let next = null;
+  if (node && guess === node.g) {
+    const child = node.c.find(([d]) => d === digits);
+    if (child) next = child[1];
+    else if (digits !== GREEN) PLAY.off.push("the tree stops after " + guess + " " + digits + " (these answers are not won within its depth)");
+  } else if (node) PLAY.off.push("you played " + guess + ", the tree plays " + node.g);
+  PLAY.at.push(next);
+  document.getElementById("answers-left").dataset.shown = "0";
+  render();
+}
+
+document.getElementById("fb-form").onsubmit = (e) => {
+  e.preventDefault();
+  const input = document.getElementById("fb"), text = input.value.trim(), id = here();
+  if (solved()) return;
+  let guess = id === null ? null : NODES[id].g, digits;
+  const parts = text.split(/\s+/);
+  if (parts.length === 2 && /^[a-z]+$/i.test(parts[0])) { guess = parts[0].toLowerCase(); digits = parseColours(parts[1], LENGTH); }
+  else if (text) digits = parseColours(text, LENGTH);
+  else digits = Array.from(document.querySelectorAll("#current .tile")).map(t => t.dataset.c).join("");
+  if (!guess || guess.length !== LENGTH) { render("Type WORD COLOURS: the word you played (" + LENGTH + " letters), then its colours."); return; }
+  if (!digits) { render("Colours not understood: " + LENGTH + " symbols, 0/b gray, 1/y yellow, 2/g green (or the emoji squares)."); return; }
+  input.value = "";
+  give(guess, digits);
+};
+document.getElementById("undo").onclick = () => { if (PLAY.hist.length) { PLAY.hist.pop(); PLAY.at.pop(); rebuildOff(); render(); } };
+document.getElementById("restart").onclick = () => { PLAY.hist = []; PLAY.at = [0]; PLAY.off = []; render(); };
+document.getElementById("show-answers").onclick = () => {
+  const box = document.getElementById("answers-left"); box.hidden = !box.hidden; box.dataset.shown = box.hidden ? "0" : "1";
+};
+function rebuildOff() {  // the reasons for leaving the tree, replayed after an undo
+  PLAY.off = [];
+  for (let k = 0; k < PLAY.hist.length; k++) {
+    const id = PLAY.at[k], [g, d] = PLAY.hist[k];
+    if (id === null || PLAY.at[k + 1] !== null) continue;
+    PLAY.off.push(g === NODES[id].g ? "the tree stops after " + g + " " + d + " (these answers are not won within its depth)"
+                                    : "you played " + g + ", the tree plays " + NODES[id].g);
+  }
+}
+render();
 </script>
 </body>
 </html>

@@ -520,7 +520,8 @@ def game_record(game: Game, answer: str, notation: str = "emoji") -> tuple[list[
         chance = (f"P(win within {a.depth}) {a.probability:6.2%}" if a.guesses_left > 0
                   else f"beyond {a.depth} guesses")
         lines.append(f"{format_pattern(t.pattern, len(a.guess), notation)}  {a.guess}   {len(a.candidates):5d} "
-                     f"candidate{'s' if len(a.candidates) != 1 else ' '}, {chance}, expected guesses {a.expected:.3f}"
+                     + ("candidate, " if len(a.candidates) == 1 else "candidates,")
+                     + f" {chance}, expected guesses {a.expected:.3f}"
                      + ("" if a.source == strategy.name else f"  [{a.source}]"))
     if solved:
         n = len(turns)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.wordle.play import OBJECTIVES, Game, LiveGuesses, LiveWins, Strategy, TreeStrategy
-from exact.words import WordList, instances_dir
+from exact.words import WordList
 
 #: The committed strategy files ``play`` uses by default on the original lists, by mode, first found
 #: wins; they are optimal for P(win within DEFAULT_DEPTH) (a tree may play on beyond it).
@@ -24,15 +24,10 @@ DEFAULT_TREES = {
 
 
 def default_tree(hard: bool) -> Path | None:
-    """The committed optimal depth-3 tree of a source checkout, or None when absent (an install)."""
-    try:
-        root = instances_dir().parent
-    except ExactError:
-        return None
-    for name in DEFAULT_TREES[hard]:
-        if (root / name).is_file():
-            return root / name
-    return None
+    """The committed optimal depth-3 tree (of a source checkout or inside the wheel), or None when absent."""
+    from exact.words import shipped_result
+
+    return next((path for name in DEFAULT_TREES[hard] if (path := shipped_result(name)) is not None), None)
 
 
 #: The list ``play`` and the explorer use when none is named: today's game.
@@ -70,13 +65,11 @@ def list_tree(name: str, hard: bool) -> ListTree | None:
         path = default_tree(hard)
         objective = f"most wins within {DEFAULT_DEPTH} guesses{' in hard mode' if hard else ''} (proven; the Riddler's game)"
         return ListTree(path, objective, DEFAULT_DEPTH) if path is not None else None
-    try:
-        root = instances_dir().parent
-    except ExactError:
-        return None
+    from exact.words import shipped_result
+
     for file, objective, depth in LIST_TREES.get(name, {}).get(hard, ()):
-        if (root / file).is_file():
-            return ListTree(root / file, objective, depth)
+        if (path := shipped_result(file)) is not None:
+            return ListTree(path, objective, depth)
     return None
 
 

@@ -23,10 +23,10 @@ def lingo():
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, help="Stumper classes to list in the report.")
 def score(guesses, words, allow_nonwords, as_json, top):
     """The exact win probability of the fixed GUESSES on the pool."""
-    from exact.lingo.score import score_guesses
+    from exact.api import lingo_score
 
     pool = load_or_default(words, enable_words)
-    result = score_guesses(pool, guesses, allow_nonwords=allow_nonwords)
+    result = lingo_score(guesses, pool, allow_nonwords=allow_nonwords)
     if as_json:
         echo_json(result.to_json())
         return

@@ -3,6 +3,7 @@
 - :mod:`~exact.cli.wordle.solve` (with :mod:`~exact.cli.wordle.solve_guesses`, :mod:`~exact.cli.wordle.solve_global`): ``solve``;
 - :mod:`~exact.cli.wordle.trees`: ``verify``, ``convert``, ``complete``, ``export``;
 - :mod:`~exact.cli.wordle.play`: ``play``;
+- :mod:`~exact.cli.wordle.analyse`: ``analyse``;
 - :mod:`~exact.cli.wordle.study`: ``openers``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import click
 
-from exact.cli.wordle import play, solve, study, trees
+from exact.cli.wordle import analyse, play, solve, study, trees
 
 
 @click.group()
@@ -19,5 +20,5 @@ def wordle():
 
 
 for command in (solve.solve, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
-                study.openers, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench):
+                analyse.analyse, study.openers, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench):
     wordle.add_command(command)

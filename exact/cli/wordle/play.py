@@ -48,12 +48,20 @@ def read_feedback(text: str, advised: str) -> tuple[str | None, int]:
 
 def wordle_interactive(game, show: int, notation: str) -> int:
     """The loop a person types into; returns the exit status."""
+    from exact.feedback import all_green
     from exact.wordle.play import ImpossibleFeedback
 
-    click.echo(f"Play the suggested guess, then type its feedback ({NOTATION_HELP}); {COMMANDS_HELP}.")
+    click.echo("Play the suggested guess, then type its colours: 02110, bygyb or the emoji squares "
+               "(? lists every notation and command).")
     while True:
         advice = game.advice()
         print_advice(advice, show)
+        if len(advice.candidates) == 1 and advice.guess == advice.candidates[0]:
+            step = advice.position.played + 1
+            print_board(game.position.history + ((advice.guess, all_green(len(advice.guess))),), notation)
+            click.echo(f"it is the only answer left: solved in {step} guess{'es' if step > 1 else ''}"
+                       f"{' (a win)' if step <= game.strategy.depth else ''}")
+            return 0
         refused = None  # the last feedback refused: "!" confirms it (the answer is then not in the list)
         while True:
             line = read_line(f"feedback for {advice.guess}> ")
@@ -122,11 +130,14 @@ def wordle_interactive(game, show: int, notation: str) -> int:
 @click.option("--hard", is_flag=True, help="Hard mode (the committed hard-mode tree, or the live solver in hard mode).")
 @click.option("--first", default=None, help="Live: fix the first guess (skips the slow root solve).")
 @click.option("--answer", default=None, metavar="WORD", help="Play a whole game against WORD and print it.")
+@click.option("--analyse", "rate", is_flag=True,
+              help="With --answer: rate the game played, as 'exact wordle analyse' does (exact; seconds to minutes).")
 @click.option("--show", type=click.IntRange(min=0), default=20, show_default=True,
               help="List the candidates when at most this many are left.")
 @click.option("--notation", type=click.Choice(["emoji", "letters", "digits"]), default="emoji",
               show_default=True, help="How feedback is printed.")
-def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, first, answer, show, notation):
+def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, first, answer, rate, show,
+                notation):
     """Play along: the next guess, your feedback, the candidates left and the chances.
 
     After each guess type its feedback in any notation (digits 02110, letters bygyb, emoji squares,
@@ -158,6 +169,15 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     lines, solved = game_record(game, answer, notation)
     for line in lines:
         click.echo(line)
+    if rate and solved and len(game.position.history) > 6:
+        click.echo("not rated: the game took more than the 6 guesses the rating counts")
+    elif rate and solved:
+        from exact.progress import say
+        from exact.wordle.analyse import analyse_game, analysis_lines
+
+        click.echo("")
+        for line in analysis_lines(analyse_game(game.position.history, answer_list, guess_list, hard, say=say)):
+            click.echo(line)
     if not solved:
         sys.exit(1)
 

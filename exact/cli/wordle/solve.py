@@ -160,10 +160,11 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
                    f"{' (interrupted)' if result.interrupted else ''}  "
                    f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
                    f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
+        which = f"guess {len(data['after']) + 1}" if data.get("after") else "first guess"
         if first is None:
-            click.echo(f"optimal first guesses: {' '.join(result.optimal_first)}"
+            click.echo(f"optimal {which}es: {' '.join(result.optimal_first)}"
                        + (" (among those evaluated before the interrupt)" if result.interrupted else ""))
-            click.echo(f"top {len(result.top)} first guesses (exact):")
+            click.echo(f"top {len(result.top)} {which}es (exact):")
             for rank, (g, v) in enumerate(result.top, start=1):
                 click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
         if "compare" in data:
@@ -174,7 +175,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
             r = data["tree"]["replay"]
             extra = (f"; complete: every answer solved within {max_guesses}, total {r['total_guesses']} guesses"
                      if data["tree"]["complete"] else "; truncated at the depth")
-            click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
+            click.echo(f"wrote {', '.join(out)} ({which} {data['tree']['first']}; replayed: "
                        f"{r['wins']} wins within {depth}, valid{extra})")
             echo_replay(played)
         elif out and data.get("tree") is None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from exact.cli.common import call, checked_word, echo_json, exit_if_interrupted, history_of, list_answers, list_guesses
+from exact.cli.common import (call, checked_word, counted, echo_json, exit_if_interrupted, history_of, list_answers,
+                              list_guesses)
 from exact.errors import ExactError
 from exact.words import load_or_default
 
@@ -79,8 +80,9 @@ def print_result(r, answer_list, guess_list) -> None:
             f"no strategy solves every answer within {r.max_guesses} guesses"
         click.echo(f"status {r.status}: {why}{bound} ({r.seconds:.1f} s, {r.cores} cores)")
         return
-    click.echo(f"first guess {r.first}: total {r.total} guesses over {r.n} answers, mean {r.mean:.6f}; "
-               f"status {r.status} ({r.seconds:.1f} s, {r.cores} cores, {r.searched} nodes searched)")
+    which = f"guess {len(r.after) + 1}" if r.after else "first guess"
+    click.echo(f"{which} {r.first}: total {r.total} guesses over {counted(r.n, 'answer')}, mean {r.mean:.6f}; "
+               f"status {r.status} ({r.seconds:.1f} s, {r.cores} cores, {counted(r.searched, 'node')} searched)")
     click.echo(f"solved with 1..{r.max_guesses} guesses: {' '.join(map(str, r.wins_at))}; "
                f"worst case {max(k + 1 for k, w in enumerate(r.wins_at) if w)}; "
                + ", ".join(f"within {k}: {r.wins_within(k)}" for k in range(2, r.max_guesses)))

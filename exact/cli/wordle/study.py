@@ -43,7 +43,7 @@ def openers(answers, guesses, metric, top, as_json):
 
 @click.command()
 @click.option("--first", required=True, metavar="WORD", help="The first guess.")
-@click.option("--second", "policy", required=True,
+@click.option("--second", "policy", default="most-classes", show_default=True,
               type=click.Choice(["most-classes", "most-classes-answers", "most-classes-consistent",
                                  "min-worst", "max-entropy", "all"]),
               help="How later guesses are chosen (all: every policy, as a table).")
@@ -54,19 +54,21 @@ def openers(answers, guesses, metric, top, as_json):
               help="Write the policy's tree (.graphml .json .dot .txt); one policy only.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
-              help="The tree written is completed past --depth (fewest guesses, exact): every answer "
-                   "solved within this many guesses.")
-@click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
+              help="The policy's tree is completed past --depth (fewest guesses, exact), so every answer is "
+                   "played to the end within this many guesses; its wins within --depth are unchanged.")
+@click.option("--truncate", is_flag=True, help="Stop at --depth: no completion (answers past --depth are unsolved).")
 def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, truncate):
     """Score a simple policy exactly: its tree after --first, replayed on every answer.
 
-    The policy picks every guess after the first but the last; the last guess is a still-possible
-    answer. Policies and tie-breaks are described in exact/wordle/policies.py.
+    The policy picks every guess after the first but the last within --depth; the last is a
+    still-possible answer. The answers not solved within --depth are then played to the end by the
+    exact fewest-guesses search (--max-guesses; --truncate stops at --depth). Policies and
+    tie-breaks are described in exact/wordle/policies.py.
     """
     from exact.errors import ExactError
     from exact.wordle.policies import POLICIES, evaluate_policy
     from exact.game.formats import write_tree
-    from exact.game.tree import record_lists
+    from exact.game.tree import record_lists, replay
     from exact.words import check_answers_are_guesses
 
     answer_list = load_or_default(answers, list_answers)
@@ -76,30 +78,33 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
     policies = POLICIES if policy == "all" else (policy,)
     if out is not None and len(policies) > 1:
         raise ExactError("--out writes one policy's tree; name one policy with --second")
-    if out is not None and not truncate and depth > max_guesses:
+    if not truncate and depth > max_guesses:
         raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
-    complete = max_guesses if (out is not None and not truncate) else None
+    complete = None if truncate else max_guesses
     results = [call(evaluate_policy, answer_list, guess_list, first, p, depth, complete) for p in policies]
+    played = [r.replay if truncate else replay(r.tree, answer_list, guess_list, depth) for r in results]
     if out is not None:
         record_lists(results[0].tree, answer_list, guess_list)
         write_tree(results[0].tree, out, answers=answer_list)
     if as_json:
-        data = [{**r.to_json(), "replay": r.replay.to_json()} for r in results]
+        data = [{**r.to_json(), "replay": r.replay.to_json(), "played_to_the_end": None if truncate else p.to_json()}
+                for r, p in zip(results, played)]
         echo_json(data if policy == "all" else data[0])
         return
     click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
                f"({len(guess_list)}), first guess {first}, depth {depth}")
     click.echo(f"{'policy':<24} {'wins':>5} {'n':>5} {'probability':>11} {'2nd words':>9} {'solved':>6} "
                f"{'total':>6} {'mean':>6} {'worst':>5}  replay")
-    for r in results:
-        p = r.replay
+    for r, p in zip(results, played):
         mean = f"{p.mean_guesses:6.3f}" if p.solved else f"{'-':>6}"
         click.echo(f"{r.policy:<24} {r.wins:5d} {r.n:5d} {r.probability:11.6f} {r.second_guesses:9d} {p.solved:6d} "
                    f"{p.total_guesses:6d} {mean} {p.worst or 0:5d}  {'valid' if p.valid else 'INVALID'}")
-    click.echo("solved, total, mean, worst: the answers the tree solves and the guesses they take")
+    click.echo("solved, total, mean, worst: the answers the tree solves and the guesses they take"
+               + (f" (--truncate: the tree stops at guess {depth})" if truncate else
+                  f" (every answer played to the end: past guess {depth} by the exact fewest-guesses search)"))
     if len(results) == 1:
         click.echo("")
-        echo_replay(results[0].replay)
+        echo_replay(played[0])
     if out is not None:
         extra = results[0].lists.get("complete")
         click.echo(f"wrote {out}" + (f" (complete: every answer solved within {max_guesses}, total "

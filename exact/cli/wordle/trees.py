@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import ANSWERS_HELP, GUESSES_HELP, call, echo_json, list_answers, list_guesses, words_option
+from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, counted, echo_json, list_answers, list_guesses,
+                              words_option)
 from exact.errors import ExactError
 from exact.words import load_or_default
 
@@ -41,7 +42,7 @@ def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
     tree = read_tree(tree_file, fmt)
     check_tree_lists(tree, answer_list, None if answers is not None else list_guesses(), str(tree_file))
     data = write_explorer(tree, answer_list, html, depth, title or tree_file.name)
-    click.echo(f"wrote {html}: {len(data['nodes'])} nodes, wins {data['wins']}/{data['n']} within {data['depth']}, "
+    click.echo(f"wrote {html}: {counted(len(data['nodes']), 'node')}, wins {data['wins']}/{data['n']} within {data['depth']}, "
                f"{len(data['lost'])} lost")
 
 
@@ -69,17 +70,17 @@ def echo_replay(result, shown: int = 20) -> None:
     deeper = [p for p in result.notes if p.kind == "depth"]
     if deeper:
         click.echo(f"note: {len(result.beyond)} answers are solved only after guess {result.depth} "
-                   f"({len(deeper)} nodes deeper than the depth; first: [{deeper[0].path}] {deeper[0].guess})")
+                   f"({counted(len(deeper), 'node')} deeper than the depth; first: [{deeper[0].path}] {deeper[0].guess})")
     counts = [p for p in result.notes if p.kind == "count"]
     if counts:
-        click.echo(f"note: {len(counts)} nodes record answer counts that differ from this answer list "
+        click.echo(f"note: {counted(len(counts), 'node')} record{'s' if len(counts) == 1 else ''} answer counts that differ from this answer list "
                    f"(first: [{counts[0].path or 'root'}] {counts[0].message})")
     if result.claims_checked:
         wrong = [p for p in result.invalid + result.notes if p.kind == "claim"]
-        click.echo(f"the file's own statistics: {result.claims_checked} nodes' counts checked, "
+        click.echo(f"the file's own statistics: {counted(result.claims_checked, 'node')}' counts checked, "
                    + ("all agree" if not wrong else f"{len(wrong)} differ (first: [{wrong[0].path or 'root'}] "
                                                       f"{wrong[0].message})"))
-    click.echo(f"valid: {'yes' if result.valid else f'no, {len(result.invalid)} invalid nodes'}")
+    click.echo("valid: " + ("yes" if result.valid else f"no, {counted(len(result.invalid), 'invalid node')}"))
     for p in result.invalid[:shown]:
         click.echo(f"  {p.kind}: at [{p.path or 'root'}] {p.guess}: {p.message}")
     if len(result.invalid) > shown:
@@ -120,8 +121,8 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time,
     """
     import sys
 
+    from exact.api import verify_tree
     from exact.game.formats import load_tree
-    from exact.game.tree import check_tree_lists, replay, tree_depth
     from exact.words import list_name
 
     if fmt in (None, "json") and _certificate(tree_file):
@@ -129,8 +130,7 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time,
     tree, fmt = load_tree(tree_file, fmt)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
-    check_tree_lists(tree, answer_list, guess_list, str(tree_file))
-    result = replay(tree, answer_list, guess_list, depth or tree_depth(tree), hard)
+    result = verify_tree(tree, answer_list, guess_list, depth=depth, hard=hard, name=str(tree_file))
     if as_json:
         echo_json({"tree": str(tree_file), "format": fmt, "first": tree.guess, "list": list_name(answer_list, guess_list),
                    "answers": answer_list.source,
@@ -211,7 +211,7 @@ def convert(in_file, out_file, from_fmt, to_fmt, answers):
     result = replay(tree, answer_list, depth=tree_depth(tree))
     differ = [p for p in result.notes if p.kind == "count"]
     if differ and _TREE_FORMATS[to_fmt].needs_answers:
-        warnings.warn(f"{in_file}: {len(differ)} nodes record other answer counts than {answer_list.source} "
+        warnings.warn(f"{in_file}: {counted(len(differ), 'node')} record{'s' if len(differ) == 1 else ''} other answer counts than {answer_list.source} "
                       f"has; {out_file} follows {answer_list.source}")
     if result.unsolved and to_fmt in ("olson", "lists"):
         warnings.warn(f"{out_file}: the {to_fmt} format has no way to say an answer is lost; the "
@@ -255,7 +255,7 @@ def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
         raise ExactError(f"--depth {depth} is more than --max-guesses {max_guesses}")
     before = replay_position(tree, answer_list, guess_list, (), depth, hard)
     if before.invalid:
-        raise ExactError(f"{tree_file}: the tree has {len(before.invalid)} invalid nodes within depth {depth} "
+        raise ExactError(f"{tree_file}: the tree has {counted(len(before.invalid), 'invalid node')} within depth {depth} "
                          f"(first: {before.invalid[0].kind}: {before.invalid[0].message}); `exact wordle verify` lists them")
     done, after = call(complete_and_check, tree, answer_list, guess_list, depth, max_guesses, hard)
     kept = sum(after.wins_at[:depth])

@@ -1,0 +1,378 @@
+"""Rating a game that was played: for each guess, the exact expected number of guesses with it
+against the best guess there, the answers left, and the luck of the feedback.
+
+Data types, stated once:
+
+- a *game* is a history ``((guess, pattern), ...)`` (patterns as codes sum(fb[i] * 3**i)), read by
+  :func:`parse_game` from ``salet.bbbyb.drone.ybbbg.crane`` (guess.pattern pairs in any notation of
+  :func:`exact.feedback.parse_pattern`; a last guess without a pattern solved the game), from the
+  guesses alone with the answer, or from the emoji grid a player pastes (the guesses on the grid's
+  lines or given apart);
+- the *value* of a guess g at a position S reached before guess t is the fewest-guesses cost of
+  :mod:`exact.wordle.guesses`: the least total number of guesses, counted from the start of the
+  game, over the answers of S, with g played now and every later guess played optimally (every answer
+  within ``max_guesses``). The *expected guesses* is value / |S|: the game's expected length, each
+  answer of S equally likely. The best guess at S is the one of least value;
+- the *luck* of a feedback: E_before - E_after, where E_before is the expected guesses of the guess
+  played (averaged over its feedbacks) and E_after that of the position it led to, played optimally
+  from there (the guess count when it solved). Positive: the feedback left fewer guesses to play than
+  this guess leaves on average. The feedbacks' lucks, weighted by their answers, average to zero
+  (the classes' optimal subtrees are independent, so E_before is their weighted mean);
+- an :class:`Analysis` holds one :class:`Step` per guess; each :class:`Value` says how it was
+  obtained: ``solved`` (:func:`exact.wordle.guesses.solve_guesses`, proven), ``certificate`` (a
+  committed proven certificate of this list and mode), or None with a reason (not computed).
+
+What is exact. Every value given is exact: solved here or read from a proven certificate. A position
+with more than ``live_max`` answers (the first guess's, on a full list) is solved only with
+``full=True`` (minutes or more): without it, the played first guess is valued from a committed
+certificate when one exists (``results/wordle/*-guesses*-certificate.json``), and the best first guess
+is the best of those certificates, which is *not* proven best over every first guess; the output
+says so (``best_scope``).
+
+Tiny example (guesses = answers): a game that solves "focal" in 3.
+
+>>> from exact.words import words_from_lines
+>>> A = words_from_lines(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
+>>> game = parse_game("rebut.bbbbb.sissy.bbbbb.focal", A)
+>>> a = analyse_game(game, A, A)
+>>> [(s.guess, s.before, s.after, s.played.expected, s.best.expected, s.best_guess) for s in a.steps]
+[('rebut', 8, 2, 2.125, 2.125, 'cigar'), ('sissy', 2, 1, 2.5, 2.5, 'sissy'), ('focal', 1, 1, 3.0, 3.0, 'focal')]
+>>> [round(s.luck, 3) for s in a.steps]
+[-0.375, -0.5, 0.0]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from exact.errors import ExactError
+from exact.feedback import all_green, feedback, format_pattern, parse_pattern
+from exact.game.hard import is_allowed
+from exact.game.position import classes, position_answers
+from exact.game.tree import Tree
+from exact.words import WordList, check_words, list_name, require_in_pool
+
+#: Positions with more answers than this are solved only when asked (``full``): on a full list the
+#: first guess's alternatives take minutes to hours.
+LIVE_MAX = 300
+
+#: The squares of a pasted grid (any of them marks a grid line).
+_SQUARES = "\u2b1b\u2b1c\U0001f7e8\U0001f7e9\U0001f7e6\U0001f7e7"
+
+
+@dataclass(frozen=True)
+class Value:
+    """A guess's value at a position: ``total`` guesses over ``n`` answers (None: not computed,
+    ``how`` says why), obtained ``how`` ("solved", "certificate FILE", or the reason)."""
+
+    total: int | None
+    n: int
+    how: str
+
+    @property
+    def expected(self) -> float | None:
+        return self.total / self.n if self.total is not None else None
+
+    def to_json(self) -> dict:
+        return {"total": self.total, "answers": self.n, "expected": self.expected, "how": self.how}
+
+
+@dataclass
+class Step:
+    number: int  # 1 for the first guess
+    guess: str
+    pattern: int
+    before: int  # answers possible before the guess
+    after: int  # answers possible after its feedback
+    played: Value
+    best: Value
+    best_guess: str | None
+    best_scope: str  # "proven best at this position" or what the best was chosen among
+    expected_class: float  # the expected size of the class the guess leaves (sum |P|^2 / |S|)
+    expected_after: float | None  # the expected guesses after the feedback, played optimally
+    tree: Tree | None = field(default=None, repr=False, compare=False)  # the played guess's optimal tree
+
+    @property
+    def solved(self) -> bool:
+        return self.pattern == all_green(len(self.guess))
+
+    @property
+    def luck(self) -> float | None:
+        """E_before - E_after (see the module): positive when the feedback saved guesses."""
+        if self.played.expected is None or self.expected_after is None:
+            return None
+        return self.played.expected - self.expected_after
+
+    @property
+    def extra(self) -> float | None:
+        """The expected guesses the played guess costs beyond the best one (0 when it is best)."""
+        if self.played.expected is None or self.best.expected is None:
+            return None
+        return self.played.expected - self.best.expected
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "guess": self.guess, "pattern": format_pattern(self.pattern, len(self.guess)),
+                "answers_before": self.before, "answers_after": self.after, "played": self.played.to_json(),
+                "best": self.best.to_json(), "best_guess": self.best_guess, "best_scope": self.best_scope,
+                "extra_expected": self.extra, "expected_class_size": self.expected_class,
+                "expected_after": self.expected_after, "luck": self.luck}
+
+
+@dataclass
+class Analysis:
+    steps: list[Step]
+    answers: WordList = field(repr=False)
+    guesses: WordList = field(repr=False)
+    hard: bool
+    max_guesses: int
+    live_max: int | None
+    next_best: Value | None = None  # an unfinished game: the best value after the last feedback
+    next_guess: str | None = None
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.steps) and self.steps[-1].solved
+
+    def to_json(self) -> dict:
+        return {"list": list_name(self.answers, self.guesses), "hard": self.hard, "max_guesses": self.max_guesses,
+                "answers": {"source": self.answers.source, "count": len(self.answers)},
+                "guesses": {"source": self.guesses.source, "count": len(self.guesses)},
+                "live_max": self.live_max, "solved": self.solved, "steps": [s.to_json() for s in self.steps],
+                "next": None if self.solved or self.next_best is None else
+                {"best_guess": self.next_guess, "best": self.next_best.to_json()},
+                "method": METHOD}
+
+
+METHOD = ("values: the fewest-guesses cost of exact.wordle.guesses (total guesses from the start of the game, the "
+          "rest played optimally, every answer within max_guesses), solved exactly by solve_guesses or read from "
+          "a committed proven certificate; luck = expected guesses before the feedback - after it")
+
+
+# --- reading a game ---------------------------------------------------------------------------------
+
+def parse_game(text: str, guesses: WordList, answer: str | None = None,
+               played: list[str] | None = None) -> tuple[tuple[str, int], ...]:
+    """The history of a game: ``salet.bbbyb.drone.ybbbg.crane`` (dots, commas, spaces or lines between
+    the items; a last guess without a pattern was the answer), guesses alone with ``answer`` (their
+    patterns computed), or a pasted emoji grid: one line of squares per guess, each with its word on
+    the line or the words given as ``played``; other lines (the "Wordle 1,234 4/6" header) are skipped.
+
+    >>> from exact.words import words_from_lines
+    >>> G = words_from_lines(["salet", "drone", "crane"])
+    >>> parse_game("salet.bybyb.drone.bgbgg.crane", G) == parse_game("salet drone crane", G, answer="crane")
+    True
+    >>> parse_game("salet.bbbyb.crane", G)
+    (('salet', 27), ('crane', 242))
+    >>> parse_game("Wordle 1 2/6\\n\\n⬛⬛⬛🟨⬛\\n🟩🟩🟩🟩🟩", G, played=["salet", "crane"])
+    (('salet', 27), ('crane', 242))
+    """
+    L = guesses.length
+    lines = [line.strip() for line in str(text).splitlines() if line.strip()]
+    if any(ch in line for line in lines for ch in _SQUARES):
+        pairs = []
+        for line in lines:
+            if not any(ch in line for ch in _SQUARES):
+                continue  # a header or a note
+            items = line.split()
+            squares = [i for i in items if any(ch in i for ch in _SQUARES)]
+            words = [i for i in items if i not in squares]
+            if len(squares) != 1 or len(words) > 1:
+                raise ExactError(f"game: grid line {line!r}: give the squares, then at most one word")
+            pairs.append((words[0] if words else None, parse_pattern(squares[0], L)))
+        if played is not None:
+            if len(played) != len(pairs) or any(w is not None for w, _ in pairs):
+                raise ExactError(f"game: {len(pairs)} grid lines {'with words ' if any(w for w, _ in pairs) else ''}"
+                                 f"and {len(played)} guesses played: give each guess once, on its line or apart")
+            pairs = [(w, p) for w, (_, p) in zip(played, pairs)]
+        elif any(w is None for w, _ in pairs):
+            raise ExactError("game: the grid has no words: give the guesses played (one per grid line)")
+        history = [(_word(w, guesses), p) for w, p in pairs]
+    else:
+        items = [i for i in re.split(r"[.,\s]+", str(text)) if i]
+        if played:
+            raise ExactError("game: the guesses played are given apart only with an emoji grid")
+        if answer is not None:
+            (answer,) = check_words([answer], L, "answer")
+            history = [(_word(w, guesses), feedback(_word(w, guesses), answer)) for w in items]
+        else:
+            history = []
+            for i in range(0, len(items), 2):
+                word = _word(items[i], guesses)
+                pattern = all_green(L) if i + 1 == len(items) else _pattern(items[i + 1], L, word)
+                history.append((word, pattern))
+    if not history:
+        raise ExactError("game: no guess given")
+    for i, (_, p) in enumerate(history[:-1]):
+        if p == all_green(L):
+            raise ExactError(f"game: guess {i + 1} ({history[i][0]}) is all green, yet the game goes on")
+    return tuple(history)
+
+
+def _word(word: str, guesses: WordList) -> str:
+    (w,) = check_words([word], guesses.length, "game")
+    require_in_pool([w], guesses, "game")
+    return w
+
+
+def _pattern(text: str, length: int, word: str) -> int:
+    try:
+        return parse_pattern(text, length)
+    except ExactError as e:
+        raise ExactError(f"game: the feedback of {word!r}: {e}") from None
+
+
+# --- the analysis -----------------------------------------------------------------------------------
+
+def certificate_values(answers: WordList, guesses: WordList, hard: bool,
+                       max_guesses: int = 6) -> dict[str, tuple[int, str]]:
+    """First guess -> (total, file): the committed proven fewest-guesses certificates of these lists and
+    mode (from the game's start, objective ``guesses``), read from ``results/wordle/`` of a checkout."""
+    from exact.words import shipped_results
+
+    out = {}
+    for path in shipped_results("results/wordle/*-certificate.json"):
+        try:
+            c = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if (c.get("objective") == "guesses" and c.get("status") == "OPTIMAL" and not c.get("after")
+                and c.get("hard") == hard and c.get("max_guesses") == max_guesses and c.get("first")
+                and c.get("answers", {}).get("sha256") == answers.sha256
+                and c.get("guesses", {}).get("sha256") == guesses.sha256 and c.get("total") is not None):
+            out[c["first"]] = (int(c["total"]), f"certificate results/wordle/{path.name}")
+    return out
+
+
+def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = False, max_guesses: int = 6,
+                 live_max: int | None = LIVE_MAX, full: bool = False, progress: bool | None = False,
+                 say=None) -> Analysis:
+    """Each guess of ``history`` valued against the best guess at its position (see the module).
+    ``live_max``: the most answers a position may have to be solved here without ``full``."""
+    from exact.wordle.guesses import solve_guesses
+
+    history = tuple(history)
+    if len(history) > max_guesses:
+        raise ExactError(f"game: {len(history)} guesses, more than the {max_guesses} allowed")
+    if hard:
+        for i, (g, _) in enumerate(history):
+            if not is_allowed(g, history[:i]):
+                raise ExactError(f"game: {g!r} breaks the hard-mode rule at guess {i + 1}")
+    limit = None if full else live_max
+    certificates = None
+    steps = []
+
+    def solve(before, first=None):
+        return solve_guesses(answers, guesses, after=before, first=first, hard=hard, max_guesses=max_guesses,
+                             progress=progress)
+
+    for i, (guess, pattern) in enumerate(history):
+        before = history[:i]
+        S = position_answers(answers, before, hard).words if before else answers.words
+        split = classes(guess, S)
+        left = split.get(pattern, ())
+        if not left:
+            raise ExactError(f"game: no answer of {answers.source} gives {format_pattern(pattern, len(guess))} "
+                             f"to {guess!r} at guess {i + 1}")
+        if say is not None:
+            say(f"guess {i + 1}, {guess}: {len(S)} answer{'s' if len(S) != 1 else ''}")
+        if limit is not None and len(S) > limit:
+            if certificates is None and not before:
+                certificates = certificate_values(answers, guesses, hard, max_guesses)
+            certificates_here = certificates if not before else {}
+            why = f"not computed: {len(S)} answers > {limit} (full analysis: minutes or more)"
+            played = Value(certificates_here[guess][0], len(S), certificates_here[guess][1]) \
+                if guess in certificates_here else Value(None, len(S), why)
+            if certificates_here:
+                best_first = min(certificates_here, key=lambda w: (certificates_here[w][0], w))
+                best = Value(certificates_here[best_first][0], len(S), certificates_here[best_first][1])
+                scope = (f"best of the {len(certificates_here)} committed certificate(s), not proven over every "
+                         f"guess")
+            else:
+                best_first, best, scope = None, Value(None, len(S), why), "not computed"
+            tree = None
+        else:
+            best_result = solve(before)
+            best_first = best_result.first
+            best = _value(best_result, len(S))
+            scope = "proven best at this position"
+            if best_first == guess:
+                played_result = best_result
+            else:
+                played_result = solve(before, guess)
+            played = _value(played_result, len(S))
+            tree = played_result.tree
+        steps.append(Step(i + 1, guess, pattern, len(S), len(left), played, best, best_first, scope,
+                          sum(len(P) ** 2 for P in split.values()) / len(S), None, tree))
+    # the expected guesses after each feedback: the next step's best, the tree's, or the guess count
+    analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit)
+    for step, following in zip(steps, steps[1:] + [None]):
+        if step.solved:
+            step.expected_after = float(step.number)
+        elif following is not None and following.best.expected is not None and following.best_scope.startswith("proven"):
+            step.expected_after = following.best.expected
+        elif step.tree is not None and step.pattern in step.tree.children:
+            S = position_answers(answers, history[:step.number], hard).words
+            step.expected_after = _tree_total(step.tree.children[step.pattern], S, step.number + 1) / len(S)
+    last = steps[-1]
+    if not last.solved and len(history) < max_guesses:
+        S = position_answers(answers, history, hard).words
+        if limit is None or len(S) <= limit:
+            r = solve(history)
+            analysis.next_best, analysis.next_guess = _value(r, len(S)), r.first
+            last.expected_after = analysis.next_best.expected
+    return analysis
+
+
+def _value(result, n: int) -> Value:
+    if result.status == "OPTIMAL" and result.total is not None:
+        return Value(result.total, n, "solved")
+    return Value(None, n, f"no strategy solves every answer within {result.max_guesses} guesses"
+                 if result.status == "INFEASIBLE" else f"not proven ({result.status})")
+
+
+def _tree_total(tree: Tree, words, t: int) -> int:
+    """The total guesses (from the game's start) the tree takes on ``words``, its root played at step t."""
+    total = 0
+    for w in words:
+        node, step = tree, t
+        while node.guess != w:
+            node, step = node.children[feedback(node.guess, w)], step + 1
+        total += step
+    return total
+
+
+# --- printing -----------------------------------------------------------------------------------
+
+def analysis_lines(analysis: Analysis, notation: str = "letters") -> list[str]:
+    """The text ``exact wordle analyse`` prints: one line per guess, then a summary and what is exact."""
+    def num(x, width=6):
+        return f"{x:{width}.3f}" if x is not None else " " * (width - 1) + "-"
+
+    def signed(x):
+        return f"{x:+.3f}" if x is not None else "     -"
+
+    out = ["  # guess  feedback  answers  expected   best  best guess  extra    luck"]
+    for s in analysis.steps:
+        out.append(f"{s.number:3d} {s.guess}  {format_pattern(s.pattern, len(s.guess), notation)}  "
+                   f"{s.before:5d}>{s.after:<5d} {num(s.played.expected, 7)} {num(s.best.expected)}  "
+                   f"{(s.best_guess or '-'):10s} {signed(s.extra):>6s}  {signed(s.luck):>6s}")
+    total_extra = [s.extra for s in analysis.steps]
+    if all(x is not None for x in total_extra):
+        out.append(f"guesses cost beyond the best, in expected guesses: {sum(total_extra):.3f}; "
+                   f"luck: {sum(s.luck for s in analysis.steps if s.luck is not None):+.3f}")
+    if analysis.solved:
+        n = len(analysis.steps)
+        out.append(f"solved in {n} guess{'es' if n != 1 else ''}")
+    elif analysis.next_guess is not None:
+        out.append(f"not solved yet: best next guess {analysis.next_guess}, expected guesses "
+                   f"{analysis.next_best.expected:.3f}")
+    for s in analysis.steps:
+        if s.played.how != "solved" or s.best.how != "solved":
+            best = s.best.how if s.best.total is None else f"{s.best.how}, {s.best_scope}"
+            out.append(f"guess {s.number}: played: {s.played.how}; best: {best}")
+    out.append("expected: the game's expected length (guesses from the first), each answer left equally likely, "
+               "the rest played optimally (exact); extra: expected guesses lost to the best guess; luck: expected "
+               "guesses before the feedback - after it (positive: lucky)")
+    return out

@@ -1,0 +1,47 @@
+"""exact.progress: on a terminal a tqdm bar; in a log (stderr not a terminal) a line every few seconds."""
+
+import io
+import sys
+import time
+
+from exact import progress
+
+
+def run_bar(monkeypatch, seconds, steps=10, pause=0.03, **options):
+    monkeypatch.setenv("EXACT_PROGRESS_SECONDS", str(seconds))
+    buf = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", buf)
+    b = progress.bar(total=steps, desc="work", unit="step", **options)
+    for _ in range(steps):
+        time.sleep(pause)
+        b.update(1)
+    b.close()
+    return buf.getvalue()
+
+
+def test_a_log_gets_whole_lines(monkeypatch):
+    text = run_bar(monkeypatch, 0.1)
+    lines = text.splitlines()
+    assert lines and all(line.startswith("exact: work: ") and "/10 step" in line for line in lines)
+    assert "\r" not in text
+
+
+def test_a_short_run_writes_nothing_and_disable_means_nothing(monkeypatch):
+    assert run_bar(monkeypatch, 60) == ""
+    assert run_bar(monkeypatch, 0, disable=True) == ""
+
+
+def test_the_interval_defaults_to_a_few_seconds(monkeypatch):
+    monkeypatch.delenv("EXACT_PROGRESS_SECONDS", raising=False)
+    assert progress.log_interval() == progress.LOG_INTERVAL == 5.0
+    monkeypatch.setenv("EXACT_PROGRESS_SECONDS", "nonsense")
+    assert progress.log_interval() == 5.0
+
+
+def test_a_piped_command_shows_progress(run_exact, tmp_path, write_lines):
+    words = write_lines(tmp_path / "w.txt", ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
+                                             "naval", "serve", "heath", "dwarf"])
+    r = run_exact("wordle", "solve", "--depth", "2", "--answers", words, "--guesses", words,
+                  env={"EXACT_PROGRESS_SECONDS": "0"})
+    assert r.returncode == 0, r.stderr
+    assert any(line.startswith("exact: first guesses (depth 2): ") for line in r.stderr.splitlines()), r.stderr

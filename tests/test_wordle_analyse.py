@@ -1,0 +1,160 @@
+"""exact.wordle.analyse: a played game rated guess by guess, against brute force on tiny lists."""
+
+from functools import lru_cache
+
+import pytest
+
+from exact.errors import ExactError
+from exact.feedback import all_green, feedback, parse_pattern
+from exact.game.hard import is_allowed
+from exact.wordle.analyse import analyse_game, analysis_lines, parse_game
+from exact.words import words_from_lines
+
+INF = 10**9
+
+
+def brute(answers, guesses, hard=False, max_guesses=6):
+    """cost(S, t, history) by exhaustive recursion over every allowed guess (the slow reference)."""
+    green = all_green(answers.length)
+
+    @lru_cache(maxsize=None)
+    def cost(S, t, history):
+        if t > max_guesses:
+            return INF
+        if len(S) == 1:
+            return t
+        # a guess that splits nothing is never best (the same position one guess later): skipped here only
+        return min(value(S, t, history, g) for g in guesses.words if (not hard or is_allowed(g, history))
+                   and len({feedback(g, a) for a in S} - {green}) + (g in S) > 1)
+
+    def value(S, t, history, g):
+        split = {}
+        for a in S:
+            split.setdefault(feedback(g, a), []).append(a)
+        total = 0
+        for p, P in split.items():
+            total += t if p == green else cost(tuple(P), t + 1, history + ((g, p),) if hard else ())
+            if total >= INF:
+                return INF
+        return total
+
+    return cost, value
+
+
+@pytest.fixture(scope="module")
+def small():
+    A = words_from_lines(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
+                          "heath", "dwarf"], source="small")
+    G = words_from_lines(sorted(set(A.words) | {"slate", "crony", "pudgy", "whelk"}), source="small-guesses")
+    return A, G
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("answer,played", [("focal", ["rebut", "sissy", "focal"]),
+                                           ("naval", ["slate", "crony", "naval"]),
+                                           ("dwarf", ["whelk", "dwarf"]),
+                                           ("heath", ["awake", "serve", "humph", "heath"])])
+def test_each_value_is_the_brute_force_value(small, hard, answer, played):
+    A, G = small
+    history = parse_game(" ".join(played), G, answer=answer)
+    if hard and any(not is_allowed(g, history[:i]) for i, (g, _) in enumerate(history)):
+        with pytest.raises(ExactError, match="hard-mode"):
+            analyse_game(history, A, G, hard=True)
+        return
+    a = analyse_game(history, A, G, hard=hard)
+    cost, value = brute(A, G, hard)
+    assert a.solved and len(a.steps) == len(played)
+    for i, step in enumerate(a.steps):
+        before = history[:i]
+        S = tuple(w for w in A.words if all(feedback(g, w) == p for g, p in before))
+        key = before if hard else ()
+        assert step.before == len(S)
+        assert step.played.total == value(S, i + 1, key, step.guess)
+        assert step.best.total == cost(S, i + 1, key)
+        assert step.best.how == step.played.how == "solved"
+        assert value(S, i + 1, key, step.best_guess) == step.best.total
+        left = tuple(w for w in S if feedback(step.guess, w) == step.pattern)
+        assert step.after == len(left)
+        after = i + 1 if step.solved else cost(left, i + 2, key + ((step.guess, step.pattern),) if hard else ())
+        assert step.expected_after == pytest.approx(after / len(left) if not step.solved else after)
+        assert step.luck == pytest.approx(step.played.total / len(S) - step.expected_after)
+
+
+def test_luck_averages_to_zero_over_the_feedbacks(small):
+    """E_before is the answers-weighted mean of E_after over the feedbacks (the module's claim)."""
+    A, G = small
+    lucks = []
+    for answer in A.words:
+        a = analyse_game(parse_game("slate", G, answer=answer), A, G)
+        lucks.append(a.steps[0].luck)
+    assert sum(lucks) == pytest.approx(0)
+
+
+def test_an_unfinished_game_gets_the_best_next_guess(small):
+    A, G = small
+    a = analyse_game(parse_game("slate", G, answer="cigar"), A, G)
+    assert not a.solved and a.next_guess is not None and a.next_best.total is not None
+    assert "not solved yet" in "\n".join(analysis_lines(a))
+
+
+def test_notations_and_the_grid_give_one_history(small):
+    A, G = small
+    want = parse_game("rebut sissy focal", G, answer="focal")
+    pats = [p for _, p in want]
+    from exact.feedback import format_pattern
+
+    dotted = ".".join(f"{g}.{format_pattern(p, 5, 'letters')}" for g, p in want[:-1]) + ".focal"
+    assert parse_game(dotted, G) == want
+    digits = ",".join(f"{g},{format_pattern(p, 5)}" for g, p in want)
+    assert parse_game(digits, G) == want
+    grid = "Wordle 123 3/6\n\n" + "\n".join(format_pattern(p, 5, "emoji") for p in pats)
+    assert parse_game(grid, G, played=["rebut", "sissy", "focal"]) == want
+    worded = "\n".join(f"{format_pattern(p, 5, 'emoji')} {g}" for g, p in want)
+    assert parse_game(worded, G) == want
+
+
+@pytest.mark.parametrize("text,extra,match", [
+    ("rebut.bbbbb.sissy", {"answer": None}, None),
+    ("rebut.zzzzz.sissy", {}, "feedback of 'rebut'"),
+    ("qqqqq.bbbbb", {}, "qqqqq"),
+    ("⬛⬛⬛⬛⬛", {}, "no words"),
+    ("rebut.ggggg.sissy", {}, "all green"),
+])
+def test_bad_games_are_one_line_errors(small, text, extra, match):
+    A, G = small
+    if match is None:
+        assert parse_game(text, G, **extra)[-1] == ("sissy", all_green(5))
+        return
+    with pytest.raises(ExactError, match=match):
+        parse_game(text, G, **extra)
+
+
+def test_feedback_no_answer_gives_is_refused(small):
+    A, G = small
+    with pytest.raises(ExactError, match="no answer"):
+        analyse_game((("rebut", parse_pattern("ggggb")),), A, G)
+
+
+def test_a_large_first_position_uses_the_certificates_or_says_not_computed():
+    from exact.words import wordle_allowed, wordle_answers
+
+    A, G = wordle_answers(), wordle_allowed()
+    history = parse_game("salet.bbbbb.courd.bbbbb.nymph", G)
+    a = analyse_game(history[:1], A, G, live_max=10)
+    step = a.steps[0]
+    assert step.played.total == 7920 and step.played.how.startswith("certificate")
+    assert "not proven over every guess" in step.best_scope
+    b = analyse_game((("crane", feedback("crane", "nymph")),), A, G, live_max=10)
+    assert b.steps[0].played.total is None and "not computed" in b.steps[0].played.how
+
+
+def test_the_certificates_value_only_the_first_guess(small):
+    """A large position after the first guess is not valued from the first guess's certificates."""
+    from exact.words import wordle_allowed, wordle_answers
+
+    A, G = wordle_answers(), wordle_allowed()
+    a = analyse_game((("salet", feedback("salet", "nymph")), ("crane", feedback("crane", "nymph"))), A, G, live_max=5)
+    first, second = a.steps
+    assert first.played.total == 7920
+    assert second.played.total is None and second.best.total is None and second.best_guess is None
+    assert second.best_scope == "not computed"
