@@ -6,7 +6,8 @@ import pytest
 
 from exact.errors import ExactError
 from exact.plot import first_guess_values, guess_counts, is_depth_certificate, lingo_runs, log_history
-from exact.wordle.dp import best_tree, solve
+from exact.wordle.dp import solve
+from exact.wordle.dp_trees import best_tree
 from exact.game.tree import replay
 from exact.game.formats import write_tree
 from exact.words import wordle_answers, words_from_lines
