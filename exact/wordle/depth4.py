@@ -225,15 +225,25 @@ def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
 
 
 class Checkpoint:
-    """An append-only JSON-lines file: the header, then one record per finished first guess."""
+    """An append-only JSON-lines file: the header, then one record per finished first guess; locked
+    to one writer (:func:`lock_checkpoint`). A search with other records (the fewest-guesses
+    ranking) subclasses it with its own ``read`` and ``check``."""
+
+    @staticmethod
+    def read(path: Path):
+        return read_checkpoint(path)
+
+    @staticmethod
+    def check(old: dict, header: dict, path: Path) -> None:
+        check_header(old, header, path)
 
     def __init__(self, path: str | Path, header: dict, resume: bool = False):
         self.path = Path(path)
         self.fd = None
         self.lock = lock_checkpoint(self.path)  # before anything is read or written
         if resume:
-            old, _ = read_checkpoint(self.path)
-            check_header(old, header, self.path)
+            old, _ = self.read(self.path)
+            self.check(old, header, self.path)
             data = self.path.read_bytes()
             keep = data.rfind(b"\n") + 1  # drop a torn last line
             if keep < len(data):

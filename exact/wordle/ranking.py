@@ -45,6 +45,7 @@ from exact.game.tree import Tree
 from exact.wordle.guesses import (GuessesInstance, constraint_after, make_guesses_instance, node_value, parse_objective,
                                   subtree)
 from exact.wordle.guesses_kernels import lookahead, node_bound
+from exact.wordle.depth4 import Checkpoint
 from exact.wordle.guesses_memo import INF, new_memo
 from exact.words import WordList, require_in_pool
 
@@ -253,34 +254,22 @@ def check_header(old: dict, new: dict, path: Path) -> None:
                              f"{old[key]['sha256'][:12]}...) differ from this run's ({new[key]['source']})")
 
 
-class Book:
-    """The append-only checkpoint file: the header, then one line per first guess done."""
+class Book(Checkpoint):
+    """The ranking's checkpoint: the depth-k search's append-only, one-writer file
+    (:class:`exact.wordle.depth4.Checkpoint`), with one line per first guess valued or bounded."""
 
-    def __init__(self, path: str | Path, header: dict, resume: bool):
-        self.path = Path(path)
-        if resume:
-            old, _ = read_checkpoint(self.path)
-            check_header(old, header, self.path)
-            data = self.path.read_bytes()
-            keep = data.rfind(b"\n") + 1  # drop a torn last line
-            if keep < len(data):
-                with open(self.path, "r+b") as f:
-                    f.truncate(keep)
-        else:
-            from exact.fileio import write_text
+    @staticmethod
+    def read(path: Path):
+        return read_checkpoint(path)
 
-            write_text(self.path, json.dumps(header) + "\n")
-        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+    @staticmethod
+    def check(old: dict, header: dict, path: Path) -> None:
+        check_header(old, header, path)
 
     def add(self, v: FirstValue) -> None:
         record = {"guess": v.guess, **v.to_json(), "seconds": round(v.seconds, 3), "stage": v.stage}
         os.write(self.fd, (json.dumps(record) + "\n").encode())  # one write per record
         os.fsync(self.fd)
-
-    def close(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
 
 
 def first_guess_order(inst: GuessesInstance, S: np.ndarray, t: int, rule: Constraint, words: list[str]) -> list[str]:
