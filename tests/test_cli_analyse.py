@@ -14,6 +14,7 @@ def lists(tmp_path, write_lines):
     return ["--answers", path, "--guesses", path]
 
 
+@pytest.mark.slow
 def test_json_has_each_guess_with_exact_values(cli, lists):
     code, out, err = cli("wordle", "analyse", "rebut.bbbbb.sissy.bbbbb.focal", *lists, "--json")
     assert code == 0, err
@@ -33,6 +34,7 @@ def test_text_and_the_answer_form_agree(cli, lists):
     assert "solved in 3 guesses" in out
 
 
+@pytest.mark.slow
 def test_a_pasted_grid_from_stdin(run_exact, tmp_path, write_lines):
     path = tmp_path / "words.txt"
     write_lines(path, WORDS)

@@ -504,6 +504,7 @@ def test_big_dot_and_text_trees_are_bounded(tmp_path):
     assert time.perf_counter() - start < 10
 
 
+@pytest.mark.slow
 def test_trees_are_written_to_a_pipe_through_dev_stdout(run_exact):
     import subprocess
     import sys

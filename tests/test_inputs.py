@@ -24,6 +24,7 @@ def one_line_error(r) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit, fragment", [
     (lambda d: d.update(params=[1, 2, 3]), "field 'params' has the wrong type (list"),
     (lambda d: d.update(bound_details="abc"), "field 'bound_details' has the wrong type (str"),
@@ -50,6 +51,7 @@ def adaptive_certificate(tmp_path_factory):
     return folder / "a.json"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit, fragment", [
     (lambda d: d.update(letters=[1]), "field 'letters' has the wrong type (list"),
     (lambda d: d.update(guesses_allowed="2"), "field 'guesses_allowed' has the wrong type (str"),
@@ -82,6 +84,7 @@ def test_group_and_column_files_are_type_checked(tmp_path, adaptive_certificate)
         check_fields({"instance": "abc"}, {"instance": "dict"}, source="c.json")
 
 
+@pytest.mark.slow
 def test_numbers_of_thousands_of_digits_in_json_inputs(tmp_path, run_exact):
     (tmp_path / "r.json").write_text('{"wins": ' + "9" * 5000 + "}")
     assert "too many digits" in one_line_error(run_exact("lingo", "adaptive-table", tmp_path / "r.json"))
@@ -96,6 +99,7 @@ def lists(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, fragment", [
     (("lingo", "solve", "--words", "{p}", "-k", "1", "--seed", "-1"), "-1 is not in the range 0<=x<=2147483647"),
     (("lingo", "solve", "--words", "{p}", "-k", "1", "--seed", "9" * 20), "is not in the range"),
@@ -112,6 +116,7 @@ def test_option_values_are_one_line_errors(lists, run_exact, args, fragment):
     assert r.returncode == 2 and fragment in r.stderr and "Traceback" not in r.stderr, r.stderr[-600:]
 
 
+@pytest.mark.slow
 def test_cluster_that_is_not_an_address_or_not_dask(lists, run_exact):
     pytest.importorskip("distributed")
     base = ("wordle", "solve", "--answers", lists / "a.txt", "--guesses", lists / "a.txt", "--depth", "3")

@@ -47,6 +47,7 @@ def test_every_wordle_command_with_an_answer_list_takes_list():
         assert options and list(options[0].type.choices) == list(NAMED_LISTS), name
 
 
+@pytest.mark.slow
 def test_list_reaches_the_command_and_answers_override(tmp_path, run_exact, write_lines):
     r = run_exact("wordle", "openers", "--list", "nyt2023", "--top", "1")
     assert r.returncode == 0, r.stderr
@@ -58,6 +59,7 @@ def test_list_reaches_the_command_and_answers_override(tmp_path, run_exact, writ
     assert r.returncode == 2 and "nyt2024" in r.stderr
 
 
+@pytest.mark.slow
 def test_certificates_and_graph_trees_record_their_lists(tmp_path, run_exact):
     cert, out = tmp_path / "c.json", tmp_path / "t.graphml"
     r = run_exact("wordle", "solve", "--list", "nyt2022", "--depth", "1", "--first", "tarse", "--truncate",
@@ -71,6 +73,7 @@ def test_certificates_and_graph_trees_record_their_lists(tmp_path, run_exact):
     assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".graphml", ".json", ".dot"])
 def test_verify_refuses_a_tree_made_on_other_lists_in_one_line(suffix, tmp_path, run_exact):
     path = tmp_path / f"t{suffix}"

@@ -95,6 +95,7 @@ def assert_figures(stem):
     assert "<svg" in svg.read_text()[:2000]
 
 
+@pytest.mark.slow
 def test_plot_commands_write_png_and_svg(trees, tmp_path, root, run_exact, write_lines):
     A, d, paths = trees
     answers = write_lines(tmp_path / "a.txt", SMALL)
@@ -112,12 +113,14 @@ def test_plot_commands_write_png_and_svg(trees, tmp_path, root, run_exact, write
     assert_figures(tmp_path / "l")
 
 
+@pytest.mark.slow
 def test_plot_errors_are_one_line(tmp_path, run_exact):
     r = run_exact("plot", "memorable", tmp_path / "missing.json", "--out", tmp_path / "m")
     assert r.returncode == 2 and r.stderr.startswith("exact: error: ") and "no such file" in r.stderr
     assert not (tmp_path / "m.png").exists()
 
 
+@pytest.mark.slow
 def test_lingo_log_of_a_real_run(tmp_path, run_exact, write_lines):
     """The progress lines `exact lingo solve` writes are what `exact plot lingo --log` reads."""
     pool = write_lines(tmp_path / "pool.txt", wordle_answers().words[:200])

@@ -1,6 +1,7 @@
 """exact.progress: on a terminal a tqdm bar; in a log (stderr not a terminal) a line every few seconds."""
 
 import io
+import pytest
 import sys
 import time
 
@@ -26,6 +27,7 @@ def test_a_log_gets_whole_lines(monkeypatch):
     assert "\r" not in text
 
 
+@pytest.mark.slow
 def test_a_short_run_writes_nothing_and_disable_means_nothing(monkeypatch):
     assert run_bar(monkeypatch, 60) == ""
     assert run_bar(monkeypatch, 0, disable=True) == ""
@@ -38,6 +40,7 @@ def test_the_interval_defaults_to_a_few_seconds(monkeypatch):
     assert progress.log_interval() == 5.0
 
 
+@pytest.mark.slow
 def test_a_piped_command_shows_progress(run_exact, tmp_path, write_lines):
     words = write_lines(tmp_path / "w.txt", ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
                                              "naval", "serve", "heath", "dwarf"])

@@ -20,6 +20,7 @@ def readme_row(root, command: str) -> str:
     return rows[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", list(CHEAP))
 def test_readme_lingo_command_prints_its_number(command, root, run_exact):
     printed, stated = CHEAP[command]

@@ -91,6 +91,7 @@ def mutate(text: str, ops) -> str:
     return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", list(FORMATS))
 @FUZZ
 @given(ops=st.lists(MUTATION, min_size=1, max_size=4), forced=st.booleans())
@@ -125,6 +126,7 @@ def test_the_committed_trees_are_all_found():
 FULL_DOT = bool(os.environ.get("EXACT_FULL_DOT"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(committed_trees()))
 def test_every_format_round_trips_every_committed_tree(name, tmp_path):
     files = committed_trees()[name]

@@ -36,6 +36,7 @@ def made(tmp_path_factory, ):
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["depth", "objective", "global"])
 def test_certificates_of_each_kind_verify(made, name, run_exact):
     v = verify_certificate(made / f"{name}.json")
@@ -70,6 +71,7 @@ def prune_above(d):
     pruned["value"] = d["wins"] + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, edit, failing", [
     ("depth", bump_wins, {"tree", "optimal"}),
     ("depth", swap_top, {"top"}),
@@ -88,6 +90,7 @@ def test_an_edited_certificate_is_rejected(made, tmp_path, name, edit, failing, 
     assert r.returncode == 1 and r.stdout.strip().endswith("REJECTED")
 
 
+@pytest.mark.slow
 def test_the_committed_certificate_with_edited_wins_is_rejected(tmp_path, run_exact):
     """The issue's case: optimal-depth3-certificate.json with its wins edited was refused as 'not node-link JSON'."""
     data = json.loads((ROOT / "results" / "wordle" / "optimal-depth3-certificate.json").read_text())
@@ -101,6 +104,7 @@ def test_the_committed_certificate_with_edited_wins_is_rejected(tmp_path, run_ex
     assert "replayed from scratch: 1388 / 2315 within 3, valid True; claimed 1400" in r.stdout
 
 
+@pytest.mark.slow
 def test_an_optimum_not_re_derived_in_time_is_not_verified_unless_partial(tmp_path, run_exact):
     data = json.loads((ROOT / "results" / "wordle" / "optimal-depth3-certificate.json").read_text())
     data["tree"]["files"] = [str(ROOT / f) for f in data["tree"]["files"] if f.endswith(".txt")]  # one replay

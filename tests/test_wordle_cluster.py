@@ -154,6 +154,7 @@ def same_as_reference(cert_path: Path, reference, G) -> dict:
     return cert
 
 
+@pytest.mark.slow
 def test_a_real_cluster_gives_the_in_process_certificate(cluster, lists, tmp_path):
     _, A, G, reference = lists
     cluster.scheduler()
@@ -166,6 +167,7 @@ def test_a_real_cluster_gives_the_in_process_certificate(cluster, lists, tmp_pat
     assert sorted(o.guess for o in depth4.read_checkpoint(tmp_path / "run.jsonl")[1]) == sorted(G.words)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_costs_only_its_batch(cluster, lists, tmp_path):
     _, A, G, reference = lists
     cluster.scheduler()
@@ -180,6 +182,7 @@ def test_a_worker_killed_mid_run_costs_only_its_batch(cluster, lists, tmp_path):
     same_as_reference(tmp_path / "cert.json", reference, G)
 
 
+@pytest.mark.slow
 def test_a_scheduler_killed_mid_run_is_one_line_and_resume_finishes(cluster, lists, tmp_path):
     _, A, G, reference = lists
     cluster.scheduler()
@@ -209,6 +212,7 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_resume_finishes(cluster, lis
     same_as_reference(tmp_path / "cert.json", reference, G)
 
 
+@pytest.mark.slow
 def test_a_worker_that_joins_late_gets_work(cluster, lists, tmp_path):
     _, A, G, reference = lists
     cluster.scheduler()

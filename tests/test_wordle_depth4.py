@@ -152,6 +152,7 @@ def test_killed_run_resumes_to_the_same_certificate(instance, reference, tmp_pat
 # --- checkpoints read with caps, checked against the instance, one writer at a time ----------------
 
 
+@pytest.mark.slow
 def test_a_checkpoint_is_read_with_caps(instance, tmp_path):
     """--resume /dev/zero grew to 24 GB before the kernel killed it: lines and size are capped."""
     A, G = instance

@@ -65,6 +65,7 @@ def browser():
     driver.quit()
 
 
+@pytest.mark.slow
 def test_in_a_real_browser(page, browser, tmp_path):
     A, tree, wins, html = page
     d = browser
@@ -175,6 +176,7 @@ def expected_guesses(tree, words, step=1):
     return total / len(words)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pick", [0, -1])
 def test_a_whole_game_by_clicks(full_page, browser, pick):
     A, tree, html = full_page
@@ -218,6 +220,7 @@ def replay_steps(tree, answer):
     return k
 
 
+@pytest.mark.slow
 def test_off_the_tree_is_said(page, browser):
     A, tree, _, html = page
     d = browser
@@ -254,6 +257,7 @@ def test_off_the_tree_is_said(page, browser):
     assert int(d.find_element("id", "stats").get_attribute("data-left")) == len(left)
 
 
+@pytest.mark.slow
 def test_export_counts_one_node_in_the_singular(run_exact, tmp_path, write_lines):
     from exact.game.formats import write_tree
     from exact.game.tree import Tree

@@ -424,6 +424,7 @@ def test_terminal_another_word_played():
     assert child.exitstatus == 0
 
 
+@pytest.mark.slow
 def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(run_exact):
     """`exact wordle play --answer booed`: a real answer of today's game (not among the 2315), played
     to the end with the committed proven tree for nyt2023; the first line names list and objective."""
@@ -444,6 +445,7 @@ def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(run_exact):
     assert lines[-1].startswith("solved in") and "(a win)" in lines[-1]
 
 
+@pytest.mark.slow
 def test_play_refuses_a_tree_made_on_other_lists(tmp_path, run_exact):
     from exact.game.tree import Tree, record_lists
     from exact.game.formats import write_tree
@@ -488,6 +490,7 @@ def test_the_record_says_1_candidate_without_a_stray_space():
     assert "    3 candidates, P(win" in lines[0]
 
 
+@pytest.mark.slow
 def test_the_last_only_candidate_needs_no_feedback(run_exact, tmp_path, write_lines):
     words = write_lines(tmp_path / "w.txt", ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
     from exact.wordle.play import LiveGuesses

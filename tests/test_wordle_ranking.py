@@ -42,6 +42,7 @@ def instances():
 CASES = list(instances())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])
 @SETTINGS
@@ -81,6 +82,7 @@ def test_the_wide_term_is_used_and_tight_enough():
     assert wide <= brute(FAMILY, FAMILY, 9)[-1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(4))
 def test_first_value_is_exact_below_the_threshold_and_a_bound_above(seed, hard):
@@ -98,6 +100,7 @@ def test_first_value_is_exact_below_the_threshold_and_a_bound_above(seed, hard):
                 assert v >= thr and (true is None or v <= true)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(3))
 def test_ranking_matches_brute_force(seed, hard):
@@ -141,6 +144,7 @@ def test_checkpoint_resume_and_bad_lines(tmp_path):
         rank_first_guesses(other, G, max_guesses=5, progress=False, resume=path)
 
 
+@pytest.mark.slow
 def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
     A, G = tiny(2, 8, 4)
     answers = write_lines(tmp_path / "a.txt", A.words)
@@ -176,6 +180,7 @@ def test_parse_peer_lines():
     assert parse_peer(text) == {"salet": (7920, True, 1.03), "trace": (7921, False, 9.18)}
 
 
+@pytest.mark.slow
 def test_two_worker_local_cluster_matches_in_process(tmp_path):
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
     A, G = tiny(0, 8, 4)
