@@ -141,24 +141,6 @@ def most_patterns(F, npat):
 
 
 @numba.njit(cache=True, nogil=True)
-def _singleton_splitter(F, ans_row, S, npat):
-    """The guess row of an answer of S that splits S into singletons (the first in S), or -1."""
-    n = S.shape[0]
-    seen = np.zeros(npat, dtype=np.int64)
-    for a in range(n):
-        row = ans_row[S[a]]
-        k = 0
-        for i in range(n):
-            p = F[row, S[i]]
-            if seen[p] != a + 1:
-                seen[p] = a + 1
-                k += 1
-        if k == n:
-            return row
-    return np.int64(-1)
-
-
-@numba.njit(cache=True, nogil=True)
 def quick(ctx, memo, h, S, t, greens, least, lb):
     """The node bound made sharper in O(n^2), stored in the memo: (value, exact?, guess).
 
@@ -414,7 +396,7 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                     lb = memo[2][i]
         else:
             # greedy: an answer of S that splits S into singletons attains the node bound
-            row = _singleton_splitter(F, ans_row, S, npat)
+            row = _near_splitters(F, ans_row, S, npat)[0]
             if row >= 0:
                 return lb, row
         if lb >= beta:
