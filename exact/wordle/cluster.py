@@ -243,15 +243,21 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
         if book is not None:
             book.close()
         if client is not None:
-            try:
-                for f in futures.values():
-                    f.cancel()
-                client.close()
-                if cluster is not None:
-                    cluster.close()
-            except Exception:  # noqa: BLE001 - shutting down after an interrupt; nothing to save
-                pass
+            shut_down(client, cluster, futures.values())
     report(outcomes, force=True)
     where = "local Dask cluster" if address == "local" else f"Dask cluster {address}"
     return depth4.summarize(answers, guesses, depth, hard, outcomes, order, time.perf_counter() - started,
                             n_workers, f"{where}, {n_workers} single-threaded workers", interrupted)
+
+
+def shut_down(client, cluster, futures) -> None:
+    """Cancel the batches in flight, close the client and a local cluster; errors while shutting down
+    after an interrupt are ignored (nothing is left to save)."""
+    try:
+        for f in futures:
+            f.cancel()
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    except Exception:  # noqa: BLE001 - shutting down after an interrupt; nothing to save
+        pass

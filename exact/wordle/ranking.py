@@ -463,7 +463,7 @@ def rank_on_cluster(address: str, ranking: Ranking, data, base: int, top: int, b
     what is done; the batches in flight are cancelled."""
     import uuid
 
-    from exact.wordle.cluster import _import_distributed, start_client
+    from exact.wordle.cluster import _import_distributed, shut_down, start_client
 
     distributed = _import_distributed()
     todo = [w for w in ranking.firsts if w not in ranking.values]
@@ -501,14 +501,7 @@ def rank_on_cluster(address: str, ranking: Ranking, data, base: int, top: int, b
             if batches:
                 submit()
     finally:
-        try:
-            for f in futures.values():
-                f.cancel()
-            client.close()
-            if cluster is not None:
-                cluster.close()
-        except Exception:  # noqa: BLE001 - shutting down after an interrupt; nothing to save
-            pass
+        shut_down(client, cluster, futures.values())
 
 
 def _warm_up():
