@@ -18,6 +18,9 @@ import time
 LOG_INTERVAL = 5.0
 LOG_FORMAT = "{desc}: {percentage:.0f}%, {n_fmt}/{total_fmt} {unit} [{elapsed} elapsed, {remaining} left, {rate_fmt}{postfix}]"
 LOG_FORMAT_OPEN = "{desc}: {n_fmt} {unit} [{elapsed} elapsed, {rate_fmt}{postfix}]"
+LOG_FORMAT_NO_ETA = "{desc}: {percentage:.0f}%, {n_fmt}/{total_fmt} {unit} [{elapsed} elapsed{postfix}]"
+#: a terminal bar without the time left (for scans whose items cost very different times)
+BAR_FORMAT_NO_ETA = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}{postfix}]"
 
 
 def cores() -> int:
@@ -33,15 +36,20 @@ def log_interval() -> float:
         return LOG_INTERVAL
 
 
-def bar(total: int | None = None, desc: str = "", unit: str = "it", disable: bool | None = None, **options):
+def bar(total: int | None = None, desc: str = "", unit: str = "it", disable: bool | None = None,
+        eta: bool = True, **options):
     """A progress bar on stderr: redrawn in place on a terminal; otherwise (``disable=None``) a line
-    every :func:`log_interval` seconds. ``disable=True`` shows nothing."""
+    every :func:`log_interval` seconds. ``disable=True`` shows nothing. ``eta=False`` shows no time left:
+    for a scan whose first items cost far more than the rest (a pruned search), where any estimate
+    from the rate so far is wrong by hours."""
     from tqdm import tqdm
 
     if disable is None and not _is_terminal(sys.stderr):
+        fmt = (LOG_FORMAT if eta else LOG_FORMAT_NO_ETA) if total else LOG_FORMAT_OPEN
         return _line_bar(tqdm)(total=total, desc=desc, unit=unit, file=_Lines(sys.stderr), leave=False,
-                               mininterval=log_interval(), bar_format=LOG_FORMAT if total else LOG_FORMAT_OPEN,
-                               **options)
+                               mininterval=log_interval(), bar_format=fmt, **options)
+    if not eta and total:
+        options.setdefault("bar_format", BAR_FORMAT_NO_ETA)
     return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=disable, leave=False,
                 dynamic_ncols=True, **options)
 
@@ -69,12 +77,17 @@ class _Lines:
 
 def _line_bar(tqdm):
     class LineBar(tqdm):
-        """A tqdm that writes ``exact: <its text>`` lines, none before its interval has passed."""
+        """A tqdm that writes ``exact: <its text>`` lines, none before its interval has passed and then
+        at most one per interval (``set_postfix`` and ``refresh`` redraw at once on a terminal; in a log
+        they wait for the next line)."""
 
         def display(self, msg=None, pos=None):
             started = getattr(self, "start_t", None)
-            if msg == "" or started is None or time.time() - started < self.mininterval or self.disable:
+            now = time.time()
+            last = getattr(self, "_last_line", started)
+            if msg == "" or started is None or self.disable or last is None or now - last < self.mininterval:
                 return True
+            self._last_line = now
             print(f"exact: {(msg or self.__str__()).strip()}", file=self.fp, flush=True)
             return True
 

@@ -48,3 +48,26 @@ def test_a_piped_command_shows_progress(run_exact, tmp_path, write_lines):
                   env={"EXACT_PROGRESS_SECONDS": "0"})
     assert r.returncode == 0, r.stderr
     assert any(line.startswith("exact: first guesses (depth 2): ") for line in r.stderr.splitlines()), r.stderr
+
+
+def test_a_log_gets_at_most_one_line_per_interval_even_when_the_postfix_changes(monkeypatch):
+    """set_postfix redraws a terminal bar at once; in a log it must not add a line per call (a ranking
+    that sets the best so far after every first guess wrote ten lines a second)."""
+    monkeypatch.setenv("EXACT_PROGRESS_SECONDS", "0.2")
+    buf = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", buf)
+    b = progress.bar(total=200, desc="work", unit="step")
+    started = time.time()
+    for i in range(200):
+        time.sleep(0.005)
+        b.update(1)
+        b.set_postfix(best=i)
+    elapsed = time.time() - started
+    b.close()
+    lines = buf.getvalue().splitlines()
+    assert 1 <= len(lines) <= elapsed / 0.2 + 1, lines
+
+
+def test_a_bar_without_eta_shows_no_time_left(monkeypatch):
+    text = run_bar(monkeypatch, 0.05, eta=False)
+    assert text and "left" not in text and all("/10 step" in line for line in text.splitlines())

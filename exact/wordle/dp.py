@@ -451,7 +451,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     done = 0
     interrupted = timed_out = all_won = False
     bar = prog.bar(total=len(cands) if cands is not None else len(guesses),
-                   desc=f"first guesses (depth {depth})", unit="guess",
+                   desc=f"first guesses (depth {depth})", unit="guess", eta=False,
                    disable=(not progress) if progress is not None else None)
     try:
         if cands is None:
