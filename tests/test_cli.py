@@ -136,3 +136,32 @@ def test_the_numbers_in_the_help_examples(cli):
     assert code == 0 and "8282 / 8636" in out, err
     code, out, err = cli("wordle", "solve", "--objective", "guesses", "--first", "salet", "--list", "original")
     assert code == 0 and "total 7920 guesses" in out, err
+
+
+def _commands(command, path=()):
+    import click
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            yield from _commands(sub, path + (name,))
+    else:
+        yield path, command
+
+
+def test_one_option_names_each_guess_limit():
+    """Two limits, one name each, on every Wordle and plot command: ``-k/--depth K`` counts the wins
+    within K guesses, ``--max-guesses N`` is the game's limit (every answer solved within N)."""
+    from exact.cli import main
+
+    seen = set()
+    for path, command in _commands(main):
+        if path[0] not in ("wordle", "plot"):
+            continue
+        for param in command.params:
+            names = set(param.opts) | set(param.secondary_opts)
+            limit = names & {"-k", "--depth", "--win", "--k", "--max-depth", "--limit", "--guesses-allowed"}
+            if limit:
+                assert names == {"-k", "--depth"}, (path, names)
+                seen.add(path)
+            if "--max-guesses" in names:
+                assert names == {"--max-guesses"}, (path, names)
+    assert ("wordle", "tradeoff") in seen and ("wordle", "solve") in seen and ("plot", "histogram") in seen

@@ -45,7 +45,7 @@ def tradeoff_table(answers: WordList, guesses: WordList, firsts, k: int = 3, max
             row["extra_guesses"] = b["total"] - a["total"]
             row["extra_mean"] = (b["total"] - a["total"]) / len(answers)
             row["extra_wins"] = b["wins_within"] - a["wins_within"]
-    flags = f" --win {k}" + (f" --max-guesses {max_guesses}" if max_guesses != 6 else "") + (" --hard" if hard else "")
+    flags = f" --depth {k}" + (f" --max-guesses {max_guesses}" if max_guesses != 6 else "") + (" --hard" if hard else "")
     return {
         "k": k, "max_guesses": max_guesses, "hard": hard, "n": len(answers),
         "answers": {"source": answers.source, "sha256": answers.sha256},

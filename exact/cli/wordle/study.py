@@ -49,7 +49,7 @@ def openers(answers, guesses, metric, top, as_json):
               help="How later guesses are chosen (all: every policy, as a table).")
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--depth", type=click.IntRange(min=1), default=3, show_default=True, help="Guesses allowed.")
+@click.option("--depth", "-k", type=click.IntRange(min=1), default=3, show_default=True, help="Guesses allowed.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the policy's tree (.graphml .json .dot .txt); one policy only.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
@@ -114,8 +114,8 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
 @click.command()
 @click.option("--first", "firsts", default="trace,salet,slate,crate,reast,crane", show_default=True,
               metavar="W,W,...", help="First guesses to compare.")
-@click.option("--win", "k", type=click.IntRange(min=1), default=3, show_default=True,
-              help="K of the objective winK,guesses, compared with guesses alone.")
+@click.option("--depth", "-k", "k", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Guesses that count as a win (K of the objective winK,guesses, compared with guesses alone).")
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
 @click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
