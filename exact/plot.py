@@ -121,9 +121,11 @@ def draw_histogram(panels: list[tuple[str, GuessCounts]], title: str = "Guesses 
         mean = sum(k * w for k, w in enumerate(won, start=1)) / max(1, sum(won))
         beyond = c.n - c.wins - c.unsolved
         overall = sum(k * w for k, w in enumerate(c.solved_at, start=1)) / max(1, c.n - c.unsolved)
-        ax.set_title(f"{label}\nwins {c.wins}/{c.n} = {c.wins / c.n:.2%} within {c.depth}; mean {mean:.3f} over wins"
-                     + (f"\n{beyond} solved beyond {c.depth} guesses; mean {overall:.3f} over "
-                        f"{'all' if not c.unsolved else 'the solved'}" if beyond else ""), fontsize=9)
+        # one fact a line, so that side-by-side titles never run into each other
+        ax.set_title(f"{label}\nwins {c.wins}/{c.n} = {c.wins / c.n:.2%} within {c.depth}\nmean {mean:.3f} over wins"
+                     + (f"\n{beyond} solved beyond {c.depth} guesses\nmean {overall:.3f} over "
+                        f"{'all' if not c.unsolved else 'the solved'}" if beyond else ""), fontsize=9,
+                     wrap=True)
         ax.set_xlabel("guesses")
         ax.spines[["top", "right"]].set_visible(False)
     axes[0][0].set_ylabel("answers")

@@ -40,11 +40,12 @@ def root() -> Path:
     return ROOT
 
 
-def _run_exact(*args: str, input: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run the real console entry point (python -m exact) and capture its output."""
+def _run_exact(*args: str, input: str | None = None, env: dict | None = None,
+               cwd: str | Path | None = None) -> subprocess.CompletedProcess:
+    """Run the real console entry point (python -m exact) and capture its output (in ``cwd``)."""
     return subprocess.run(
         [sys.executable, "-m", "exact", *map(str, args)],
-        capture_output=True, text=True, input=input, env={**os.environ, **(env or {})}, timeout=600,
+        capture_output=True, text=True, input=input, env={**os.environ, **(env or {})}, timeout=600, cwd=cwd,
     )
 
 
@@ -56,7 +57,7 @@ def _write_lines(path: Path, lines) -> Path:
 
 @pytest.fixture(name="run_exact", scope="session")
 def run_exact_fixture():
-    """``run_exact(*args, input=None, env=None)``: the real console entry point, output captured."""
+    """``run_exact(*args, input=None, env=None, cwd=None)``: the real console entry point, output captured."""
     return _run_exact
 
 

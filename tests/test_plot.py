@@ -134,3 +134,30 @@ def test_lingo_log_of_a_real_run(tmp_path, run_exact, write_lines):
     r = run_exact("plot", "lingo", tmp_path / "run.json", "--log", tmp_path / "run.log", "--out", tmp_path / "l")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "l")
+
+
+def test_side_by_side_titles_do_not_overlap():
+    """Three panels as in histogram-objectives (full-size numbers, labels of that length), and three
+    where answers are solved beyond the depth: no title runs into its neighbour's."""
+    from exact.plot import GuessCounts, draw_histogram, pyplot
+
+    for counts in (GuessCounts((0, 80, 1239, 937, 59, 0), 0, 6), GuessCounts((1, 75, 1312, 747, 172, 8, 0, 0), 0, 3)):
+        fig = draw_histogram([("fewest guesses (salet, 7920)", counts), ("most within 3 (trace)", counts),
+                              ("most within 4 (tenor)", counts)], "t")
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        boxes = [ax.title.get_window_extent(renderer) for ax in fig.axes]
+        for left, right in zip(boxes, boxes[1:]):
+            assert right.x0 - left.x1 >= 0.25 * fig.dpi, (left, right)  # a quarter inch between them
+        pyplot().close(fig)
+
+
+@pytest.mark.slow
+def test_figures_and_the_results_page_from_any_folder(tmp_path, run_exact):
+    """The committed results are found from any working folder (the checkout, or the wheel's copy)."""
+    r = run_exact("plot", "memorable", "--out", "m", cwd=tmp_path)
+    assert r.returncode == 0 and (tmp_path / "m.png").is_file(), r.stderr
+    r = run_exact("plot", "first-guesses", "--out", "f", cwd=tmp_path)
+    assert r.returncode == 0 and (tmp_path / "f.svg").is_file(), r.stderr
+    r = run_exact("docs", "results", "--check", cwd=tmp_path)
+    assert r.returncode == 0 and "up to date" in r.stdout, r.stderr

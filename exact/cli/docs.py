@@ -12,9 +12,18 @@ def docs():
     """Generate documentation pages from results/ (so their numbers never drift)."""
 
 
+def checkout_root() -> Path:
+    """The source checkout this ``exact`` runs from (an editable install), or the current folder."""
+    import exact
+
+    here = Path(exact.__file__).resolve().parent.parent
+    return here if (here / "results").is_dir() and (here / "docs").is_dir() else Path(".")
+
+
 @docs.command()
-@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True,
-              help="The repository root (with results/).")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The repository root (with results/) [default: the source checkout exact runs from, "
+                   "from any folder; else the current folder].")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write [default: ROOT/docs/results.md].")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the page differs from what results/ gives.")
@@ -25,6 +34,7 @@ def results(root, out, check):
     from exact.docs import results_markdown
     from exact.fileio import write_text
 
+    root = root or checkout_root()
     out = out or root / "docs" / "results.md"
     text = results_markdown(root)
     if check:

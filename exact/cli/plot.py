@@ -66,7 +66,9 @@ def first_guesses(certificates, top, out):
     from exact.errors import ExactError
     from exact.plot import draw_first_guesses, first_guess_values, is_depth_certificate, save
 
-    paths = certificates or [p for p in sorted(Path("results/wordle").glob("*-certificate.json"))
+    from exact.words import shipped_results
+
+    paths = certificates or [p for p in shipped_results("results/wordle/*-certificate.json")
                              if is_depth_certificate(p)]  # not the fewest-guesses ones
     groups = [g for g in first_guess_values(paths) if certificates or (not g.hard and g.list == "original")]
     if not groups:
@@ -75,14 +77,14 @@ def first_guesses(certificates, top, out):
 
 
 @plot.command()
-@click.argument("curve", required=False, type=click.Path(dir_okay=False, path_type=Path),
-                default=Path("results/wordle/memorable-curve.json"))
+@click.argument("curve", required=False, type=click.Path(dir_okay=False, path_type=Path), default=None)
 @out_option("results/figures/memorable-curve")
 def memorable(curve, out):
     """Wins against M with the upper bounds, from `exact wordle memorable --curve --out CURVE`
     [default: results/wordle/memorable-curve.json]."""
     from exact.plot import curve_points, draw_memorable, save
 
+    curve = curve or shipped("results/wordle/memorable-curve.json")
     report(save(draw_memorable(curve_points(curve)), out))
 
 
@@ -98,19 +100,37 @@ def lingo(results, logs, out):
     from exact.errors import ExactError
     from exact.plot import draw_lingo, lingo_runs, save
 
-    paths = results or sorted(Path("results/lingo").glob("enable-5*.json"))
+    from exact.words import shipped_results
+
+    paths = results or shipped_results("results/lingo/enable-5*.json")
     if not paths:
         raise ExactError("no Lingo result files given (and none at results/lingo/enable-5*.json)")
     report(save(draw_lingo(lingo_runs(paths, logs)), out))
 
 
+def shipped(name: str) -> Path:
+    """A committed result (from the checkout or the installed wheel), or a one-line error."""
+    from exact.errors import ExactError
+    from exact.words import shipped_result
+
+    path = shipped_result(name)
+    if path is None:
+        raise ExactError(f"{name}: not in this installation (give the file)")
+    return path
+
+
 @plot.command("all")
 @click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("results/figures"),
-              show_default=True)
+              show_default=True, help="Where to write the figures (made if missing).")
 @click.pass_context
 def all_figures(ctx, out_dir):
-    """Every figure of the committed results (run from the repository root)."""
-    wordle = Path("results/wordle")
+    """Every figure of the committed results, which it reads from the checkout or the installed package
+    (so it runs from any folder)."""
+    from exact.fileio import make_folder
+    from exact.words import shipped_results
+
+    make_folder(out_dir)
+    wordle = shipped("results/wordle/optimal-depth3.txt").parent
     ctx.invoke(histogram, trees=(wordle / "optimal-depth3.txt", wordle / "hard-depth3.txt"),
                labels=("optimal, depth 3", "hard mode, depth 3"), answers=None, guesses=None, play_on=False, depth=3,
                title="Guesses to win: the proven depth-3 trees", out=out_dir / "histogram-depth3")
@@ -125,6 +145,6 @@ def all_figures(ctx, out_dir):
                labels=("fewest guesses (salet, 7920)", "most within 3 (trace)", "most within 4 (tenor)"), answers=None,
                guesses=None, play_on=False, depth=6, title="Guesses to solve: complete trees for three objectives",
                out=out_dir / "histogram-objectives")
-    runs = [(log.with_suffix(".json"), log) for log in sorted(Path("results/lingo").glob("enable-5*.log"))
+    runs = [(log.with_suffix(".json"), log) for log in shipped_results("results/lingo/enable-5*.log")
             if log.with_suffix(".json").is_file()]  # runs whose stderr was kept: their best so far over time
     ctx.invoke(lingo, results=tuple(r for r, _ in runs), logs=tuple(lg for _, lg in runs), out=out_dir / "lingo-enable-5")
