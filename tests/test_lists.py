@@ -9,6 +9,7 @@ import pytest
 
 from exact.cli import main
 from exact.errors import ExactError
+from exact.feedback import feedback
 from exact.game.tree import Tree, check_tree_lists, record_lists, tree_lists
 from exact.game.formats import read_tree, write_tree
 from exact.words import NAMED_LISTS, list_name, named_lists, words_from_lines
@@ -94,3 +95,26 @@ def test_other_files_are_named_by_their_sha256():
     check_tree_lists(t, A, A)
     with pytest.raises(ExactError, match=r"answers sha256 .* \(--answers and --guesses\)"):
         check_tree_lists(t, *named_lists("original"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [["wordle", "play", "--answer", "booed"], ["wordle", "verify"],
+                                     ["wordle", "export", "--html", "x.html"]])
+def test_a_text_tree_has_no_room_for_its_lists_and_is_refused_by_its_answers(command, root, tmp_path, run_exact):
+    """Selby's text format records no lists: a committed tree on the original lists, played, verified or
+    exported on today's list, is refused in one line before any work (play once ran past 60 s)."""
+    tree = root / "results" / "wordle" / "salet-guesses.txt"
+    args = [*command[:2], str(tree), *command[2:]] if command[1] != "play" else [*command, "--tree", str(tree)]
+    r = run_exact(*args, "--list", "nyt2023", cwd=tmp_path)
+    assert r.returncode == 2 and not (tmp_path / "x.html").exists(), r.stderr
+    assert r.stderr.strip().splitlines() == [
+        f"exact: error: {tree} solves answers not on list nyt2023 (3158 answers, 14855 guesses) (11: gypsy, gipsy, "
+        f"mammy, ...): it was made on other lists; choose them (--list, or --answers and --guesses)"]
+
+
+def test_answer_leaves_are_checked_against_the_answers():
+    A = words_from_lines(["cabin", "cable", "caddy"])
+    t = Tree("cabin", 3, {feedback("cabin", "cable"): Tree("cable", 1, {}), feedback("cabin", "caddy"): Tree("caddy", 1, {})})
+    check_tree_lists(t, A, A)
+    with pytest.raises(ExactError, match=r"solves answers not on .* \(1: caddy\)"):
+        check_tree_lists(t, words_from_lines(["cabin", "cable", "candy"]), None, "t.txt")

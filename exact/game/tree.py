@@ -211,9 +211,20 @@ def tree_lists(tree: Tree) -> dict | None:
     return (tree.claims or {}).get("lists")
 
 
+def answer_leaves(tree: Tree) -> list[str]:
+    """The words a tree names as answers: the guess of every node that one answer reaches and that
+    has no child (it can only be that answer, won there), in preorder. A tree records the list it
+    was made on in these words even where its file format has no room for the lists' sha256.
+
+    >>> answer_leaves(Tree("abbey", 3, {1: Tree("cabin", 2, {7: Tree("cable", 1, {})}), 5: Tree("zonal", 1, {})}))
+    ['cable', 'zonal']
+    """
+    return [node.guess for _, node in preorder(tree) if not node.children and node.answers == 1]
+
+
 def check_tree_lists(tree: Tree, answers: WordList, guesses: WordList | None, name: str = "the tree") -> None:
-    """A one-line error when the tree records lists other than these (by sha256); a tree that
-    records none is taken as it is.
+    """A one-line error when the tree records lists other than these (by sha256), or, for a tree that
+    records none, when it names an answer (:func:`answer_leaves`) that is not on these answers.
 
     >>> from exact.words import named_lists
     >>> t = record_lists(Tree("tarse", 3158, {}), *named_lists("nyt2023"))
@@ -225,13 +236,18 @@ def check_tree_lists(tree: Tree, answers: WordList, guesses: WordList | None, na
     from exact.words import describe_lists, lists_record
 
     made = tree_lists(tree)
-    if made is None:
-        return
     if guesses is not None:
         here, keys = lists_record(answers, guesses), ("answers_sha256", "guesses_sha256")
     else:
         here = {"answers_count": len(answers), "answers_sha256": answers.sha256, "guesses_count": "?"}
         keys = ("answers_sha256",)
+    if made is None:  # a format with no room for the lists (Selby's text, emoji, Olson's map): its answers
+        strangers = [w for w in answer_leaves(tree) if w not in answers.index]
+        if strangers:
+            shown = ", ".join(strangers[:3]) + (", ..." if len(strangers) > 3 else "")
+            raise ExactError(f"{name} solves answers not on {describe_lists(here)} ({len(strangers)}: {shown}): "
+                             f"it was made on other lists; choose them (--list, or --answers and --guesses)")
+        return
     if all(str(made.get(k)) == here[k] for k in keys):
         return
     hint = f"--list {made['list']}" if made.get("list") else "--answers and --guesses"
