@@ -71,7 +71,7 @@ def write_lines_fixture():
 
 def _assert_one_line_error(result, *fragments):
     """A failed command's stderr is one line, ``exact: error: ...``, holding every fragment, no traceback.
-    ``result``: a finished process (``run_exact``) or the ``(code, stdout, stderr)`` of ``cli``."""
+    ``result``: a finished process (``run_exact``) or the ``(code, stdout, stderr)`` of ``cli``. Returns the line."""
     code, stderr = (result.returncode, result.stderr) if hasattr(result, "returncode") else (result[0], result[2])
     assert code == 2, (code, stderr)
     lines = stderr.strip().splitlines()
@@ -79,6 +79,7 @@ def _assert_one_line_error(result, *fragments):
     assert "Traceback" not in stderr
     for f in fragments:
         assert f in lines[0], lines[0]
+    return lines[0]
 
 
 @pytest.fixture(name="assert_one_line_error", scope="session")

@@ -1,6 +1,6 @@
 """Startup and per-task overhead of Dask distributed and Ray on this machine (2 workers, no-op tasks).
 
-python docs/cluster_overhead.py   (needs dask[distributed] and ray; prints one line per framework)
+python -m exact.bench.cluster_overhead   (needs dask[distributed] and ray; prints one line per framework)
 """
 
 import os
