@@ -26,12 +26,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern  # noqa: F401 (feedback: doctests)
 from exact.game.hard import is_allowed
 from exact.game.position import classes, position_answers
 from exact.words import WordList, shorten
+
+if TYPE_CHECKING:  # networkx is imported where a graph is made or read
+    import networkx as nx
 
 
 @dataclass

@@ -268,7 +268,7 @@ def _split(F, g, S, npat):
 def candidates(ctx, S, t, greens, least, limit):
     """Allowed guesses whose guess bound is below ``limit``, in scan order, with those bounds, and
     the least guess bound of the others (INF if none)."""
-    F, row_ans, cost, hard, codes, counts, FT = ctx[0], ctx[2], ctx[3], ctx[4], ctx[5], ctx[6], ctx[13]
+    F, cost, hard, codes, counts, FT = ctx[0], ctx[3], ctx[4], ctx[5], ctx[6], ctx[13]
     G = F.shape[0]
     n = S.shape[0]
     npat = 3 ** codes.shape[1]
@@ -412,7 +412,7 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
     # beta, min(best, soft) >= beta is a valid, often larger, lower bound of the node)
     best = INF
     best_guess = np.int64(-1)
-    c0, c1 = cost[t], cost[t + 1]
+    c0 = cost[t]
     pend = np.empty(npat, dtype=np.int64)
     pbound = np.empty(npat, dtype=np.int64)
     members = np.empty(n, dtype=np.int64)

@@ -84,7 +84,7 @@ def _text_paths(text: str):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         if "\t" in line:
-            raise ExactError(f"a tab in the indentation; the format aligns with spaces", line=number)
+            raise ExactError("a tab in the indentation; the format aligns with spaces", line=number)
         tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(line)]
         column = tokens[0][0]
         if column:
@@ -103,7 +103,7 @@ def _tree_from_paths(paths) -> Tree:
     won: set[int] = set()  # id() of the nodes where some line ends all-green
     for number, tokens in paths:
         if len(tokens) % 2:
-            raise ExactError(f"the line ends in a guess; it must end in a feedback pattern", line=number)
+            raise ExactError("the line ends in a guess; it must end in a feedback pattern", line=number)
         length = len(tokens[0])
         node = None
         for i in range(0, len(tokens), 2):
