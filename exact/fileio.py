@@ -29,6 +29,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -251,3 +252,38 @@ def check_fields(data, required: dict[str, str], optional: dict[str, str] | None
             raise ExactError(f"{at}field {name!r} has the wrong type ({type(value).__name__}; want {kinds})",
                              path=source)
     return data
+
+
+@dataclass
+class Verification:
+    """The re-checks of one result file (a Wordle certificate, a Lingo result): each a name, an outcome
+    (``ok``, ``unconfirmed`` when it could not be made, e.g. an optimality resting on a search too long to
+    redo, or ``FAIL``) and a detail. ``ok``: no check failed and, unless ``partial``, none is unconfirmed.
+
+    >>> v = Verification("r.json"); v.add("wins", True, "8282"); v.add("bound", None, "search not redone")
+    >>> v.ok, v.unconfirmed, Verification("r.json", v.checks, partial=True).ok
+    (False, ['bound'], True)
+    """
+
+    path: str
+    checks: list[tuple[str, str, str]] = field(default_factory=list)
+    partial: bool = False
+
+    def add(self, name: str, ok: bool | None, detail: str) -> None:
+        self.checks.append((name, "ok" if ok else "unconfirmed" if ok is None else "FAIL", detail))
+
+    @property
+    def unconfirmed(self) -> list[str]:
+        return [name for name, outcome, _ in self.checks if outcome == "unconfirmed"]
+
+    @property
+    def failed(self) -> bool:
+        return any(outcome == "FAIL" for _, outcome, _ in self.checks)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed and (self.partial or not self.unconfirmed)
+
+    def to_json(self) -> dict:
+        return {"file": self.path, "ok": self.ok, "partial": self.partial, "unconfirmed": self.unconfirmed,
+                "checks": [{"check": n, "outcome": o, "detail": d} for n, o, d in self.checks]}

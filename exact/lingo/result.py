@@ -22,7 +22,7 @@ from math import comb
 from pathlib import Path
 
 from exact.errors import ExactError
-from exact.fileio import check_fields, read_json, write_json
+from exact.fileio import Verification as FileVerification, check_fields, read_json, write_json
 
 KIND = "exact.lingo.result"
 FORMAT = 1
@@ -145,31 +145,15 @@ def read_result(path: str | Path) -> LingoResult:
 
 
 @dataclass
-class Verification:
-    """The checks of one result file. ``ok``: every check passed; with ``partial``, checks that
-    could not be made (``unconfirmed``: a bound too costly to recompute) are allowed, failures not."""
+class Verification(FileVerification):
+    """The checks of one result file (:class:`exact.fileio.Verification`), with the wins recomputed from
+    the guesses. With ``partial``, checks that could not be made (a bound too costly to recompute) are
+    allowed, failures not."""
 
-    path: str
-    checks: list[tuple[str, str, str]] = field(default_factory=list)
     recomputed_wins: int | None = None
-    partial: bool = False
-
-    def add(self, name: str, ok: bool | None, detail: str) -> None:
-        self.checks.append((name, "ok" if ok else "unconfirmed" if ok is None else "FAIL", detail))
-
-    @property
-    def unconfirmed(self) -> list[str]:
-        return [name for name, outcome, _ in self.checks if outcome == "unconfirmed"]
-
-    @property
-    def ok(self) -> bool:
-        allowed = ("ok", "unconfirmed") if self.partial else ("ok",)
-        return all(outcome in allowed for _, outcome, _ in self.checks)
 
     def to_json(self) -> dict:
-        return {"file": self.path, "ok": self.ok, "partial": self.partial,
-                "recomputed_wins": self.recomputed_wins, "unconfirmed": self.unconfirmed,
-                "checks": [{"check": n, "outcome": o, "detail": d} for n, o, d in self.checks]}
+        return {**super().to_json(), "recomputed_wins": self.recomputed_wins}
 
 
 def verify_result(path: str | Path, *, words: str | Path | None = None, bound_time: float = 0.0,

@@ -37,40 +37,11 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from exact.errors import ExactError
-from exact.fileio import check_fields, read_json
+from exact.fileio import Verification, check_fields, read_json  # noqa: F401 (Verification: this module's result)
 from exact.words import WordList, read_words
-
-
-@dataclass
-class Verification:
-    """The checks of one certificate; ``ok`` when each passed (with ``partial``, unconfirmed ones allowed)."""
-
-    path: str
-    checks: list[tuple[str, str, str]] = field(default_factory=list)
-    partial: bool = False
-
-    def add(self, name: str, ok: bool | None, detail: str) -> None:
-        self.checks.append((name, "ok" if ok else "unconfirmed" if ok is None else "FAIL", detail))
-
-    @property
-    def unconfirmed(self) -> list[str]:
-        return [name for name, outcome, _ in self.checks if outcome == "unconfirmed"]
-
-    @property
-    def failed(self) -> bool:
-        return any(outcome == "FAIL" for _, outcome, _ in self.checks)
-
-    @property
-    def ok(self) -> bool:
-        return not self.failed and (self.partial or not self.unconfirmed)
-
-    def to_json(self) -> dict:
-        return {"file": self.path, "ok": self.ok, "partial": self.partial, "unconfirmed": self.unconfirmed,
-                "checks": [{"check": n, "outcome": o, "detail": d} for n, o, d in self.checks]}
 
 
 def is_certificate(data) -> bool:
