@@ -1,0 +1,73 @@
+"""``exact wordle card``: a card a person can learn (the card is :mod:`exact.wordle.card`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, check_outputs, exit_interrupted, list_answers,
+                              list_guesses, words_option, write_all)
+from exact.errors import ExactError
+from exact.words import load_or_default
+
+SUFFIXES = (".png", ".svg", ".html", ".json")
+
+
+@click.command("card")
+@click.option("--max-distinct-second", "M", type=click.IntRange(min=1), required=True,
+              help="At most this many distinct second guesses on the card.")
+@words_option("--answers", ANSWERS_HELP)
+@words_option("--guesses", GUESSES_HELP)
+@click.option("--first", default=None, help="The first guess [default: trace].")
+@click.option("--curve", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Reuse this curve of `exact wordle memorable --curve` when it has the point (same lists, first "
+                   "guess and M) [default: the committed results/wordle/memorable-curve.json].")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=60, show_default=True,
+              help="Seconds per CP-SAT call, when the card must be solved.")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The card: .png, .svg or .html (one page), or .json; a .png/.svg/.html gets the card's JSON "
+                   "beside it (same name, .json), which `exact wordle play --card` plays.")
+def card(M, answers, guesses, first, curve, time_limit, workers, out):
+    """Write a card a person can learn: the first guess, the M second guesses with the first feedbacks
+    that lead to each, the proven P(win within 3) of following it, and the third-guess rule.
+
+    A point of the committed memorable curve is reused (seconds); any other is solved with
+    `exact wordle memorable` (trace on the original lists: M = 1 about 16 s, M = 2 about 73 s on 2
+    cores; from M = 3 the result may be FEASIBLE, with its bound printed).
+    """
+    from exact.wordle import card as cards
+    from exact.wordle.memorable import DEFAULT_FIRST
+    from exact.words import check_words
+
+    if out.suffix not in SUFFIXES:
+        raise ExactError(f"--out {out}: write {', '.join(SUFFIXES)}")
+    beside = out.with_suffix(".json") if out.suffix != ".json" else None
+    check_outputs(out, beside)
+    answer_list = load_or_default(answers, list_answers)
+    guess_list = load_or_default(guesses, list_guesses)
+    first = check_words([first], guess_list.length, "--first")[0] if first else DEFAULT_FIRST
+    the_card, interrupted = cards.make_card(answer_list, guess_list, first, M, time_limit=time_limit,
+                                            workers=workers, curve_path=curve)
+    failed = write_all([lambda: write_card(the_card, out)] + ([lambda: write_card(the_card, beside)] if beside else []))
+    click.echo(cards.card_text(the_card))
+    click.echo(f"wrote {out}" + (f" and {beside}" if beside else ""))
+    if interrupted:
+        exit_interrupted()
+    if failed:
+        raise SystemExit(2)
+
+
+def write_card(the_card, path: Path) -> None:
+    from exact.fileio import write_json, write_text
+    from exact.wordle.card import card_html
+
+    if path.suffix == ".json":
+        write_json(path, the_card.to_json())
+    elif path.suffix == ".html":
+        write_text(path, card_html(the_card))
+    else:
+        from exact.plot import draw_card, save_one
+
+        save_one(draw_card(the_card), path)
