@@ -418,9 +418,12 @@ def save_one(fig, path: str | Path) -> Path:
     path = Path(path)
     if path.suffix not in (".png", ".svg"):
         raise ExactError(f"{path}: write .png or .svg")
+    import matplotlib
+
     buffer = io.BytesIO()
-    fig.savefig(buffer, format=path.suffix[1:], dpi=150,
-                metadata={"Date": None} if path.suffix == ".svg" else {"Software": None})
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # SVG text stays text: small, searchable
+        fig.savefig(buffer, format=path.suffix[1:], dpi=150,
+                    metadata={"Date": None} if path.suffix == ".svg" else {"Software": None})
     atomic_write_bytes(path, buffer.getvalue())
     pyplot().close(fig)
     return path

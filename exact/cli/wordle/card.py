@@ -26,10 +26,10 @@ SUFFIXES = (".png", ".svg", ".html", ".json")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=60, show_default=True,
               help="Seconds per CP-SAT call, when the card must be solved.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="The card: .png, .svg or .html (one page), or .json; a .png/.svg/.html gets the card's JSON "
-                   "beside it (same name, .json), which `exact wordle play --card` plays.")
-def card(M, answers, guesses, first, curve, time_limit, workers, out):
+@click.option("--out", "outs", type=click.Path(dir_okay=False, path_type=Path), multiple=True, required=True,
+              help="Write the card here (repeatable): .png, .svg or .html (one page), or .json (what "
+                   "`exact wordle play --card` plays).")
+def card(M, answers, guesses, first, curve, time_limit, workers, outs):
     """Write a card a person can learn: the first guess, the M second guesses with the first feedbacks
     that lead to each, the proven P(win within 3) of following it, and the third-guess rule.
 
@@ -41,18 +41,19 @@ def card(M, answers, guesses, first, curve, time_limit, workers, out):
     from exact.wordle.memorable import DEFAULT_FIRST
     from exact.words import check_words
 
-    if out.suffix not in SUFFIXES:
-        raise ExactError(f"--out {out}: write {', '.join(SUFFIXES)}")
-    beside = out.with_suffix(".json") if out.suffix != ".json" else None
-    check_outputs(out, beside)
+    for out in outs:
+        if out.suffix not in SUFFIXES:
+            raise ExactError(f"--out {out}: write {', '.join(SUFFIXES)}")
+    check_outputs(*outs)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     first = check_words([first], guess_list.length, "--first")[0] if first else DEFAULT_FIRST
     the_card, interrupted = cards.make_card(answer_list, guess_list, first, M, time_limit=time_limit,
                                             workers=workers, curve_path=curve)
-    failed = write_all([lambda: write_card(the_card, out)] + ([lambda: write_card(the_card, beside)] if beside else []))
+    failed = write_all([lambda out=out: write_card(the_card, out) for out in outs])
     click.echo(cards.card_text(the_card))
-    click.echo(f"wrote {out}" + (f" and {beside}" if beside else ""))
+    if not failed:
+        click.echo("wrote " + ", ".join(map(str, outs)))
     if interrupted:
         exit_interrupted()
     if failed:

@@ -129,9 +129,8 @@ def card_list(card_file) -> None:
               help="Play this strategy tree (.graphml .json .dot .txt/.tree) [default: the committed proven "
                    "tree of --list: nyt2023 fewest guesses after tarse; original: most wins within 3].")
 @click.option("--card", "card_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Play this card's JSON (`exact wordle card --out CARD.json`, or the .json beside its "
-                   ".png/.svg/.html): its first and second guesses, then the first consistent answer "
-                   "[default --list: the card's].")
+              help="Play this card (the JSON of `exact wordle card --out CARD.json`): its first and second "
+                   "guesses, then the first consistent answer [default --list: the card's].")
 @click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,
               help="Tree file format [default: from the extension].")
 @words_option("--answers", "Answer list [default: the answers of --list].", list_default="nyt2023")
