@@ -26,10 +26,10 @@ SUFFIXES = (".png", ".svg", ".html", ".json")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=60, show_default=True,
               help="Seconds per CP-SAT call, when the card must be solved.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
-@click.option("--out", "outs", type=click.Path(dir_okay=False, path_type=Path), multiple=True, required=True,
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), multiple=True, required=True,
               help="Write the card here (repeatable): .png, .svg or .html (one page), or .json (what "
                    "`exact wordle play --card` plays).")
-def card(M, answers, guesses, first, curve, time_limit, workers, outs):
+def card(M, answers, guesses, first, curve, time_limit, workers, out):
     """Write a card a person can learn: the first guess, the M second guesses with the first feedbacks
     that lead to each, the proven P(win within 3) of following it, and the third-guess rule.
 
@@ -41,19 +41,19 @@ def card(M, answers, guesses, first, curve, time_limit, workers, outs):
     from exact.wordle.memorable import DEFAULT_FIRST
     from exact.words import check_words
 
-    for out in outs:
-        if out.suffix not in SUFFIXES:
-            raise ExactError(f"--out {out}: write {', '.join(SUFFIXES)}")
-    check_outputs(*outs)
+    for path in out:
+        if path.suffix not in SUFFIXES:
+            raise ExactError(f"--out {path}: write {', '.join(SUFFIXES)}")
+    check_outputs(*out)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     first = check_words([first], guess_list.length, "--first")[0] if first else DEFAULT_FIRST
     the_card, interrupted = cards.make_card(answer_list, guess_list, first, M, time_limit=time_limit,
                                             workers=workers, curve_path=curve)
-    failed = write_all([lambda out=out: write_card(the_card, out) for out in outs])
+    failed = write_all([lambda path=path: write_card(the_card, path) for path in out])
     click.echo(cards.card_text(the_card))
     if not failed:
-        click.echo("wrote " + ", ".join(map(str, outs)))
+        click.echo("wrote " + ", ".join(map(str, out)))
     if interrupted:
         exit_interrupted()
     if failed:
