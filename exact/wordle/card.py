@@ -28,10 +28,9 @@ letters of the first guess they find (green or yellow), fewest first, then by wh
 
 >>> from exact.words import words_from_lines
 >>> A = words_from_lines("quack quail quake qualm quart quash quasi queen queer quell query quest".split())
->>> from exact.wordle.memorable import solve_memorable
->>> card = card_of_result(solve_memorable(A, A, "quest", 2, workers=1), A, A)
->>> card.wins, card.status, [(g.guess, len(g.rows)) for g in card.groups]
-(12, 'OPTIMAL', [('queer', 1), ('quail', 4)])
+>>> card = card_of_selection(A, A, "quest", ["quail", "queer"], M=2, status="OPTIMAL", bound=len(A))  # wins all
+>>> card.wins, [(g.guess, len(g.rows)) for g in card.groups]
+(12, [('queer', 1), ('quail', 4)])
 >>> sum(r.wins for g in card.groups for r in g.rows) + card.first_wins == card.wins
 True
 """
@@ -145,7 +144,9 @@ def card_of_selection(answers: WordList, guesses: WordList, first: str, second: 
     groups.reverse()  # the default (most rows) last
     first_wins = int(green in set(first_row.tolist()))
     wins = first_wins + int(best.sum())
-    return Card(first, M, wins, max(bound, wins), status, len(answers), first_wins, groups,
+    if wins > bound or (status == "OPTIMAL") != (wins == bound):
+        raise ExactError(f"second guesses {' '.join(second)} win {wins}: not {status} with bound {bound}")
+    return Card(first, M, wins, bound, status, len(answers), first_wins, groups,
                 lists_record(answers, guesses), source)
 
 
