@@ -168,6 +168,10 @@ def card_from_curve(answers: WordList, guesses: WordList, first: str, M: int, cu
     point = next((p for p in data.get("points", []) if isinstance(p, dict) and p.get("M") == M), None)
     if point is None:
         return None
+    from exact.fileio import check_fields
+
+    check_fields(point, {"wins": "int", "bound": "int", "status": "str", "second_guesses": "list"},
+                 source=str(path), where=f"point M = {M}")
     card = card_of_selection(answers, guesses, first, point["second_guesses"], M=M, status=point["status"],
                              bound=point["bound"], source=f"{path.name} (M = {M})")
     if card.wins != point["wins"]:
@@ -192,6 +196,8 @@ def make_card(answers: WordList, guesses: WordList, first: str, M: int, *, time_
     the committed curve when it has the point, else solved by :func:`exact.wordle.memorable.solve_memorable`."""
     if M < 1:
         raise ExactError(f"--max-distinct-second must be at least 1, not {M}")
+    check_answers_are_guesses(answers, guesses)
+    require_in_pool([first], guesses, "first guess")
     card = card_from_curve(answers, guesses, first, M, curve_path)
     if card is not None:
         return card, False

@@ -19,7 +19,7 @@ SUFFIXES = (".png", ".svg", ".html", ".json")
               help="At most this many distinct second guesses on the card.")
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--first", default=None, help="The first guess [default: trace].")
+@click.option("--first", default=None, metavar="WORD", help="The first guess [default: trace].")
 @click.option("--curve", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Reuse this curve of `exact wordle memorable --curve` when it has the point (same lists, first "
                    "guess and M) [default: the committed results/wordle/memorable-curve.json].")
