@@ -98,10 +98,10 @@ class Card:
                            for g in self.groups]}
 
 
-THIRD_GUESS = ("Third guess: any answer of the list consistent with both feedbacks. The count credits one win "
-               "for each feedback the second guess can give (the second guess itself when it is the answer, "
-               "else the one answer the third guess names), so any consistent answer wins the same total; "
-               "the third guess is sure to win only when one answer is consistent.")
+THIRD_GUESS = ("Third guess: an answer of the list consistent with both feedbacks: the only one when one is "
+               "left (a sure win), else any of them. The count credits one win for each feedback the second "
+               "guess can give (the second guess itself when it is the answer, else the one answer the third "
+               "guess names), so every consistent choice wins the same total.")
 
 
 # --- Building a card -----------------------------------------------------------------------------
