@@ -134,6 +134,7 @@ def test_cli_writes_the_card_as_html_and_json(tmp_path, cli, card2):
     assert f"wins {card2.wins} of 2315" in out and card2.status in out
     assert f"Otherwise play {card2.groups[-1].guess.upper()}" in out
     assert page.read_text().startswith("<!DOCTYPE html>") and f"{card2.wins} of 2315" in page.read_text()
+    assert not any(tag in page.read_text() for tag in ("<script", "src=", "href=", "http"))  # self-contained
     card = read_card(data)
     assert card == card2 and (card.wins, card.status, card.M) == (1109, "OPTIMAL", 2)
 
