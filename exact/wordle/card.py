@@ -293,11 +293,10 @@ def found_letters(first: str, pattern: int) -> str:
 
 def group_heading(card: Card, i: int) -> str:
     group = card.groups[i]
-    many = len(card.groups) > 1
-    if i == len(card.groups) - 1:
-        return (f"{'Otherwise' if many else 'After any feedback'} play {group.guess.upper()}"
-                f" ({len(group.rows)} feedbacks, {sum(r.answers for r in group.rows)} answers)")
-    return f"Play {group.guess.upper()} after these {len(group.rows)} feedbacks ({sum(r.answers for r in group.rows)} answers)"
+    size = f"{len(group.rows)} feedbacks, {sum(r.answers for r in group.rows)} answers"
+    if i < len(card.groups) - 1:
+        return f"Play {group.guess.upper()} after these {size.replace(', ', ' (', 1)})"
+    return f"{'Otherwise' if len(card.groups) > 1 else 'After any feedback'} play {group.guess.upper()} ({size})"
 
 
 def card_text(card: Card) -> str:
