@@ -178,6 +178,12 @@ def test_bad_input_is_one_line(tmp_path, cli, assert_one_line_error):
     short.write_text(json.dumps(data))
     assert_one_line_error(cli("wordle", "play", "--card", short, "--answer", "blind"), "short.json",
                           "no second guess after")
+    data = json.loads(good.read_text())
+    data["wins"] += 1
+    boast = tmp_path / "boast.json"
+    boast.write_text(json.dumps(data))
+    assert_one_line_error(cli("wordle", "play", "--card", boast, "--answer", "blind"), "boast.json",
+                          f"claims {data['wins']} wins", f"win {data['wins'] - 1}")
     assert_one_line_error(cli("wordle", "play", "--card", good, "--list", "nyt2023", "--answer", "blind"),
                           "good.json", "--list original")
     assert_one_line_error(cli("wordle", "play", "--card", good, "--live"), "--card")

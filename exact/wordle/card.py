@@ -243,7 +243,8 @@ def read_card(path) -> Card:
 def card_tree(card: Card, answers: WordList, guesses: WordList, name: str = "the card") -> Tree:
     """The card as a depth-3 tree on these lists: the first guess; after each first feedback the card's
     second guess; after each second feedback the first consistent answer in list order. A card made on
-    other lists, or one that misses or repeats a first feedback these answers give, is refused."""
+    other lists, one that misses or repeats a first feedback these answers give, has more than M second
+    guesses or claims other wins than its guesses win, is refused."""
     from exact.game.tree import check_tree_lists
     from exact.partitions import split_by_guess
 
@@ -262,13 +263,18 @@ def card_tree(card: Card, answers: WordList, guesses: WordList, name: str = "the
         what = (f"no second guess after {format_pattern(missing[0], answers.length)}" if missing
                 else "a first feedback listed twice or one no answer gives")
         raise ExactError(f"{name}: {what} (first guess {card.first}, {answers.source})")
-    children = {}
+    if len(card.groups) > card.M:
+        raise ExactError(f"{name}: {len(card.groups)} second guesses, more than its M = {card.M}")
+    children, wins = {}, int(green in F[0])
     for s, group in enumerate(card.groups, start=1):
         for row in group.rows:
             P = np.flatnonzero(F[0] == row.pattern)
-            below = {p: Tree(answers.words[int(Q.min())], len(Q), {})
-                     for p, Q in split_by_guess(F, s, P).items() if p != green}
+            split = split_by_guess(F, s, P)
+            wins += len(split)  # its all-green class at guess 2, one answer of each other class at guess 3
+            below = {p: Tree(answers.words[int(Q.min())], len(Q), {}) for p, Q in split.items() if p != green}
             children[row.pattern] = Tree(group.guess, len(P), dict(sorted(below.items())))
+    if wins != card.wins:
+        raise ExactError(f"{name}: it claims {card.wins} wins within 3, its guesses win {wins} on {answers.source}")
     return record_lists(Tree(card.first, len(answers), dict(sorted(children.items()))), answers, guesses)
 
 
