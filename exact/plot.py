@@ -10,6 +10,7 @@ drawing) and a *draw* function returning a matplotlib Figure:
   valued exactly by the global search or a certificate of their own, with the bound on all others);
 - :func:`curve_points` / :func:`draw_memorable`: wins against M with the upper bounds
   (``exact wordle memorable --curve``);
+- :func:`draw_card`: a card a person can learn (:mod:`exact.wordle.card`), one page, written by :func:`save_one`;
 - :func:`lingo_runs` / :func:`draw_lingo`: a Lingo run's best set found and its upper bound against
   time. A result file that records a ``history`` (``[[seconds, wins], ...]`` in ``stats``) is drawn as
   a step line; one that records only its final values is drawn as points at its end time.
@@ -349,3 +350,82 @@ def draw_lingo(runs: list[LingoRun]):
 def figure_json(paths) -> str:
     """A list of written files as JSON (for scripts)."""
     return json.dumps([str(p) for p in paths])
+
+
+# --- a card a person can learn --------------------------------------------------------------------
+
+
+def draw_card(card):
+    """One page (8.5 in wide) of an :class:`exact.wordle.card.Card`: the first guess, each second guess
+    with the first feedbacks that lead to it (the last group: otherwise), the value and the third-guess rule."""
+    import textwrap
+
+    from exact.wordle.card import THIRD_GUESS, found_letters, group_heading, value_line
+
+    plt = pyplot()
+    width, margin, tile, step = 8.5, 0.45, 0.19, 0.21
+    cell = len(card.first) * step + 0.6  # one feedback: its tiles and the letters found
+    per_line = max(1, int((width - 2 * margin) // cell))
+    shown = card.groups[:-1]
+    rule = textwrap.wrap("3. " + THIRD_GUESS, 110)
+    value = textwrap.wrap(value_line(card), 100)
+    height = (1.5 + 0.22 * len(value) + 0.5 + sum(0.4 + 0.3 * -(-len(g.rows) // per_line) for g in shown)
+              + 0.45 + 0.2 * len(rule) + 0.4)
+    fig = plt.figure(figsize=(width, max(height, 4.0)))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(max(height, 4.0), 0)
+    ax.axis("off")
+    y = margin + 0.1
+    ax.text(margin, y, f"Wordle card: {card.first.upper()}, then at most {card.M} second "
+            f"guess{'es' if card.M > 1 else ''}", fontsize=15, weight="bold", va="center")
+    y += 0.4
+    for line in value:
+        ax.text(margin, y, line, fontsize=9.5, weight="bold", va="center")
+        y += 0.22
+    y += 0.15
+    ax.text(margin, y, f"1. Play {card.first.upper()}.   2. Read its colours (letters found: upper case "
+            f"green, lower case yellow):", fontsize=9.5, va="center")
+    y += 0.35
+    colours = {0: GRAY, 1: YELLOW, 2: GREEN}
+    for i, group in enumerate(card.groups):
+        ax.text(margin, y, group_heading(card, i) + (":" if i < len(card.groups) - 1 else ""), fontsize=10.5,
+                weight="bold", va="center", color=BLUE)
+        y += 0.3
+        if i == len(card.groups) - 1:
+            break
+        for j, row in enumerate(group.rows):
+            x = margin + (j % per_line) * cell
+            for k, letter in enumerate(card.first):
+                ax.add_patch(plt.Rectangle((x + k * step, y - tile / 2), tile, tile,
+                                           color=colours[(row.pattern // 3**k) % 3]))
+                ax.text(x + k * step + tile / 2, y, letter.upper(), fontsize=7, color="white", weight="bold",
+                        ha="center", va="center")
+            ax.text(x + len(card.first) * step + 0.04, y, found_letters(card.first, row.pattern), fontsize=7,
+                    va="center", color="#444444")
+            if j % per_line == per_line - 1 or j == len(group.rows) - 1:
+                y += 0.3
+        y += 0.1
+    y += 0.15
+    for line in rule:
+        ax.text(margin, y, line, fontsize=8.5, va="center")
+        y += 0.2
+    lists = card.lists.get("list") or f"{card.n} answers"
+    ax.text(margin, y + 0.1, f"Lists: {lists}. Source: {card.source}.", fontsize=7, color="#666666", va="center")
+    return fig
+
+
+def save_one(fig, path: str | Path) -> Path:
+    """Write the figure in the format its suffix names (.png at 150 dpi, or .svg), atomically."""
+    path = Path(path)
+    if path.suffix not in (".png", ".svg"):
+        raise ExactError(f"{path}: write .png or .svg")
+    import matplotlib
+
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # SVG text stays text: small, searchable
+        fig.savefig(buffer, format=path.suffix[1:], dpi=150,
+                    metadata={"Date": None} if path.suffix == ".svg" else {"Software": None})
+    atomic_write_bytes(path, buffer.getvalue())
+    pyplot().close(fig)
+    return path

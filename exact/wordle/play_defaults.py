@@ -75,14 +75,24 @@ def list_tree(name: str, hard: bool) -> ListTree | None:
 
 def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: WordList, guesses: WordList,
                     depth: int | None = None, hard: bool = False, objective: str | None = None,
-                    first: str | None = None, live: bool = False) -> Strategy:
-    """The strategy the options name: a tree file, the committed proven tree of the named lists (no live
-    option), or a live solver (:data:`OBJECTIVES`, ``wins`` by default, ``depth`` 3; 6 for ``guesses``).
-    A tree that records other lists than these is refused."""
+                    first: str | None = None, live: bool = False, card_file: str | Path | None = None) -> Strategy:
+    """The strategy the options name: a tree file, a card (:mod:`exact.wordle.card`, played as its
+    depth-3 tree), the committed proven tree of the named lists (no live option), or a live solver
+    (:data:`OBJECTIVES`, ``wins`` by default, ``depth`` 3; 6 for ``guesses``). A tree or card that
+    records other lists than these is refused."""
     from exact.game.formats import read_tree
     from exact.game.tree import check_tree_lists
     from exact.words import check_words, list_name
 
+    if card_file is not None:
+        if tree_file is not None or live or objective is not None or first is not None or hard:
+            raise ExactError("--card plays the card; --tree, --live, --objective, --first and --hard choose "
+                             "another strategy")
+        from exact.wordle.card import card_tree, read_card
+
+        card = read_card(card_file)
+        tree = card_tree(card, answers, guesses, str(card_file))
+        return TreeStrategy(tree, f"card {card_file}: {card.status} {card.wins}/{card.n} within 3", 3)
     if tree_file is not None:
         if live or objective is not None or first is not None:
             raise ExactError("--tree plays the tree; --live, --objective and --first choose a live solver instead")

@@ -4,7 +4,8 @@
 - :mod:`~exact.cli.wordle.trees`: ``verify``, ``convert``, ``complete``, ``export``;
 - :mod:`~exact.cli.wordle.play`: ``play``;
 - :mod:`~exact.cli.wordle.analyse`: ``analyse``;
-- :mod:`~exact.cli.wordle.study`: ``openers``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``.
+- :mod:`~exact.cli.wordle.study`: ``openers``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``;
+- :mod:`~exact.cli.wordle.card`: ``card``.
 """
 
 from __future__ import annotations
@@ -22,3 +23,7 @@ def wordle():
 for command in (solve.solve, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
                 analyse.analyse, study.openers, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench):
     wordle.add_command(command)
+
+from exact.cli.wordle import card  # noqa: E402  (the card command)
+
+wordle.add_command(card.card)

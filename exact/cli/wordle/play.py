@@ -112,10 +112,25 @@ def wordle_interactive(game, show: int, notation: str) -> int:
             print_board(history[-1:], notation)
 
 
+def card_list(card_file) -> None:
+    """A card is played on the lists it was made on unless --list, --answers or --guesses name others."""
+    from exact.cli.common import LIST_KEY
+    from exact.wordle.card import read_card
+
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("list_name") == click.core.ParameterSource.DEFAULT:
+        made = read_card(card_file).lists.get("list")
+        if made:
+            ctx.meta[LIST_KEY] = made
+
+
 @click.command("play")
 @click.option("--tree", "tree_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Play this strategy tree (.graphml .json .dot .txt/.tree) [default: the committed proven "
                    "tree of --list: nyt2023 fewest guesses after tarse; original: most wins within 3].")
+@click.option("--card", "card_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Play this card (the JSON of `exact wordle card --out CARD.json`): its first and second "
+                   "guesses, then the first consistent answer [default --list: the card's].")
 @click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,
               help="Tree file format [default: from the extension].")
 @words_option("--answers", "Answer list [default: the answers of --list].", list_default="nyt2023")
@@ -136,7 +151,7 @@ def wordle_interactive(game, show: int, notation: str) -> int:
               help="List the candidates when at most this many are left.")
 @click.option("--notation", type=click.Choice(["emoji", "letters", "digits"]), default="emoji",
               show_default=True, help="How feedback is printed.")
-def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, first, answer, rate, show,
+def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, depth, hard, first, answer, rate, show,
                 notation):
     """Play along: the next guess, your feedback, the candidates left and the chances.
 
@@ -152,9 +167,12 @@ def wordle_play(tree_file, fmt, answers, guesses, live, objective, depth, hard, 
     from exact.wordle.play_defaults import choose_strategy, new_game
     from exact.words import check_words
 
+    if card_file is not None:
+        card_list(card_file)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
-    strategy = choose_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live)
+    strategy = choose_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live,
+                               card_file=card_file)
     game = new_game(strategy, answer_list, guess_list, hard)
     click.echo(game_header(game, answer))
     if answer is None:
