@@ -194,3 +194,52 @@ def test_two_worker_local_cluster_matches_in_process(tmp_path):
     assert there.exact[0] == here.exact[0]
     assert len(read_checkpoint(path)[1]) == len(G)
     assert there.tree is not None and there.tree.guess == here.exact[0][0]
+
+
+# --- against the published tables (instances/peers/selby/) ------------------------------------------
+
+def test_a_table_line_that_is_not_word_total_is_a_one_line_error(tmp_path):
+    from exact.wordle.ranking_compare import read_table
+
+    path = tmp_path / "t.txt"
+    path.write_text("salet 7920\n# a comment\ntarse 3.5526 11219\nreast seven\n")
+    with pytest.raises(ExactError, match=r"t.txt:4: expected 'word total' or 'word mean total', got 'reast seven'"):
+        read_table(path)
+    path.write_text("salet 7920\nsalet 7921\n")
+    with pytest.raises(ExactError, match=r"t.txt:2: salet is listed twice"):
+        read_table(path)
+
+
+def test_compare_ranking_exits_1_on_a_contradiction(tmp_path, run_exact):
+    import json
+
+    cert, table = tmp_path / "c.json", tmp_path / "t.txt"
+    cert.write_text(json.dumps({"first_guesses": {"salet": {"total": 7920}, "reast": {"at_least": 7924}}}))
+    table.write_text("salet 7920\nreast 7924\n")
+    r = run_exact("wordle", "compare-ranking", cert, table)
+    assert r.returncode == 0 and "1 first guesses agree exactly, 1 rejected here with a bound" in r.stdout, r.stderr
+    table.write_text("salet 7921\nreast 7923\n")
+    r = run_exact("wordle", "compare-ranking", cert, table)
+    assert r.returncode == 1 and "salet: here total 7920, the table 7921" in r.stdout
+    assert "reast: here at_least 7924, the table 7923" in r.stdout
+
+
+@pytest.mark.parametrize("certificate, table", [
+    ("ranking-guesses-certificate.json", "normal.top105.proven"),
+    ("ranking-guesses-hard-certificate.json", "hard.top101.proven"),
+    ("ranking-guesses-nyt2023-certificate.json", "results_easy_nyt20230701"),
+    ("ranking-guesses-nyt2023-hard-certificate.json", "results_hard_nyt20230701")])
+def test_the_committed_rankings_agree_with_selbys_tables(root, certificate, table):
+    """Every exact value the same as his; every rejection bound at most his value."""
+    from exact.fileio import read_json
+    from exact.wordle.ranking_compare import compare_ranking, read_table
+
+    path = root / "results" / "wordle" / certificate
+    if not path.is_file():
+        pytest.skip(f"{certificate} is not committed yet (its checkpoint is)")
+    data, theirs = read_json(path), read_table(root / "instances" / "peers" / "selby" / table)
+    c = compare_ranking(data, theirs)
+    assert c.ok and not c.unlisted, c.to_json()
+    best = min(theirs, key=theirs.get)
+    if data["status"] == "OPTIMAL":
+        assert data["first_guesses"][best] == {"total": theirs[best]}

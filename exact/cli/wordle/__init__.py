@@ -1,6 +1,7 @@
 """``exact wordle ...``: the Wordle commands, one module per kind of work.
 
-- :mod:`~exact.cli.wordle.solve` (with :mod:`~exact.cli.wordle.solve_guesses`, :mod:`~exact.cli.wordle.solve_global`): ``solve``;
+- :mod:`~exact.cli.wordle.solve` (with :mod:`~exact.cli.wordle.solve_guesses`, :mod:`~exact.cli.wordle.solve_global`): ``solve``,
+  ``compare-ranking``;
 - :mod:`~exact.cli.wordle.trees`: ``verify``, ``convert``, ``complete``, ``export``;
 - :mod:`~exact.cli.wordle.play`: ``play``;
 - :mod:`~exact.cli.wordle.analyse`: ``analyse``;
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import click
 
-from exact.cli.wordle import analyse, play, solve, study, trees
+from exact.cli.wordle import analyse, play, solve, solve_guesses, study, trees
 
 
 @click.group()
@@ -21,7 +22,8 @@ def wordle():
 
 
 for command in (solve.solve, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
-                analyse.analyse, study.openers, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench):
+                analyse.analyse, study.openers, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench,
+                solve_guesses.compare_ranking_command):
     wordle.add_command(command)
 
 from exact.cli.wordle import card  # noqa: E402  (the card command)

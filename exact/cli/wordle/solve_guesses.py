@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from exact.cli.common import (call, checked_word, counted, echo_json, exit_if_interrupted, history_of, list_answers,
@@ -148,3 +150,28 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
             click.echo(f"wrote {', '.join(map(str, out))} (the tree of {r.tree.guess}; replayed: total "
                        f"{data['tree']['replay']['total']})")
     exit_if_interrupted(r.interrupted)
+
+
+@click.command("compare-ranking")
+@click.argument("certificate", type=click.Path(dir_okay=False, exists=True))
+@click.argument("table", type=click.Path(dir_okay=False, exists=True))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def compare_ranking_command(certificate, table, as_json):
+    """Compare a ranking CERTIFICATE (`exact wordle solve --objective guesses --first all`) with a TABLE of
+    published first-guess totals (lines 'word total' or 'word mean total', e.g. Selby's, vendored in
+    instances/peers/selby/): exit 1 if a claim contradicts the table."""
+    from exact.fileio import read_json
+    from exact.wordle.ranking_compare import compare_ranking, read_table
+
+    c = compare_ranking(read_json(certificate, "ranking certificate"), read_table(table))
+    if as_json:
+        echo_json(c.to_json())
+    else:
+        click.echo(f"{certificate} against {table}: {len(c.agree)} first guesses agree exactly, {len(c.bounded)} "
+                   f"rejected here with a bound the table's value meets, {len(c.contradicted)} contradicted, "
+                   f"{len(c.missing)} of the table's not in the certificate, {len(c.unlisted)} valued here "
+                   f"but not in the table")
+        for word, ours, theirs in c.contradicted:
+            click.echo(f"  {word}: here {ours}, the table {theirs}")
+    if not c.ok:
+        sys.exit(1)
