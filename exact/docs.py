@@ -74,6 +74,8 @@ def kind_of(data) -> str:
         return "certificate"
     if {"objective", "total", "lower_bound", "status", "n"} <= set(data):
         return "guesses-certificate"
+    if str(data.get("format", "")).startswith("exact-ranking-guesses/"):
+        return "ranking"
     if "problem" in data and isinstance(data.get("points"), list):
         return "curve"
     if "cpsat" in data and "dp" in data:
@@ -232,6 +234,36 @@ def guesses_section(root: Path, groups) -> list[str]:
                    f"| {d.get('first') or '-'} | {d['total']} | {d['mean']:.4f} | {d.get('max_guesses', '-')} "
                    f"| {d['status']} | {d.get('seconds', '-')} ({d.get('cores', '-')}) |")
     out += ["", "Commands:", "", "```sh"] + [guesses_command(rel(p, root), d) for p, d in order] + ["```", ""]
+    return out
+
+
+def ranking_command(path: str, d: dict) -> str:
+    parts = ["exact wordle solve --objective guesses --first all", *(["--hard"] if d.get("hard") else []),
+             *list_option(d), f"--cutoff {d['cutoff']}" if d.get("cutoff") is not None else "", f"--top {d['top']}",
+             *[f"--out {f}" for f in (d.get("tree") or {}).get("files", [])], f"--certificate {path}"]
+    return " ".join(p for p in parts if p)
+
+
+def ranking_section(root: Path, groups) -> list[str]:
+    """The rankings of every first guess by the fewest-guesses objective (``--first all``)."""
+    certs = groups.get("ranking", [])
+    if not certs:
+        return []
+    out = ["## Wordle: every first guess by fewest guesses (the rankings)", "",
+           "Each first guess valued exactly or rejected with a proven lower bound (`exact/wordle/ranking.py`); "
+           "`proven` values are those no bound undercuts.", "",
+           "| certificate | list | mode | status | best | proven values | least bound of the rest | first guesses done |",
+           "|---|---|---|---|---|---|---|---|"]
+    order = sorted(certs, key=lambda pd: (LIST_ORDER.get(list_of(pd[1]), 9), bool(pd[1].get("hard"))))
+    for path, d in order:
+        best = d.get("best") or {}
+        proven = ", ".join(f"{v['guess']} {v['total']}" for v in d.get("top_values", [])[: d.get("proven_top", 0)])
+        out.append(f"| [{path.name}](../{rel(path, root)}) | {list_of(d)} | {'hard' if d.get('hard') else 'normal'} "
+                   f"| {d['status']} | {best.get('guess', '-')} {best.get('total', '')} | {proven or '-'} "
+                   f"| {d.get('least_bound', '-')} | {d['first_guesses_done']} / {d['first_guesses_asked']} |")
+    out += ["", "Commands (a stopped run resumes with `--resume CHECKPOINT` added; "
+            "[docs/wordle-guesses.md](wordle-guesses.md) has each run's):", "", "```sh"]
+    out += [ranking_command(rel(p, root), d) for p, d in order] + ["```", ""]
     return out
 
 
@@ -477,6 +509,7 @@ def results_markdown(root: str | Path = ".") -> str:
     lines += lists_table(groups)
     lines += wordle_section(root, groups, shown)
     lines += guesses_section(root, groups)
+    lines += ranking_section(root, groups)
     lines += trees_section(root, groups, shown)
     lines += games_section(root, shown)
     lines += lingo_section(root, groups, shown)
