@@ -1,0 +1,88 @@
+"""The memorable model's reductions and LP bound (exact.wordle.memorable_lp) against brute force."""
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from exact.wordle.memorable import wins_of
+from exact.wordle.memorable_lp import GRID, certified_bound, lp_bound, survivors, undominated
+
+
+def random_instances(count: int, seed: int = 7):
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        r, n = int(rng.integers(2, 7)), int(rng.integers(3, 10))
+        yield rng.integers(1, 6, size=(r, n)).astype(np.int32)
+
+
+def optimum(W: np.ndarray, M: int, columns=None) -> int:
+    columns = range(W.shape[1]) if columns is None else columns
+    return max(wins_of(W, S) for k in range(1, M + 1) for S in itertools.combinations(columns, k))
+
+
+def full_lp(W: np.ndarray, M: int) -> float:
+    """The LP relaxation over every guess at once (no column generation)."""
+    from ortools.linear_solver import pywraplp
+
+    s = pywraplp.Solver.CreateSolver("GLOP")
+    r, n = W.shape
+    y = [s.NumVar(0, 1, "") for _ in range(n)]
+    z = [[s.NumVar(0, 1, "") for _ in range(n)] for _ in range(r)]
+    s.Add(sum(y) <= M)
+    for c in range(r):
+        s.Add(sum(z[c]) <= 1)
+        for g in range(n):
+            s.Add(z[c][g] <= y[g])
+    s.Maximize(sum(int(W[c, g]) * z[c][g] for c in range(r) for g in range(n)))
+    assert s.Solve() == pywraplp.Solver.OPTIMAL
+    return s.Objective().Value()
+
+
+def test_undominated_matches_the_definition_and_keeps_the_optimum():
+    for W in random_instances(30):
+        n = W.shape[1]
+        dominated = {g for g in range(n) for h in range(n) if h != g and (W[:, g] <= W[:, h]).all()
+                     and ((W[:, g] < W[:, h]).any() or h < g)}
+        kept = undominated(W).tolist()
+        assert kept == [g for g in range(n) if g not in dominated]
+        for M in (1, 2, 3):
+            assert optimum(W, M, kept) == optimum(W, M)
+
+
+def test_identical_guesses_are_merged():
+    W = np.array([[2, 1, 2, 1], [1, 3, 1, 3]])
+    assert undominated(W).tolist() == [0, 1]
+
+
+def test_lp_bound_is_the_lp_and_bounds_the_optimum():
+    for W in random_instances(25, seed=3):
+        for M in (1, 2, 3):
+            lp = lp_bound(W, M, [0], batch=1)
+            assert lp.value == pytest.approx(full_lp(W, M), abs=1e-6)  # column generation reaches the LP
+            assert optimum(W, M) <= lp.bound <= lp.value + 1e-6 + W.shape[0] * W.shape[1] / GRID
+            assert certified_bound(W, lp.mu, M)[0] == lp.bound
+
+
+def test_certified_bound_is_exact():
+    rng = np.random.default_rng(11)
+    for W in random_instances(20, seed=5):
+        mu = rng.integers(0, 6 * GRID, size=W.shape[0])
+        for M in (1, 2, 4):
+            m = [Fraction(int(v), GRID) for v in mu]
+            rho = sorted((sum(max(Fraction(0), int(W[c, g]) - m[c]) for c in range(W.shape[0]))
+                          for g in range(W.shape[1])), reverse=True)
+            L = sum(m) + sum(rho[:M])
+            assert certified_bound(W, mu, M) == (int(L // 1), int(L * GRID))
+            assert L >= optimum(W, M)  # any multipliers bound every selection
+
+
+def test_survivors_hold_every_better_selection():
+    for W in random_instances(20, seed=9):
+        for M in (1, 2, 3):
+            lp = lp_bound(W, M, [0])
+            sets = [S for k in range(1, M + 1) for S in itertools.combinations(range(W.shape[1]), k)]
+            for floor in range(optimum(W, M) - 4, optimum(W, M)):
+                keep = set(survivors(W, lp.mu, M, floor).tolist())
+                assert all(set(S) <= keep for S in sets if wins_of(W, S) > floor)
