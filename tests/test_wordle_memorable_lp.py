@@ -86,3 +86,62 @@ def test_survivors_hold_every_better_selection():
             for floor in range(optimum(W, M) - 4, optimum(W, M)):
                 keep = set(survivors(W, lp.mu, M, floor).tolist())
                 assert all(set(S) <= keep for S in sets if wins_of(W, S) > floor)
+
+
+# --- the best opener over every first guess (exact.wordle.memorable_openers) ---------------------
+
+def brute_force_every_first(A, G, M: int) -> int:
+    """max over every first guess and every set S of at most M second guesses, by the plain rule."""
+    from exact.feedback import all_green, feedback
+
+    best = 0
+    for first in G.words:
+        classes: dict[int, list[str]] = {}
+        for a in A.words:
+            classes.setdefault(feedback(first, a), []).append(a)
+        hit = int(all_green(5) in classes)
+        classes.pop(all_green(5), None)
+        w = {(c, g): len({feedback(g, a) for a in P}) for c, P in classes.items() for g in G.words}
+        for k in range(1, M + 1):
+            for S in itertools.combinations(G.words, k):
+                best = max(best, hit + sum(max(w[c, g] for g in S) for c in classes))
+    return best
+
+
+def small_lists():
+    from exact.words import words_from_lines
+
+    A = words_from_lines("quack quail quake qualm quart quash quasi queen queer quell query quest".split(), "q-a")
+    G = words_from_lines(sorted(list(A.words) + ["delph", "bolas", "tinct"]), "q-g")
+    return A, G
+
+
+@pytest.mark.parametrize("M", [1, 2])
+def test_best_opener_equals_brute_force(M, tmp_path):
+    from exact.wordle.memorable_openers import best_opener
+
+    A, G = small_lists()
+    expected = brute_force_every_first(A, G, M)
+    for start in (0, expected - 2):  # a weak seed, then a seed close to the optimum: the screen must be valid
+        checkpoint = tmp_path / f"c{M}-{start}.jsonl"
+        data = best_opener(A, G, M, start=start, checkpoint=checkpoint, workers=1)
+        assert data["status"] == "OPTIMAL" and data["wins"] == expected
+        lines = checkpoint.read_text()
+        again = best_opener(A, G, M, start=start, checkpoint=checkpoint, workers=1)  # resumed: nothing new to do
+        assert again["status"] == "OPTIMAL" and again["wins"] == expected and checkpoint.read_text() == lines
+        assert again["best_first"] == data["best_first"]
+
+
+def test_pair_counts_and_fast_classes_match_the_slow_ones():
+    from exact.feedback import all_green
+    from exact.partitions import feedback_matrix
+    from exact.wordle.memorable import first_classes, solve_memorable
+    from exact.wordle.memorable_openers import fast_classes, pair_counts
+
+    A, G = small_lists()
+    F = feedback_matrix(G, A, cache=False)
+    for first in G.words:
+        g1 = G.index[first]
+        slow, fast = first_classes(F, g1, all_green(5)), fast_classes(F, g1, all_green(5))
+        assert slow.patterns == fast.patterns and (slow.W == fast.W).all() and slow.hit == fast.hit
+        assert int(pair_counts(F, g1).max()) == solve_memorable(A, G, first, 1, workers=1, F=F).wins

@@ -175,6 +175,9 @@ def row_text(row: dict, k: int) -> str:
 @click.option("--m-values", default=None, metavar="M,M-M,...", help="With --curve: these M values instead (a-b: a range).")
 @click.option("--resume", is_flag=True, help="With --curve --out: keep the points already in OUT (it is rewritten "
               "after each point) and solve only the others.")
+@click.option("--every-first", is_flag=True,
+              help="With --max-distinct-second M: the best memorable opener over every first guess (--first seeds "
+                   "the search); --out FILE.json gets the certificate, FILE.checkpoint.jsonl the records (resumed).")
 @click.option("--trees", "trees_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="With --curve: write each point's depth-3 tree to DIR/FIRST-mM.txt (`exact wordle verify` replays it).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -185,7 +188,7 @@ def row_text(row: dict, k: int) -> str:
                    "solved within this many guesses.")
 @click.option("--truncate", is_flag=True, help="Write the depth-3 tree (answers past guess 3 are lost).")
 def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json, max_guesses=6,
-              truncate=False, resume=False, trees_dir=None):
+              truncate=False, resume=False, trees_dir=None, every_first=False):
     """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
     from exact.errors import ExactError
     from exact.words import check_words
@@ -196,6 +199,24 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     first = check_words([first], guess_list.length, "--first")[0] if first else mem.DEFAULT_FIRST
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
+    if every_first:
+        if M is None or out is None:
+            raise ExactError("--every-first needs --max-distinct-second M and --out FILE.json")
+        from exact.fileio import write_json
+        from exact.wordle.memorable_openers import best_opener
+
+        seed = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
+        data = best_opener(answer_list, guess_list, M, start=seed.wins, start_first=first,
+                           checkpoint=out.with_suffix(".checkpoint.jsonl"), time_limit=time_limit, workers=workers,
+                           progress=lambda m: click.echo("exact: " + m, err=True))
+        data["seed"] = {"first": first, "wins": seed.wins, "status": seed.status}
+        write_json(out, data)
+        click.echo(f"at most {M} distinct second guesses, every first guess: {data['status']} {data['wins']}/{data['n']}"
+                   f" by {' '.join(data['best_first']) or '-'}; {data['screen']['above']} first guesses above the "
+                   f"depth-3 screen, {len(data['open_first'])} open, {data['unevaluated_first']} not evaluated")
+        if data["interrupted"]:
+            exit_interrupted()
+        return
     if not curve:
         check_outputs(out)
         complete = max_guesses if (out is not None and not truncate) else None
