@@ -275,7 +275,8 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
         out += [f"## Memorable trees ({rel(path, root)})", "",
                 f"{d['problem']}: first guess {d['first']}, {d['classes']} first-feedback classes, "
                 f"{d['unconstrained']} / {d['n']} without a limit, reached from M = {d['full_cover']}.", "",
-                f"Command: `exact wordle memorable --curve --first {d['first']} --out {rel(path, root)}`", "",
+                "Command: `" + d.get("command", f"exact wordle memorable --curve --first {d['first']} "
+                                                f"--out {rel(path, root)}") + "`", "",
                 "| M | wins | upper bound | P(win) | status | seconds |", "|---|---|---|---|---|---|"]
         out += [f"| {p['M']} | {p['wins']} | {p['bound']} | {pct(p['wins'] / d['n'])} | {p['status']} | {p['seconds']} |"
                 for p in d["points"]]

@@ -1,13 +1,17 @@
 """The memorable model's reductions and LP bound (exact.wordle.memorable_lp) against brute force."""
 
 import itertools
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from exact.wordle.memorable import wins_of
 from exact.wordle.memorable_lp import GRID, certified_bound, lp_bound, survivors, undominated
+
+CURVE = Path(__file__).parent.parent / "results/wordle/memorable-curve.json"
 
 
 def random_instances(count: int, seed: int = 7):
@@ -145,3 +149,35 @@ def test_pair_counts_and_fast_classes_match_the_slow_ones():
         slow, fast = first_classes(F, g1, all_green(5)), fast_classes(F, g1, all_green(5))
         assert slow.patterns == fast.patterns and (slow.W == fast.W).all() and slow.hit == fast.hit
         assert int(pair_counts(F, g1).max()) == solve_memorable(A, G, first, 1, workers=1, F=F).wins
+
+
+@pytest.mark.slow
+def test_committed_curve_certificates_replay():
+    """Every point of results/wordle/memorable-curve.json: the tree's second guesses win what the point
+    says, and a bound argued by the LP is L(mu) at the recorded multipliers, recomputed in integers."""
+    from exact.feedback import all_green
+    from exact.partitions import feedback_matrix
+    from exact.wordle.memorable_openers import fast_classes
+    from exact.words import wordle_allowed, wordle_answers
+
+    data = json.loads(CURVE.read_text())
+    A, G = wordle_answers(), wordle_allowed()
+    F = feedback_matrix(G, A)
+    classes = fast_classes(F, G.index[data["first"]], all_green(5))
+    varying = classes.W.max(axis=1) > classes.W.min(axis=1)
+    constant = classes.hit + int(classes.W[~varying, 0].sum())
+    W = classes.W[varying]
+    Wk = W[:, undominated(W)]
+    for point in data["points"]:
+        S = [G.index[w] for w in point["second_guesses"]]
+        assert len(S) <= point["M"] and constant + wins_of(W, S) == point["wins"]
+        assert point["status"] == ("OPTIMAL" if point["wins"] == point["bound"] else "FEASIBLE")
+        lp = point["stats"].get("lp")
+        if lp:
+            assert certified_bound(Wk, np.array(lp["multipliers"]), point["M"]) == (lp["bound"], lp["scaled_bound"])
+            if point["stats"]["bound_argument"].startswith("LP bound"):
+                assert constant + lp["bound"] == point["bound"]
+            if "candidates_after_fixing" in point["stats"] and point["stats"]["bound_argument"].startswith("CP-SAT"):
+                fixed_at = int(point["stats"]["bound_argument"].split(" fixing at ")[1].split()[0])
+                alive = survivors(Wk, np.array(lp["multipliers"]), point["M"], fixed_at)
+                assert len(alive) == int(point["stats"]["bound_argument"].split(" over the ")[1].split()[0])

@@ -86,6 +86,17 @@ def memorable(curve, out):
     report(save(draw_memorable(curve_points(curve)), out))
 
 
+@plot.command("memorable-openers")
+@click.argument("curves", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@out_option("results/figures/memorable-openers")
+def memorable_openers(curves, out):
+    """The memorable curves of several first guesses on one figure, from `exact wordle memorable --curve
+    --first WORD --out CURVE` files."""
+    from exact.plot import curve_points, draw_memorable_openers, save
+
+    report(save(draw_memorable_openers([curve_points(c) for c in curves]), out))
+
+
 @plot.command()
 @click.argument("results", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--log", "logs", multiple=True, type=click.Path(dir_okay=False, path_type=Path),

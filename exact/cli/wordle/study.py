@@ -271,6 +271,10 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     data = mem.curve_json(mem.memorable_curve(answer_list, guess_list, first, values, time_limit=time_limit,
                                               workers=workers, progress=finished),
                           answer_list, guess_list, earlier)
+    data["command"] = " ".join(["exact wordle memorable --curve", f"--first {first}"]
+                               + ([f"--m-values {m_values}"] if m_values else [])
+                               + [f"--time-limit {time_limit:g} --workers {workers}"]
+                               + ([f"--trees {trees_dir}"] if trees_dir else []) + ([f"--out {out}"] if out else []))
     failed = write_all([lambda: mem.write_curve(data, out)] if out is not None else [])
     if as_json:
         echo_json(data)
