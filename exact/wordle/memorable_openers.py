@@ -23,6 +23,8 @@ class at guess 3 (or earlier: the answer g1 is alone in its class, won at guess 
 its own pair class is won at guess 2; every other answer of a class of size one is named at guess
 3, and a larger class can give at most one win at guess 3). So ``value_1(g1) = max_g2 pairs(g1, g2)``,
 the most distinct feedback pairs, counted by :func:`pair_counts`; the value is symmetric in g1 and g2.
+So ``pairs(g1, g2) <= min(U(g1), U(g2))``: only pairs of first guesses that both pass the screen can
+beat V, and each such unordered pair is counted once.
 
 >>> from exact.words import words_from_lines
 >>> A = words_from_lines("quack quail quake qualm quart quash quasi queen queer quell query quest".split())
@@ -47,21 +49,27 @@ from exact.wordle.memorable import Classes, solve_memorable
 from exact.words import WordList, check_answers_are_guesses
 
 
+def pair_counts(F, g1, columns=None):
+    """For every guess g2 (or those in ``columns``), the number of distinct pairs (F[g1, a], F[g2, a])."""
+    columns = np.arange(F.shape[0], dtype=np.int64) if columns is None else np.asarray(columns, dtype=np.int64)
+    return _pair_counts(F, g1, columns)
+
+
 @numba.njit(cache=True)
-def pair_counts(F, g1):
-    """For every guess g2, the number of distinct pairs (F[g1, a], F[g2, a]) over the answers a."""
-    n_guesses, n = F.shape
-    seen = np.zeros(243 * 243, dtype=np.int64)
-    out = np.zeros(n_guesses, dtype=np.int64)
-    for g2 in range(n_guesses):
-        stamp = g2 + 1
+def _pair_counts(F, g1, columns):
+    n = F.shape[1]
+    seen = np.zeros(243 * 243, dtype=np.int32)
+    out = np.zeros(columns.shape[0], dtype=np.int64)
+    for j in range(columns.shape[0]):
+        g2 = columns[j]
+        stamp = j + 1
         count = 0
         for a in range(n):
             code = np.int64(F[g1, a]) * 243 + F[g2, a]
             if seen[code] != stamp:
                 seen[code] = stamp
                 count += 1
-        out[g2] = count
+        out[j] = count
     return out
 
 
@@ -161,6 +169,9 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
     if progress:
         progress(f"depth-3 screen at {best + 1}: {len(open_)} of {len(guesses)} first guesses can reach it")
     interrupted = False
+    scanned: set[int] = set()  # M = 1: first guesses whose pairs with the screened ones are counted
+    best_pair = np.zeros(len(guesses), dtype=np.int64)
+    best_partner = np.full(len(guesses), -1, dtype=np.int64)
     try:
         for g1 in sorted(open_.tolist(), key=lambda g: (-U[g], g)):
             word = guesses.words[g1]
@@ -168,11 +179,21 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
                 continue
             if U[g1] <= best:
                 record = {"first": word, "U": int(U[g1]), "stage": "depth-3 bound", "bound": int(U[g1])}
-            elif M == 1:
-                counts = pair_counts(F, g1)
-                g2 = int(np.argmax(counts))
-                record = {"first": word, "U": int(U[g1]), "stage": "pairs", "wins": int(counts[g2]),
-                          "bound": int(counts[g2]), "status": "OPTIMAL", "second_guesses": [guesses.words[g2]]}
+            elif M == 1:  # the pairs with every screened partner not yet scanned in this run
+                partners = np.array([g for g in open_ if g not in scanned and g != g1 and U[g] > best],
+                                    dtype=np.int64)
+                counts = pair_counts(F, g1, partners)
+                better = counts > best_pair[partners]
+                best_pair[partners[better]], best_partner[partners[better]] = counts[better], g1
+                j = int(np.argmax(counts)) if len(counts) else -1
+                if j >= 0 and counts[j] > best_pair[g1]:
+                    best_pair[g1], best_partner[g1] = int(counts[j]), int(partners[j])
+                # a partner left out (outside the screen, or U <= best) gives at most best
+                record = {"first": word, "U": int(U[g1]), "stage": "pairs", "wins": int(best_pair[g1]),
+                          "bound": max(int(best_pair[g1]), best),
+                          "status": "OPTIMAL" if best_pair[g1] >= best else "BOUNDED",
+                          "second_guesses": [guesses.words[best_partner[g1]]] if best_partner[g1] >= 0 else []}
+                scanned.add(g1)
             else:
                 record = _solve_one(answers, guesses, F, g1, green, M, best, time_limit, workers, lp)
                 record["U"] = int(U[g1])
