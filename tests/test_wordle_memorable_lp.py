@@ -181,3 +181,11 @@ def test_committed_curve_certificates_replay():
                 fixed_at = int(point["stats"]["bound_argument"].split(" fixing at ")[1].split()[0])
                 alive = survivors(Wk, np.array(lp["multipliers"]), point["M"], fixed_at)
                 assert len(alive) == int(point["stats"]["bound_argument"].split(" over the ")[1].split()[0])
+
+
+def test_greedy_bound_is_a_bound():
+    from exact.wordle.memorable_openers import greedy_bound
+
+    for W in random_instances(30, seed=13):
+        for M in (1, 2, 3):
+            assert greedy_bound(W, M) >= optimum(W, M)

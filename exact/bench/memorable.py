@@ -26,6 +26,10 @@ import time
 import numpy as np
 
 
+def _plus(value, constant) -> str:
+    return "-" if value is None else str(value + constant)
+
+
 def _cpu(f, *args, **kwargs):
     started = time.process_time()
     out = f(*args, **kwargs)
@@ -117,17 +121,17 @@ def run(Ms, time_limit, echo=print):
         echo(f"{M:3d} survivors at {best + constant}: {len(alive)} guesses")
         out, t = _cpu(lambda: cpsat.run(mem.build_cover_model(Wk, alive, M, at_least=best + 1).model,
                                         time_limit=time_limit, workers=1, parameters={"linearization_level": 2}))
-        echo(f"{M:3d} {'cpsat':<12} {(out.objective or 0) + constant:5d} {(out.floor_bound() or 0) + constant:5d} "
+        echo(f"{M:3d} {'cpsat':<12} {_plus(out.objective, constant):>5} {_plus(out.floor_bound(), constant):>5} "
              f"{out.status:<24} {t:7.1f}")
         for name in ("SCIP", "HIGHS"):
             (st, obj, bound), t = _cpu(mip, Wk, alive, M, best + 1, name, time_limit)
-            echo(f"{M:3d} {name.lower():<12} {(obj or 0) + constant:5d} "
-                 f"{(int(np.floor(bound + 1e-6)) if bound is not None else 0) + constant:5d} {st:<24} {t:7.1f}")
+            floor = None if bound is None else int(np.floor(bound + 1e-6))
+            echo(f"{M:3d} {name.lower():<12} {_plus(obj, constant):>5} {_plus(floor, constant):>5} {st:<24} {t:7.1f}")
         out, t = _cpu(lambda: cpsat.run(mem.build_cover_model(Wk, np.arange(Wk.shape[1]), M).model,
                                         time_limit=min(time_limit, 120), workers=1,
                                         parameters={"linearization_level": 2}))
-        echo(f"{M:3d} {'cpsat-full':<12} {(out.objective or 0) + constant:5d} "
-             f"{(out.floor_bound() or 0) + constant:5d} {out.status:<24} {t:7.1f}")
+        echo(f"{M:3d} {'cpsat-full':<12} {_plus(out.objective, constant):>5} {_plus(out.floor_bound(), constant):>5} "
+             f"{out.status:<24} {t:7.1f}")
 
 
 if __name__ == "__main__":

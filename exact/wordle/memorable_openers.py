@@ -12,8 +12,10 @@ most the best value V found, so it cannot win more than V):
 1. ``value_M(g1) <= U(g1)``, the unconstrained depth-3 value with g1 first: a memorable tree is a
    depth-3 tree that opens with g1. The DP kernel (:meth:`exact.wordle.dp.Search.values`) returns U
    exactly or a bound below the threshold V + 1, for every first guess in one pass.
-2. ``value_M(g1) <= constant + L(mu)``, the certified LP bound of :mod:`exact.wordle.memorable_lp`
-   on g1's classes (M >= 2).
+2. ``value_M(g1) <= constant + L(mu)`` for any multipliers mu (:mod:`exact.wordle.memorable_lp`):
+   first the cheap ones ``mu_c = max_{g in S_k} W[c, g]`` at the greedy prefixes S_k, where
+   ``L = wins(S_k) + (the M largest gains sum_c max(0, W[c, g] - mu_c))`` (:func:`greedy_bound`),
+   then the LP's (M >= 2).
 3. Otherwise :func:`exact.wordle.memorable.solve_memorable` proves ``value_M(g1)`` (or leaves the
    first guess open with its bound, recorded).
 
@@ -230,6 +232,22 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
             "seconds": round(time.perf_counter() - started, 1)}
 
 
+def greedy_bound(W: np.ndarray, M: int) -> int:
+    """min over the greedy prefixes S_k of wins(S_k) + the M largest gains over S_k: an upper bound
+    on every selection of at most M guesses (the Lagrangian bound at mu_c = max_{g in S_k} W[c, g])."""
+    from exact.wordle.memorable import greedy_selection
+
+    S = greedy_selection(W, M)
+    best = None
+    for k in range(1, len(S) + 1):
+        base = W[:, S[:k]].max(axis=1).astype(np.int64)
+        gains = np.maximum(W - base[:, None], 0).sum(axis=0)
+        top = np.partition(gains, gains.size - M)[gains.size - M:] if M < gains.size else gains
+        value = int(base.sum() + top.sum())
+        best = value if best is None else min(best, value)
+    return best
+
+
 def _solve_one(answers, guesses, F, g1, green, M, best, time_limit, workers, lp) -> dict:
     """One first guess at M >= 2: the LP bound first, then the solver."""
     word = guesses.words[g1]
@@ -238,6 +256,9 @@ def _solve_one(answers, guesses, F, g1, green, M, best, time_limit, workers, lp)
     constant = classes.hit + int(classes.W[~varying, 0].sum())
     W = classes.W[varying]
     if W.shape[0]:
+        quick = greedy_bound(W, M) + constant
+        if quick <= best:
+            return {"first": word, "stage": "greedy bound", "bound": int(quick)}
         Wk = W[:, lp.undominated(W)]
         bound = lp.lp_bound(Wk, M, []).bound + constant
         if bound <= best:
