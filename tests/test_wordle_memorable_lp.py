@@ -189,3 +189,32 @@ def test_greedy_bound_is_a_bound():
     for W in random_instances(30, seed=13):
         for M in (1, 2, 3):
             assert greedy_bound(W, M) >= optimum(W, M)
+
+
+def test_cli_every_first_and_curve_resume(tmp_path):
+    from click.testing import CliRunner
+
+    from exact.cli import main
+
+    A, G = small_lists()
+    (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
+    lists = ["--answers", str(tmp_path / "a.txt"), "--guesses", str(tmp_path / "g.txt"), "--first", "quest"]
+    out = CliRunner().invoke(main, ["wordle", "memorable", *lists, "--max-distinct-second", "1", "--every-first",
+                                    "--out", str(tmp_path / "o.json")])
+    assert out.exit_code == 0, out.output
+    data = json.loads((tmp_path / "o.json").read_text())
+    assert data["status"] == "OPTIMAL" and data["wins"] == brute_force_every_first(A, G, 1)
+    assert (tmp_path / "o.checkpoint.jsonl").is_file()
+    bad = CliRunner().invoke(main, ["wordle", "memorable", *lists, "--max-distinct-second", "1", "--every-first"])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1 and "--out" in bad.output
+    # a curve in two runs (the second resumes the first) equals the curve in one
+    curve = ["wordle", "memorable", *lists, "--curve", "--out", str(tmp_path / "c.json")]
+    assert CliRunner().invoke(main, curve + ["--m-values", "1-2"]).exit_code == 0
+    resumed = CliRunner().invoke(main, curve + ["--m-values", "1-3", "--resume", "--trees", str(tmp_path / "t")])
+    assert resumed.exit_code == 0, resumed.output
+    assert CliRunner().invoke(main, curve[:-1] + [str(tmp_path / "d.json"), "--m-values", "1-3"]).exit_code == 0
+    two, one = (json.loads((tmp_path / f).read_text()) for f in ("c.json", "d.json"))
+    assert [(p["M"], p["wins"], p["bound"]) for p in two["points"]] == [(p["M"], p["wins"], p["bound"])
+                                                                        for p in one["points"]]
+    assert sorted(p.name for p in (tmp_path / "t").iterdir()) == ["quest-m3.txt"]  # only M = 3 was solved again
