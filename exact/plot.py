@@ -252,7 +252,13 @@ def draw_memorable_openers(curves: list[dict]):
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
     for data in curves:
         pts = sorted(data["points"], key=lambda p: p["M"])
-        line, = ax.plot([p["M"] for p in pts], [p["wins"] for p in pts], "-", lw=1.5, label=data["first"])
+        # a line only between consecutive M: the curve is not drawn across M values not solved
+        runs = [[pts[0]]] if pts else []
+        for p in pts[1:]:
+            (runs[-1].append(p) if p["M"] == runs[-1][-1]["M"] + 1 else runs.append([p]))
+        line, = ax.plot([p["M"] for p in runs[0]], [p["wins"] for p in runs[0]], "-", lw=1.5, label=data["first"])
+        for run in runs[1:]:
+            ax.plot([p["M"] for p in run], [p["wins"] for p in run], "-", lw=1.5, color=line.get_color())
         for p in pts:
             ax.plot(p["M"], p["wins"], "o", ms=4, color=line.get_color(),
                     mfc=line.get_color() if p["status"] == "OPTIMAL" else "white")

@@ -132,6 +132,8 @@ def all_figures(ctx, out_dir):
                guesses=None, play_on=False, depth=4, title="Guesses to win: the depth-4 tree after trace", out=out_dir / "histogram-trace-depth4")
     ctx.invoke(first_guesses, certificates=(), top=10, out=out_dir / "first-guesses")
     ctx.invoke(memorable, curve=wordle / "memorable-curve.json", out=out_dir / "memorable-curve")
+    ctx.invoke(memorable_openers, curves=tuple(sorted(wordle.glob("memorable-curve*.json"))),
+               out=out_dir / "memorable-openers")
     ctx.invoke(histogram, trees=(wordle / "salet-guesses.txt", wordle / "optimal-depth3.txt", wordle / "optimal-depth4.txt"),
                labels=("fewest guesses (salet, 7920)", "most within 3 (trace)", "most within 4 (tenor)"), answers=None,
                guesses=None, play_on=False, depth=6, title="Guesses to solve: complete trees for three objectives",
