@@ -18,18 +18,23 @@ Data types, stated once:
   (singletons, for one) are split off as a constant;
 - a *selection* S: a sorted int array of guess rows, ``len(S) <= M``.
 
-How the optimum is proved over all guesses, not just a candidate pool:
+How the optimum is proved over all guesses, not just a candidate pool (:func:`best_selection`):
 
-1. a lower bound from a real selection: greedy, then best-improvement swaps, over every guess;
-2. an upper bound by Lagrangian relaxation of ``sum_g z[c, g] = 1``: for any multipliers mu,
+1. dominated guesses are dropped and identical ones merged (:mod:`exact.wordle.memorable_lp`);
+2. a lower bound from a real selection: greedy, then best-improvement swaps;
+3. an upper bound by Lagrangian relaxation of ``sum_g z[c, g] = 1``: for any multipliers mu,
    ``wins(S) <= sum_c mu_c + sum_{g in S} rho_g(mu)`` with ``rho_g = sum_c max(0, W[c, g] - mu_c)``, so
-   ``L(mu) = sum_c mu_c + (the M largest rho_g)`` bounds every selection; mu is tuned by subgradient
-   steps and finally rounded to multiples of 1/1024, where float64 arithmetic on these sums is exact;
-3. variable fixing from the same inequality: a guess g with ``sum_c mu_c + rho_g + (the M-1 largest
+   ``L(mu) = sum_c mu_c + (the M largest rho_g)`` bounds every selection. mu is the LP relaxation's
+   dual, found by column generation (:func:`exact.wordle.memorable_lp.lp_bound`), rounded to
+   multiples of 1/1024 and evaluated in integers; :func:`lagrangian_bound` (subgradient steps) is
+   the earlier way to choose mu, kept for the benchmark;
+4. variable fixing from the same inequality: a guess g with ``sum_c mu_c + rho_g + (the M-1 largest
    other rho) < lower bound + 1`` is in no selection better than the lower bound, so it is dropped;
-4. CP-SAT on the facility-location model over the surviving guesses (y[g]: g in S; z[c, g] <= y[g]:
+5. CP-SAT on the facility-location model over the surviving guesses (y[g]: g in S; z[c, g] <= y[g]:
    class c plays g; one z per class; sum y <= M). Its optimum, or the lower bound if larger, is the
    optimum over all guesses; when it stops early, its bound (with the Lagrangian one) still bounds it.
+   When too many guesses survive, CP-SAT first searches a pool of promising guesses for a better
+   selection, and fixing is done again at it.
 
 >>> from exact.words import words_from_lines
 >>> A = words_from_lines("quack quail quake qualm quart quash quasi queen queer quell query quest".split())
