@@ -49,6 +49,9 @@ FIGURES = {
                       "certified first guesses)", "exact plot first-guesses --out results/figures/first-guesses"),
     "memorable-curve": ("Memorable trees: wins against M, with the upper bounds",
                         "exact plot memorable --out results/figures/memorable-curve"),
+    "memorable-openers": ("Memorable trees: the curves of the best openers (filled: proven optimal)",
+                          "exact plot memorable-openers results/wordle/memorable-curve*.json "
+                          "--out results/figures/memorable-openers"),
     "lingo-enable-5": ("Lingo on ENABLE (k = 4): best set found and upper bound against time",
                        "exact plot lingo --out results/figures/lingo-enable-5"),
     "explorer": ("The HTML tree explorer (`exact wordle export --html`) after finding `buddy`",
@@ -78,6 +81,8 @@ def kind_of(data) -> str:
         return "ranking"
     if "problem" in data and isinstance(data.get("points"), list):
         return "curve"
+    if "problem" in data and isinstance(data.get("best_first"), list):
+        return "opener"
     if "cpsat" in data and "dp" in data:
         return "ladder"
     if "upper_bound" in data and "method" in data:
@@ -303,16 +308,28 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
         out += [f"| {r['policy']} | {r['wins']} / {r['n']} | {pct(r['wins'] / r['n'])} | {r.get('second_guesses', '-')} "
                 f"| {'yes' if r.get('valid') else 'no'} |" for r in rows]
         out.append("")
-    for path, d in groups.get("curve", []):
+    curves = sorted(groups.get("curve", []), key=lambda c: (c[0].name != "memorable-curve.json", c[0]))
+    for i, (path, d) in enumerate(curves):
         out += [f"## Memorable trees ({rel(path, root)})", "",
                 f"{d['problem']}: first guess {d['first']}, {d['classes']} first-feedback classes, "
                 f"{d['unconstrained']} / {d['n']} without a limit, reached from M = {d['full_cover']}.", "",
-                f"Command: `exact wordle memorable --curve --first {d['first']} --out {rel(path, root)}`", "",
+                "Command: `" + d.get("command", f"exact wordle memorable --curve --first {d['first']} "
+                                                f"--out {rel(path, root)}") + "`", "",
                 "| M | wins | upper bound | P(win) | status | seconds |", "|---|---|---|---|---|---|"]
         out += [f"| {p['M']} | {p['wins']} | {p['bound']} | {pct(p['wins'] / d['n'])} | {p['status']} | {p['seconds']} |"
                 for p in d["points"]]
         out.append("")
-        out += figure(root, "memorable-curve", shown)
+        out += figure(root, "memorable-curve" if i == 0 else "memorable-openers", shown)
+    openers = groups.get("opener", [])
+    if openers:
+        out += ["## Memorable trees: the best first guess", "",
+                "| M | wins | P(win) | best first guesses | status | first guesses above the depth-3 screen "
+                "| not evaluated | command |", "|---|---|---|---|---|---|---|---|"]
+        out += [f"| {d['M']} | {d['wins']} | {pct(d['probability'])} | {' '.join(d['best_first'])} | {d['status']} "
+                f"| {d['screen']['above']} (at {d['screen']['threshold']}) | {d.get('unevaluated_first', 0)} "
+                f"| `exact wordle memorable --max-distinct-second {d['M']} --every-first --first "
+                f"{d.get('seed', {}).get('first', 'trace')} --out {rel(path, root)}` |" for path, d in openers]
+        out.append("")
     ladder = groups.get("ladder", [])
     if ladder:
         out += ["## Wordle ladder: CP-SAT, the DP and brute force on reduced instances", "",

@@ -249,6 +249,32 @@ def draw_memorable(data: dict):
     return fig
 
 
+def draw_memorable_openers(curves: list[dict]):
+    """The memorable curves of several first guesses on one figure: wins against M (filled: proven)."""
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    for data in curves:
+        pts = sorted(data["points"], key=lambda p: p["M"])
+        # a line only between consecutive M: the curve is not drawn across M values not solved
+        runs = [[pts[0]]] if pts else []
+        for p in pts[1:]:
+            (runs[-1].append(p) if p["M"] == runs[-1][-1]["M"] + 1 else runs.append([p]))
+        line, = ax.plot([p["M"] for p in runs[0]], [p["wins"] for p in runs[0]], "-", lw=1.5, label=data["first"])
+        for run in runs[1:]:
+            ax.plot([p["M"] for p in run], [p["wins"] for p in run], "-", lw=1.5, color=line.get_color())
+        for p in pts:
+            ax.plot(p["M"], p["wins"], "o", ms=4, color=line.get_color(),
+                    mfc=line.get_color() if p["status"] == "OPTIMAL" else "white")
+    ax.set_xscale("log")
+    ax.set_xlabel("M: most distinct second guesses")
+    ax.set_ylabel(f"answers won within 3 (of {curves[0]['n']})")
+    ax.set_title("Memorable trees: the best openers (filled: proven optimal)", fontsize=11)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
 # --- a Lingo run ----------------------------------------------------------------------------------
 
 

@@ -106,6 +106,10 @@ def test_plot_commands_write_png_and_svg(trees, tmp_path, root, run_exact, write
     r = run_exact("plot", "memorable", root / "results/wordle/memorable-curve.json", "--out", tmp_path / "m.png")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "m")
+    r = run_exact("plot", "memorable-openers", *sorted((root / "results/wordle").glob("memorable-curve*.json")),
+                  "--out", tmp_path / "o")
+    assert r.returncode == 0, r.stderr
+    assert_figures(tmp_path / "o")
     result = tmp_path / "r.json"
     result.write_text(json.dumps({"n": 100, "wins": 90, "upper_bound": 95, "seconds": 12.0}))
     r = run_exact("plot", "lingo", result, "--out", tmp_path / "l")

@@ -2,5 +2,6 @@
 
 - :mod:`exact.bench.kernels`: the feedback-matrix kernel and Lingo scoring against a naive scorer (``exact bench``);
 - :mod:`exact.bench.wordle`: the Wordle solvers against their baseline kernels (``exact wordle bench``);
-- :mod:`exact.bench.dp_baseline`: the depth-k kernels as they were before the pruning, kept as that baseline.
+- :mod:`exact.bench.dp_baseline`: the depth-k kernels as they were before the pruning, kept as that baseline;
+- :mod:`exact.bench.memorable`: the memorable model's formulations side by side (``python -m exact.bench.memorable``).
 """

@@ -88,6 +88,17 @@ def memorable(curve, out):
     report(save(draw_memorable(curve_points(curve)), out))
 
 
+@plot.command("memorable-openers")
+@click.argument("curves", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@out_option("results/figures/memorable-openers")
+def memorable_openers(curves, out):
+    """The memorable curves of several first guesses on one figure, from `exact wordle memorable --curve
+    --first WORD --out CURVE` files."""
+    from exact.plot import curve_points, draw_memorable_openers, save
+
+    report(save(draw_memorable_openers([curve_points(c) for c in curves]), out))
+
+
 @plot.command()
 @click.argument("results", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--log", "logs", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
@@ -141,6 +152,8 @@ def all_figures(ctx, out_dir):
                guesses=None, play_on=False, depth=4, title="Guesses to win: the depth-4 tree after trace", out=out_dir / "histogram-trace-depth4")
     ctx.invoke(first_guesses, certificates=(), top=10, out=out_dir / "first-guesses")
     ctx.invoke(memorable, curve=wordle / "memorable-curve.json", out=out_dir / "memorable-curve")
+    ctx.invoke(memorable_openers, curves=tuple(sorted(wordle.glob("memorable-curve*.json"))),
+               out=out_dir / "memorable-openers")
     ctx.invoke(histogram, trees=(wordle / "salet-guesses.txt", wordle / "optimal-depth3.txt", wordle / "optimal-depth4.txt"),
                labels=("fewest guesses (salet, 7920)", "most within 3 (trace)", "most within 4 (tenor)"), answers=None,
                guesses=None, play_on=False, depth=6, title="Guesses to solve: complete trees for three objectives",

@@ -18,18 +18,23 @@ Data types, stated once:
   (singletons, for one) are split off as a constant;
 - a *selection* S: a sorted int array of guess rows, ``len(S) <= M``.
 
-How the optimum is proved over all guesses, not just a candidate pool:
+How the optimum is proved over all guesses, not just a candidate pool (:func:`best_selection`):
 
-1. a lower bound from a real selection: greedy, then best-improvement swaps, over every guess;
-2. an upper bound by Lagrangian relaxation of ``sum_g z[c, g] = 1``: for any multipliers mu,
+1. dominated guesses are dropped and identical ones merged (:mod:`exact.wordle.memorable_lp`);
+2. a lower bound from a real selection: greedy, then best-improvement swaps;
+3. an upper bound by Lagrangian relaxation of ``sum_g z[c, g] = 1``: for any multipliers mu,
    ``wins(S) <= sum_c mu_c + sum_{g in S} rho_g(mu)`` with ``rho_g = sum_c max(0, W[c, g] - mu_c)``, so
-   ``L(mu) = sum_c mu_c + (the M largest rho_g)`` bounds every selection; mu is tuned by subgradient
-   steps and finally rounded to multiples of 1/1024, where float64 arithmetic on these sums is exact;
-3. variable fixing from the same inequality: a guess g with ``sum_c mu_c + rho_g + (the M-1 largest
+   ``L(mu) = sum_c mu_c + (the M largest rho_g)`` bounds every selection. mu is the LP relaxation's
+   dual, found by column generation (:func:`exact.wordle.memorable_lp.lp_bound`), rounded to
+   multiples of 1/1024 and evaluated in integers; :func:`lagrangian_bound` (subgradient steps) is
+   the earlier way to choose mu, kept for the benchmark;
+4. variable fixing from the same inequality: a guess g with ``sum_c mu_c + rho_g + (the M-1 largest
    other rho) < lower bound + 1`` is in no selection better than the lower bound, so it is dropped;
-4. CP-SAT on the facility-location model over the surviving guesses (y[g]: g in S; z[c, g] <= y[g]:
+5. CP-SAT on the facility-location model over the surviving guesses (y[g]: g in S; z[c, g] <= y[g]:
    class c plays g; one z per class; sum y <= M). Its optimum, or the lower bound if larger, is the
    optimum over all guesses; when it stops early, its bound (with the Lagrangian one) still bounds it.
+   When too many guesses survive, CP-SAT first searches a pool of promising guesses for a better
+   selection, and fixing is done again at it.
 
 >>> from exact.words import words_from_lines
 >>> A = words_from_lines("quack quail quake qualm quart quash quasi queen queer quell query quest".split())
@@ -328,41 +333,102 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
 
 def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidates: int,
                    stats: dict, full_cover: tuple[list[int], int]) -> tuple[list[int], int, int]:
-    """(a selection, its wins, an upper bound on every selection of at most M guesses) for varying W."""
+    """(a selection, its wins, an upper bound on every selection of at most M guesses) for varying W.
+
+    The steps (each argued in :mod:`exact.wordle.memorable_lp`): drop dominated guesses and merge
+    identical ones; greedy and swaps; the LP bound by column generation, certified in integers; variable
+    fixing by its multipliers and CP-SAT over the survivors (when few), which proves the optimum; else
+    CP-SAT over a pool (the LP's columns and the guesses of highest reduced profit) for a better
+    selection, and fixing again at it.
+    ``stats["bound_argument"]`` names the argument that proves the returned bound.
+    """
+    from exact.wordle import memorable_lp as lp
+
     unconstrained = int(W.max(axis=1).sum())
     cover, cover_bound = full_cover
     stats.update(full_cover=len(cover) or None, full_cover_bound=cover_bound)
     if cover and M >= len(cover):
+        stats["bound_argument"] = "unconstrained value reached by a full cover of at most M guesses"
         return cover, unconstrained, unconstrained
     upper = unconstrained - 1 if M < cover_bound else unconstrained
-    S = improve_by_swaps(W, greedy_selection(W, M))
-    lower = wins_of(W, S)
-    lagrangian, mu = lagrangian_bound(W, M, lower)
-    upper = min(upper, lagrangian)
-    stats.update(greedy_swaps=lower, lagrangian_bound=lagrangian)
-    if lower >= upper:
+    keep = lp.undominated(W)
+    Wk = W[:, keep]
+    stats["dominance"] = {"guesses": int(W.shape[1]), "undominated": int(len(keep))}
+    S = improve_by_swaps(Wk, greedy_selection(Wk, M))
+    lower = wins_of(Wk, S)
+    stats["greedy_swaps"] = lower
+    relaxation = lp.lp_bound(Wk, M, S)
+    stats["lp"] = relaxation.to_json()
+    argument = "LP bound by column generation, L(mu) evaluated in integers at the recorded multipliers"
+    if relaxation.bound < upper:
+        upper = relaxation.bound
+    elif upper < unconstrained:
+        argument = "full-cover bound: fewer than the smallest full cover cannot reach the unconstrained value"
+    stats["bound_argument"] = argument
+    if lower < upper:  # fixing first: often it leaves few guesses
+        S, lower, upper = _fix_and_solve(Wk, relaxation.mu, M, S, lower, upper, time_limit, workers,
+                                         max_candidates, stats)
+    if lower < upper and not stats.get("interrupted"):  # a better selection from a pool of promising guesses
+        before_pool = lower
+        rho = lp.reduced_profits(Wk, relaxation.mu)
+        pool = np.union1d(np.argsort(-rho, kind="stable")[:max(300, 4 * M)], relaxation.columns)
+        found, lower_pool, run = _cover_search(Wk, pool, M, lower, S, time_limit, workers)
+        stats["pool_search"] = {"guesses": int(len(pool)), **run}
+        if lower_pool > lower:
+            S, lower = found, lower_pool
+        if run.get("interrupted"):
+            stats["interrupted"] = True
+        if lower < upper and not stats.get("interrupted") and lower > before_pool:
+            S, lower, upper = _fix_and_solve(Wk, relaxation.mu, M, S, lower, upper, time_limit, workers,
+                                             max_candidates, stats)
+    return sorted(int(keep[g]) for g in S), lower, max(lower, upper)
+
+
+def _fix_and_solve(W, mu, M, S, lower, upper, time_limit, workers, max_candidates, stats):
+    """Variable fixing at ``lower`` by the multipliers ``mu``, then CP-SAT over the survivors when they
+    are at most ``max_candidates``: (selection, lower, upper) updated, the proof in ``stats``."""
+    from exact.wordle import memorable_lp as lp
+
+    alive = lp.survivors(W, mu, M, lower)
+    stats["candidates_after_fixing"] = int(len(alive))
+    if len(alive) > max_candidates:
         return S, lower, upper
-    keep = surviving_guesses(W, mu, M, lower)
-    stats["candidates_after_fixing"] = len(keep)
-    if len(keep) > max_candidates:
-        return S, lower, upper
-    # Every selection beating `lower` lies inside `keep`: ask CP-SAT for one, or a proof there is none.
-    cm = build_cover_model(W, keep, M, at_least=lower + 1)
+    fixed_at = lower
+    # Every selection beating `lower` lies inside `alive`: CP-SAT finds one, or proves none.
+    found, lower_fix, run = _cover_search(W, alive, M, lower, S, time_limit, workers)
+    stats.update(cp_sat_status=run["status"], cp_sat_seconds=run["seconds"], cp_sat_variables=run["variables"],
+                 cp_sat=run)
+    if run.get("interrupted"):
+        stats["interrupted"] = True
+    if lower_fix > lower:
+        S, lower = found, lower_fix
+    if run["status"] in ("OPTIMAL", "INFEASIBLE"):
+        stats["bound_argument"] = (
+            f"CP-SAT {run['status']} over the {len(alive)} guesses that survive fixing at {fixed_at} (wins of "
+            "the varying classes) by the LP bound's multipliers; every other guess is dominated or fixed out")
+        return S, lower, lower
+    if run.get("bound") is not None:
+        upper = min(upper, max(lower, run["bound"]))
+    return S, lower, upper
+
+
+def _cover_search(W: np.ndarray, candidates: np.ndarray, M: int, lower: int, hint: list[int], time_limit,
+                  workers: int) -> tuple[list[int], int, dict]:
+    """CP-SAT on the facility-location model over ``candidates``, asked for more than ``lower``:
+    (its best selection, that selection's wins or ``lower``, the run's statistics)."""
+    cm = build_cover_model(W, candidates, M, at_least=lower + 1, hint=[g for g in hint if g in set(candidates)])
     # the LP relaxation is what proves these
     out = cpsat.run(cm.model, time_limit=time_limit, workers=workers, parameters={"linearization_level": 2})
-    stats.update(cp_sat_status=out.status, cp_sat_seconds=round(out.stats["wall_time"], 3),
-                 cp_sat_variables=len(cm.model.proto.variables))
+    run = {"status": out.status, "seconds": round(out.stats["wall_time"], 3),
+           "variables": len(cm.model.proto.variables), "conflicts": out.stats["conflicts"],
+           "branches": out.stats["branches"], "bound": out.floor_bound()}
     if out.interrupted:
-        stats["interrupted"] = True
-    if out.status == "INFEASIBLE":
-        return S, lower, lower
+        run["interrupted"] = True
     if out.has_solution:
         found = sorted(g for g, var in cm.y.items() if out.value(var))
         if wins_of(W, found) > lower:
-            S, lower = found, wins_of(W, found)
-        bound = out.objective if out.status == "OPTIMAL" else int(np.floor(out.bound + 1e-9))
-        upper = min(upper, max(lower, bound))
-    return S, lower, upper
+            return found, wins_of(W, found), run
+    return hint, lower, run
 
 
 def memorable_tree(F: np.ndarray, classes: Classes, S: list[int], answers: WordList, guesses: WordList) -> Tree:
@@ -424,7 +490,9 @@ def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: 
     return Curve(points)
 
 
-def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordList) -> dict:
+def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordList,
+               earlier: dict | None = None) -> dict:
+    """The curve as data; ``earlier``: points (as data, by M) of a run resumed, kept where not re-solved."""
     first = points[0]
     return {
         "problem": "best depth-3 tree with a fixed first guess using at most M distinct second guesses",
@@ -434,11 +502,42 @@ def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordLi
         "answers": {"source": answers.source, "count": len(answers), "sha256": answers.sha256},
         "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256},
         "workers": first.workers,
-        "points": [{"M": r.M, "wins": r.wins, "bound": r.bound, "probability": round(r.probability, 6),
-                    "status": r.status, "seconds": round(r.seconds, 1), "second_guesses": r.second_guesses,
-                    "stats": r.stats} for r in points],
+        "points": sorted([{"M": r.M, "wins": r.wins, "bound": r.bound, "probability": round(r.probability, 6),
+                           "status": r.status, "seconds": round(r.seconds, 1), "second_guesses": r.second_guesses,
+                           "stats": r.stats} for r in points]
+                         + [p for m, p in (earlier or {}).items() if m not in {r.M for r in points}],
+                         key=lambda p: p["M"]),
         "interrupted": bool(getattr(points, "interrupted", False)) or any(r.interrupted for r in points),
     }
+
+
+def parse_m_values(text: str) -> list[int]:
+    """"1,2,5-8" -> [1, 2, 5, 6, 7, 8] (sorted, distinct); ValueError on anything else."""
+    values = set()
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        values.update(range(int(low), int(high or low) + 1))
+    return sorted(values)
+
+
+def read_curve_points(path) -> dict[int, dict]:
+    """The points of a curve file written before, by M (an interrupted point is left to be solved again)."""
+    from exact.fileio import read_json
+
+    return {p["M"]: p for p in read_json(path)["points"] if not p["stats"].get("interrupted")}
+
+
+def write_point_tree(result: MemorableResult, folder, answers: WordList, guesses: WordList):
+    """Write the point's depth-3 tree to ``folder/FIRST-mM.txt``; return the path."""
+    from pathlib import Path
+
+    from exact.game.formats import write_tree
+    from exact.game.tree import record_lists
+
+    path = Path(folder) / f"{result.first}-m{result.M}.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_tree(record_lists(result.tree, answers, guesses), path, answers=answers)
+    return path
 
 
 def write_curve(data: dict, path) -> None:

@@ -172,7 +172,14 @@ def row_text(row: dict, k: int) -> str:
               help="Seconds per CP-SAT call.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
 @click.option("--curve", is_flag=True, help="Solve for M = 1, 2, 3, 5, 10, 20, ... up to the number of classes.")
-@click.option("--m-values", default=None, metavar="M,M,...", help="With --curve: these M values instead.")
+@click.option("--m-values", default=None, metavar="M,M-M,...", help="With --curve: these M values instead (a-b: a range).")
+@click.option("--resume", is_flag=True, help="With --curve --out: keep the points already in OUT (it is rewritten "
+              "after each point) and solve only the others.")
+@click.option("--every-first", is_flag=True,
+              help="With --max-distinct-second M: the best memorable opener over every first guess (--first seeds "
+                   "the search); --out FILE.json gets the certificate, FILE.checkpoint.jsonl the records (resumed).")
+@click.option("--trees", "trees_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="With --curve: write each point's depth-3 tree to DIR/FIRST-mM.txt (`exact wordle verify` replays it).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the tree (.graphml, .json, .dot, .txt); with --curve, write the curve (.json, and a .csv beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
@@ -181,7 +188,7 @@ def row_text(row: dict, k: int) -> str:
                    "solved within this many guesses.")
 @click.option("--truncate", is_flag=True, help="Write the depth-3 tree (answers past guess 3 are lost).")
 def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json, max_guesses=6,
-              truncate=False):
+              truncate=False, resume=False, trees_dir=None, every_first=False):
     """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
     from exact.errors import ExactError
     from exact.words import check_words
@@ -192,6 +199,24 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     first = check_words([first], guess_list.length, "--first")[0] if first else mem.DEFAULT_FIRST
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
+    if every_first:
+        if M is None or out is None:
+            raise ExactError("--every-first needs --max-distinct-second M and --out FILE.json")
+        from exact.fileio import write_json
+        from exact.wordle.memorable_openers import best_opener
+
+        seed = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
+        data = best_opener(answer_list, guess_list, M, start=seed.wins, start_first=first,
+                           checkpoint=out.with_suffix(".checkpoint.jsonl"), time_limit=time_limit, workers=workers,
+                           progress=lambda m: click.echo("exact: " + m, err=True))
+        data["seed"] = {"first": first, "wins": seed.wins, "status": seed.status}
+        write_json(out, data)
+        click.echo(f"at most {M} distinct second guesses, every first guess: {data['status']} {data['wins']}/{data['n']}"
+                   f" by {' '.join(data['best_first']) or '-'}; {data['screen']['above']} first guesses above the "
+                   f"depth-3 screen, {len(data['open_first'])} open, {data['unevaluated_first']} not evaluated")
+        if data["interrupted"]:
+            exit_interrupted()
+        return
     if not curve:
         check_outputs(out)
         complete = max_guesses if (out is not None and not truncate) else None
@@ -218,16 +243,38 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
             sys.exit(2)
         return
     try:
-        values = None if m_values is None else sorted({int(v) for v in m_values.split(",")})
+        values = None if m_values is None else mem.parse_m_values(m_values)
     except ValueError:
-        raise ExactError(f"--m-values {m_values!r}: give whole numbers separated by commas") from None
+        raise ExactError(f"--m-values {m_values!r}: give whole numbers or ranges a-b separated by commas") from None
     if values is not None and min(values) < 1:
         raise ExactError("--m-values: every M must be at least 1")
-    check_outputs(out, out.with_suffix(".csv") if out is not None else None)
-    data = mem.curve_json(mem.memorable_curve(
-        answer_list, guess_list, first, values, time_limit=time_limit, workers=workers,
-        progress=lambda r: click.echo(f"exact: M={r.M}: {r.status} {r.wins} (bound {r.bound}), {r.seconds:.1f} s",
-                                      err=True)), answer_list, guess_list)
+    if resume and out is None:
+        raise ExactError("--resume needs --out (the curve file to resume)")
+    earlier = mem.read_curve_points(out) if resume and out.exists() else {}
+    if not resume:
+        check_outputs(out, out.with_suffix(".csv") if out is not None else None)
+    if values is not None and earlier:
+        values = [m for m in values if m not in earlier]
+        if not values:
+            click.echo(f"every M asked for is already in {out}")
+            return
+    done: list = []
+
+    def finished(r):
+        click.echo(f"exact: M={r.M}: {r.status} {r.wins} (bound {r.bound}), {r.seconds:.1f} s", err=True)
+        done.append(r)
+        if trees_dir is not None:
+            mem.write_point_tree(r, trees_dir, answer_list, guess_list)
+        if out is not None:  # a checkpoint after every point
+            mem.write_curve(mem.curve_json(done, answer_list, guess_list, earlier), out)
+
+    data = mem.curve_json(mem.memorable_curve(answer_list, guess_list, first, values, time_limit=time_limit,
+                                              workers=workers, progress=finished),
+                          answer_list, guess_list, earlier)
+    data["command"] = " ".join(["exact wordle memorable --curve", f"--first {first}"]
+                               + ([f"--m-values {m_values}"] if m_values else [])
+                               + [f"--time-limit {time_limit:g} --workers {workers}"]
+                               + ([f"--trees {trees_dir}"] if trees_dir else []) + ([f"--out {out}"] if out else []))
     failed = write_all([lambda: mem.write_curve(data, out)] if out is not None else [])
     if as_json:
         echo_json(data)
