@@ -175,3 +175,29 @@ def _look_alike_pools(count, seed, letters=3, sizes=(2, 7), source="look-alike")
 def look_alike_pools_fixture():
     """``look_alike_pools(count, seed, letters=3, sizes=(2, 7), source=...)``: tiny look-alike pools."""
     return _look_alike_pools
+
+
+def _memorable_brute_force(answers, guesses, first: str, M: int) -> int:
+    """Most wins within 3 after ``first`` over every set S of at most M second guesses, from the plain
+    feedback rule (no matrix, no model): the hit of ``first`` plus, per first feedback class, the most
+    classes a guess of S makes on it."""
+    import itertools
+
+    from exact.feedback import all_green, feedback
+
+    classes: dict[int, list[str]] = {}
+    for a in answers.words:
+        classes.setdefault(feedback(first, a), []).append(a)
+    hit = len(classes.pop(all_green(answers.length), []))
+    w = {(c, g): len({feedback(g, a) for a in P}) for c, P in classes.items() for g in guesses.words}
+    best = 0
+    for size in range(1, M + 1):
+        for S in itertools.combinations(guesses.words, size):
+            best = max(best, sum(max(w[c, g] for g in S) for c in classes))
+    return hit + best
+
+
+@pytest.fixture(name="memorable_brute_force", scope="session")
+def memorable_brute_force_fixture():
+    """``memorable_brute_force(answers, guesses, first, M)``: the memorable optimum by brute force."""
+    return _memorable_brute_force

@@ -5,7 +5,6 @@ first guess, the card's second guess for the first feedback, then an answer cons
 feedbacks; the wins within three must be exactly the number the card (and the curve it came from)
 certifies, whichever consistent answer is named."""
 
-import itertools
 import json
 
 import pytest
@@ -58,49 +57,43 @@ def test_following_the_committed_card_wins_exactly_the_certified_number(M, origi
     assert sum(r.answers for g in card.groups for r in g.rows) + card.first_wins == len(answers)
 
 
-def test_a_feasible_card_says_so_with_its_bound(original, root):
+def test_a_feasible_card_says_so_with_its_bound(original, root, tmp_path):
+    """Every committed point is OPTIMAL now; a curve whose M = 3 point stopped at a bound (as it did before
+    the LP bound closed it: 1150..1156) gives a card that says FEASIBLE and its bound."""
+    import json
+
     from exact.wordle.card import card_text
 
-    card = card_from_curve(*original, "trace", 3, root / "results/wordle/memorable-curve.json")
+    curve = json.loads((root / "results/wordle/memorable-curve.json").read_text())
+    point = next(p for p in curve["points"] if p["M"] == 3)
+    point.update(status="FEASIBLE", bound=1156)
+    (tmp_path / "curve.json").write_text(json.dumps(curve))
+    card = card_from_curve(*original, "trace", 3, tmp_path / "curve.json")
     text = card_text(card)
     assert card.status == "FEASIBLE" and "OPTIMAL" not in text
     assert f"no such card wins more than {card.bound}" in text and card.bound > card.wins
 
 
-def brute_force_memorable(answers, guesses, first, M) -> int:
-    """Most wins within 3 over every set of at most M second guesses, from feedback() alone."""
-    green = all_green(answers.length)
-    classes = {}
-    for a in answers.words:
-        classes.setdefault(feedback(first, a), []).append(a)
-    hit = len(classes.pop(green, []))
-    w = {(p, g): len({feedback(g, a) for a in P}) for p, P in classes.items() for g in guesses.words}
-    best = 0
-    for m in range(1, M + 1):
-        for S in itertools.combinations(guesses.words, m):
-            best = max(best, sum(max(w[p, g] for g in S) for p in classes))
-    return hit + best
-
-
-def check_against_brute_force(answers, guesses, first, M):
+def check_against_brute_force(answers, guesses, first, M, brute_force):
     card, interrupted = make_card(answers, guesses, first, M, workers=1)
-    best = brute_force_memorable(answers, guesses, first, M)
+    best = brute_force(answers, guesses, first, M)
     assert not interrupted and card.status == "OPTIMAL" and card.wins == card.bound == best
     assert follow(card, answers, 0) == follow(card, answers, -1) == best
     assert "solved now" in card.source  # no committed curve for these lists
 
 
 @pytest.mark.parametrize("M", [1, 2, 3])
-def test_a_solved_card_on_twelve_words_is_optimal_against_brute_force(M):
+def test_a_solved_card_on_twelve_words_is_optimal_against_brute_force(M, memorable_brute_force):
     from exact.words import words_from_lines
 
     A = words_from_lines("quack quail quake qualm quart quash quasi queen queer quell query quest".split())
-    check_against_brute_force(A, A, "quest", M)
+    check_against_brute_force(A, A, "quest", M, memorable_brute_force)
 
 
 @pytest.mark.parametrize("M", [1, 2])
-def test_a_solved_card_on_the_tiny_instance_is_optimal_against_brute_force(M, tiny_answers, tiny_guesses):
-    check_against_brute_force(tiny_answers, tiny_guesses, "slate", M)
+def test_a_solved_card_on_the_tiny_instance_is_optimal_against_brute_force(M, tiny_answers, tiny_guesses,
+                                                                           memorable_brute_force):
+    check_against_brute_force(tiny_answers, tiny_guesses, "slate", M, memorable_brute_force)
 
 
 def test_the_card_as_a_tree_wins_what_the_card_certifies(original, root):

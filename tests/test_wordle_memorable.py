@@ -9,28 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from exact.cli import main
-from exact.feedback import all_green, feedback
 from exact.partitions import feedback_matrix
 from exact.wordle import dp
 from exact.wordle.memorable import (improve_by_swaps, greedy_selection, lagrangian_bound, solve_memorable,
                                     surviving_guesses, wins_of)
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
-
-
-def memorable_brute_force(A, G, first: str, M: int) -> int:
-    """max over every set S of at most M guesses, by the plain feedback rule (no matrix, no model)."""
-    classes: dict[int, list[str]] = {}
-    for a in A.words:
-        classes.setdefault(feedback(first, a), []).append(a)
-    hit = int(all_green(5) in classes)
-    classes.pop(all_green(5), None)
-    w = {(c, g): len({feedback(g, a) for a in P}) for c, P in classes.items() for g in G.words}
-    best = 0
-    for size in range(1, M + 1):
-        for S in itertools.combinations(G.words, size):
-            best = max(best, sum(max(w[c, g] for g in S) for c in classes))
-    return hit + best
 
 
 def lettered(letter: str, extra: int, seed: int = 1):
@@ -46,7 +30,7 @@ def lettered(letter: str, extra: int, seed: int = 1):
 @pytest.mark.parametrize("letter,extra,first,curve", [("q", 6, "delph", [18, 20, 21]),
                                                       ("q", 6, "bolas", [19, 22, 23]),
                                                       ("j", 0, "jelly", [18, 20, 20])])
-def test_memorable_equals_brute_force(letter, extra, first, curve):
+def test_memorable_equals_brute_force(letter, extra, first, curve, memorable_brute_force):
     A, G = lettered(letter, extra)
     F = feedback_matrix(G, A, cache=False)
     values = []
@@ -81,7 +65,7 @@ def test_lagrangian_bound_and_fixing_are_valid():
 
 
 @pytest.mark.slow
-def test_cli_memorable(tmp_path):
+def test_cli_memorable(tmp_path, memorable_brute_force):
     A, G = lettered("q", 6)
     (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
     (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
