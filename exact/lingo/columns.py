@@ -275,6 +275,9 @@ def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: 
             low = b
             if record:
                 st.best, st.best_leaf = b, (E | free_E, V)
+                st.witness = b if st.witness is None else min(st.witness, b)
+                if st.stop_at is not None and b < st.stop_at:
+                    st.deadline = 0.0  # a real choice below the cutoff: the branch is open, stop here
             continue
         if size_E + len(order) - depth < size:
             continue
@@ -320,11 +323,13 @@ def fixed_choice(words) -> Fixed:
 
 def search(fam: Families, k: int, deadline: float, progress: bool = False, important: int = 6,
            interrupted: list | None = None, exact_doubles: int = 1, fixed: Fixed = Fixed(),
-           cutoff: int | None = None):
+           cutoff: int | None = None, stop_when_open: bool = False):
     """Step 7': the least lower bound on N over every choice (E, D, S) obeying the budget, anytime;
     with ``fixed``, over the choices that also obey step 8. With ``cutoff``, only values below it
     are sought: the result is then ``cutoff`` when no choice goes below it (every branch was pruned
-    at ``cutoff``, so ``N >= cutoff`` for every choice).
+    at ``cutoff``, so ``N >= cutoff`` for every choice); with ``stop_when_open`` too, the search stops
+    at the first real leaf below ``cutoff`` (the relaxation cannot reach the cutoff; the result is
+    then the anytime bound, incomplete).
     Returns (lower bound on N, complete, best leaf (E, V) or None, nodes, sizes searched)."""
     held = np.zeros(ALPHABET, np.int64)
     np.add.at(held, fam.letter, 1)
@@ -339,6 +344,7 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     top, others = doublable[:important], doublable[important:]
     forced_doubles = bin(fixed.doubled).count("1")
     st = _Search(fam, k, deadline, progress)
+    st.stop_at = cutoff if stop_when_open else None
     if cutoff is not None:
         st.best = cutoff
     if interrupted is not None:
@@ -347,7 +353,8 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     sizes, branches = [], []
 
     def result(lower, complete):
-        return lower, complete, st.best_leaf, st.nodes, {"sizes": sizes, "branches": branches}
+        return lower, complete, st.best_leaf, st.nodes, {"sizes": sizes, "branches": branches,
+                                                         "witness": st.witness}
 
     def floor(s: int) -> int | None:
         """The pure exclusion bound for every E of s letters or more (None when out of time)."""
@@ -401,7 +408,8 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
 
 
 def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: bool = False,
-                 exact_doubles: int = 1, fixed=(), target: int | None = None) -> LingoBound:
+                 exact_doubles: int = 1, fixed=(), target: int | None = None,
+                 stop_when_open: bool = False) -> LingoBound:
     """A valid upper bound on the wins of every k-subset of the pool (see the module docstring);
     with ``fixed`` (pool words), of every k-subset that holds them (step 8). With ``target`` (wins),
     the search only looks for choices that could reach it: the bound is then exact when below the
@@ -428,16 +436,18 @@ def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: 
     with stop.flagged(lambda: interrupted.__setitem__(0, True)):
         lower, complete, leaf, nodes, log = search(fam, k, t0 + time_limit, progress, interrupted=interrupted,
                                                       exact_doubles=exact_doubles, fixed=fixed_choice(fixed),
-                                                      cutoff=cutoff)
+                                                      cutoff=cutoff, stop_when_open=stop_when_open)
     lower = max(0, min(int(lower), n))
     details = {"families": int(len(fam.position)), "family_members": int(len(fam.word)), "nodes": nodes,
                "certified_losses": int(lower), "excluded_sizes_searched": log["sizes"],
                "exact_doubles": exact_doubles, "branches": log["branches"], "interrupted": interrupted[0]}
     if fixed:
         details["fixed"] = list(fixed)
+    details["witness"] = log["witness"]
     if cutoff is not None:
         details["target"] = target
         details["closed"] = bool(complete and lower >= cutoff)
+        details["open"] = log["witness"] is not None and log["witness"] < cutoff
     if leaf is not None:
         E, V = leaf
         details["minimising_leaf"] = {"excluded": _letters(E), "doubled_or_undecided": _letters(V)}

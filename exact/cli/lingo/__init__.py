@@ -504,3 +504,6 @@ def adaptive_table(files, out):
 from exact.cli.lingo.play import lingo_play  # noqa: E402  (the terminal player, a module of its own)
 
 lingo.add_command(lingo_play)
+from exact.cli.lingo.proof import lingo_prove  # noqa: E402  (the proof as a search, a module of its own)
+
+lingo.add_command(lingo_prove)
