@@ -211,3 +211,18 @@ def test_a_local_dask_cluster_gives_the_in_process_records(tmp_path):
     key = lambda r: (r.guess, r.bound, r.closed, r.complete)  # noqa: E731
     assert sorted(map(key, read_checkpoint(tmp_path / "one.jsonl")[1])) == \
         sorted(map(key, read_checkpoint(tmp_path / "dask.jsonl")[1]))
+
+
+@pytest.mark.slow
+def test_cli_bound_given_fixed_words(tmp_path, run_exact, write_lines):
+    pool = family_pool(2, 6, 8, "abcdefghijklmnopqrst")
+    words = tmp_path / "pool.txt"
+    write_lines(words, pool.words)
+    g = pool.words[5]
+    expected = column_bound(pool, 2, time_limit=60, fixed=[g]).value
+    r = run_exact("lingo", "bound", "--columns", "-k", "2", "--words", str(words), "--fixed", g, "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["upper_bound"] == expected and data["details"]["fixed"] == [g]
+    r = run_exact("lingo", "bound", "-k", "2", "--words", str(words), "--fixed", g)
+    assert r.returncode == 2 and "--columns" in r.stderr
