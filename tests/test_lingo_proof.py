@@ -226,3 +226,25 @@ def test_cli_bound_given_fixed_words(tmp_path, run_exact, write_lines):
     assert data["upper_bound"] == expected and data["details"]["fixed"] == [g]
     r = run_exact("lingo", "bound", "-k", "2", "--words", str(words), "--fixed", g)
     assert r.returncode == 2 and "--columns" in r.stderr
+
+
+def test_the_committed_coverage_is_what_its_checkpoint_gives(root):
+    from exact.lingo.proof import Coverage, read_checkpoint
+    from exact.words import read_words
+
+    cp = root / "results/lingo/enable-5-proof.jsonl"
+    if not cp.exists():
+        pytest.skip("no committed Lingo search checkpoint")
+    head, records = read_checkpoint(cp)
+    pool = read_words(root / "instances/lingo/enable-5.txt")
+    assert head["pool_sha256"] == pool.sha256
+    committed = json.loads((root / "results/lingo/enable-5-proof.json").read_text())
+    mine = Coverage.of(pool, head["k"], head["target"], records).to_json()
+    for key in ("first_guesses_done", "first_guesses_closed", "largest_open_bound", "open_bounds_histogram",
+                "first_guesses_the_column_bound_cannot_close", "their_column_bounds_are_at_least",
+                "seconds_per_branch", "bound_over_every_set"):
+        assert mine[key] == committed[key], key
+    for r in records:  # an open branch has its witness, above the target; a closed one has none below it
+        assert not (r.open and r.closed)
+        if r.open:
+            assert len(pool) - r.witness >= head["target"] and r.bound >= len(pool) - r.witness
