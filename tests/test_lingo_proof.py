@@ -29,7 +29,8 @@ POOLS = [(0, 1, 5, 6, "abcdefghij"), (2, 2, 6, 8, "abcdefghijklmnopqrst"), (3, 2
          (105, 2, 7, 8, "abcdefghijklmnop"), (109, 2, 6, 9, "abcdefghijklmnopqr"), (4, 1, 4, 8, "aeiousty")]
 
 
-@pytest.mark.parametrize("seed,k,families_,variants,alphabet", POOLS)
+@pytest.mark.parametrize("seed,k,families_,variants,alphabet",
+                         POOLS[:1] + [pytest.param(*p, marks=pytest.mark.slow) for p in POOLS[1:]])
 def test_the_bound_given_one_guess_is_at_least_every_set_holding_it(seed, k, families_, variants, alphabet):
     pool = family_pool(seed, families_, variants, alphabet)
     words = list(pool.words)
@@ -54,6 +55,7 @@ def test_the_bound_given_two_guesses_at_k_3():
         assert best_holding(words, 3, pair) <= b.value, pair
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,k,families_,variants,alphabet", POOLS[1:4])
 def test_a_closed_branch_has_no_set_reaching_the_target(seed, k, families_, variants, alphabet):
     pool = family_pool(seed, families_, variants, alphabet)
@@ -71,6 +73,7 @@ def test_a_closed_branch_has_no_set_reaching_the_target(seed, k, families_, vari
     assert closed > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,k,families_,variants,alphabet", POOLS[1:3])
 def test_a_branch_stopped_when_open_has_a_witness_the_full_bound_agrees_with(seed, k, families_, variants, alphabet):
     pool = family_pool(seed, families_, variants, alphabet)
@@ -124,6 +127,7 @@ def test_fixed_guesses_must_be_pool_words_and_at_most_k():
 
 # --- the search over first guesses (exact.lingo.proof) ----------------------------------------------
 
+@pytest.mark.slow
 def test_the_search_checkpoints_resumes_and_covers_the_pool(tmp_path):
     from exact.lingo.proof import read_checkpoint, run
 
@@ -150,6 +154,7 @@ def test_the_search_checkpoints_resumes_and_covers_the_pool(tmp_path):
             assert best_holding(words, 2, [r.guess]) <= r.bound
 
 
+@pytest.mark.slow
 def test_resume_refuses_another_target_and_a_locked_checkpoint(tmp_path):
     from exact.fileio import lock_checkpoint
     from exact.lingo.proof import run
