@@ -254,6 +254,38 @@ def check_fields(data, required: dict[str, str], optional: dict[str, str] | None
     return data
 
 
+# --- the lock of a checkpoint (one writer at a time) -------------------------------------------------
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def lock_checkpoint(path: Path) -> int:
+    """Take the advisory lock of a checkpoint (``fcntl.flock`` on ``NAME.lock`` beside it), or fail
+    with a one-line error naming the run that holds it. The kernel drops the lock when its process
+    ends, however it ends, so a crash never leaves a checkpoint locked; the side file stays (it is
+    harmless) and records the pid and command of the last run that held it."""
+    import fcntl
+    import socket
+    import sys
+
+    side = lock_path(path)
+    try:
+        fd = os.open(side, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise ExactError(f"{side}: cannot open the checkpoint's lock file ({e.strerror})") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 300, 0).decode("utf-8", "replace").strip() or "another process"
+        os.close(fd)
+        raise ExactError(f"{path}: the checkpoint is in use by a run still going ({holder}); wait for it, "
+                         f"stop it, or use another checkpoint") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"pid {os.getpid()} on {socket.gethostname()}: {' '.join(sys.argv)[:200]}\n".encode(), 0)
+    return fd
+
+
 @dataclass
 class Verification:
     """The re-checks of one result file (a Wordle certificate, a Lingo result): each a name, an outcome

@@ -22,7 +22,7 @@ PACKAGE = ROOT / "exact"
 #: prefix it matches (the longest prefixes are listed where two could match).
 LAYERS = [
     ("foundation", ["exact.errors", "exact.feedback", "exact.words", "exact.fileio", "exact.stop",
-                    "exact.progress", "exact._kernels", "exact.cpsat"]),
+                    "exact.progress", "exact._kernels", "exact.cpsat", "exact.cluster"]),
     ("partitions", ["exact.partitions", "exact.seal"]),  # seal keeps its key in the cache folder partitions owns
     ("game", ["exact.game"]),
     ("solvers", ["exact.wordle", "exact.lingo"]),

@@ -71,7 +71,7 @@ def test_the_knapsack_against_enumeration():
             cost = sum(max(bin(T).count("1") - 1, (doubled >> int(x)) & 1) for T, x in zip(choice, letters))
             if cost <= budget:
                 best = max(best, sum(int(r[q + 1, x]) for T, x in zip(choice, letters) for q in range(3) if T >> q & 1))
-        assert _best_rescue(r, k, budget, np.int64(doubled)) == best
+        assert _best_rescue(r, k, budget, np.int64(doubled), np.zeros(26, np.int64)) == best
 
 
 @pytest.mark.slow

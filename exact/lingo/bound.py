@@ -329,6 +329,8 @@ class _Search:
     nodes: int = 0
     last_say: float = 0.0
     open_min: int | None = None  # the least bound of the open nodes when a search ran out of time
+    witness: int | None = None  # the least value of a real (not relaxed) leaf found: the relaxation reaches it
+    stop_at: int | None = None  # stop at the first real leaf below this (exact.lingo.columns, stop_when_open)
     interrupted: list = field(default_factory=lambda: [False])  # set by Ctrl-C (see upper_bound)
 
     def out_of_time(self) -> bool:

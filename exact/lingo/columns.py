@@ -42,6 +42,25 @@ The argument adds one fact to steps 1-7 of :mod:`exact.lingo.bound` (read those 
     lesser of the best leaf and the floor at the size being searched is still a valid bound (every
     branch not finished has at least that many excluded letters).
 
+8.  **Guesses fixed in advance** (the branches of :mod:`exact.lingo.proof`). For a set G of pool
+    words, every k-set holding G induces a choice (E, D, S) with: every letter of G in L (never in
+    E), every letter that one word of G holds twice or more in D, and ``g[p] in S[p]`` for each g in
+    G and p >= 1 (so that letter is green there, and the budget of step 2' charges it:
+    ``cols(c) >= g(c)`` counts the real greens). Minimising N over the choices that obey these
+    constraints as well as steps 2 and 2' is a minimum over a subset of the relaxed choices that
+    still holds the real choice of every k-set holding G, so ``wins(S) <= n - min N`` for those
+    sets, and the bound only gets lower (never higher) than without G. The search obeys them
+    where it is cheap and ignores them elsewhere, which is weaker, never wrong: E's candidates
+    and the free letters leave out G's letters; D is G's doubled letters plus the letters searched
+    (step 7', so the cap ``|D| <= |E| - (26 - m k)`` counts both); the knapsack of step 6' makes
+    each letter green at least at its forced positions (a forced green fills one of the k slots of
+    its position and costs in the budget); step 6 (no budget) and the inner nodes' cheap bound
+    ignore the forced greens (a minimum over more greens is lower). With a *target* t (wins), the
+    search prunes at ``n - t + 1`` bad words: if it ends with nothing below that, no k-set holding G
+    wins t or more (the branch is *closed* for t); otherwise it returns the least N it found, as
+    without a target. ``tests/test_lingo_proof.py`` checks the conditioned bound against the best
+    set holding G, found by enumeration, on tiny pools.
+
 >>> from exact.words import words_from_lines
 >>> pool = words_from_lines(["bakes", "bekes", "bikes", "bokes", "bukes", "bykes", "brkes"])
 >>> column_bound(pool, 1).value  # one guess: 5 letters, so 2 of the 7 vowels stay unseen
@@ -52,6 +71,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from dataclasses import dataclass, field
 
 import numba
 import numpy as np
@@ -106,10 +126,12 @@ def _rescues(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, length, E
 
 
 @numba.njit(cache=True)
-def _best_rescue(r, k, budget, doubled):
+def _best_rescue(r, k, budget, doubled, forced):
     """Step 6''s knapsack: the most rescues ``sum_p sum_{x in R_p} r[p, x]`` over green sets with
     ``|R_p| <= k`` (positions 1..4 of a 5-letter word; up to 4 positions) and
-    ``sum_x max(g(x) - 1, [x in doubled]) <= budget``. Exact dynamic programming over the letters."""
+    ``sum_x max(g(x) - 1, [x in doubled]) <= budget``, where letter x is green at least at the
+    positions of the bitmask ``forced[x]`` (bit q: position q + 1; step 8, the fixed guesses).
+    Exact dynamic programming over the letters."""
     P = r.shape[0] - 1  # positions 1..P
     if budget < 0:
         return -1  # no choice obeys the budget
@@ -126,7 +148,7 @@ def _best_rescue(r, k, budget, doubled):
                 size[T] += 1
     for x in range(26):
         d = (doubled >> x) & 1
-        useful = False
+        useful = forced[x] != 0  # a forced green takes a slot at its position even if it rescues nothing
         for q in range(P):
             if r[q + 1, x] > 0:
                 useful = True
@@ -147,6 +169,8 @@ def _best_rescue(r, k, budget, doubled):
                 if v == NEG:
                     continue
                 for T in range(1 << P):
+                    if T & forced[x] != forced[x]:
+                        continue
                     cost = max(size[T] - 1, d)
                     if b + cost > budget:
                         continue
@@ -179,22 +203,27 @@ def _best_rescue(r, k, budget, doubled):
     return best
 
 
-def budget_bound(fam: Families, E: int, V: int, k: int, budget: int, doubled: int) -> int:
-    """Step 6': a lower bound on the bad words N over every greens choice obeying the budget
-    (``1 << 62`` when no choice obeys it: the leaf is impossible)."""
+NO_FORCED = np.zeros(ALPHABET, np.int64)
+
+
+def budget_bound(fam: Families, E: int, V: int, k: int, budget: int, doubled: int,
+                 forced: np.ndarray = NO_FORCED) -> int:
+    """Step 6': a lower bound on the bad words N over every greens choice obeying the budget, each
+    letter x green at least where ``forced[x]`` says (step 8) (``1 << 62`` when no choice obeys
+    it: the leaf is impossible)."""
     h, r = _rescues(fam.start, fam.position, fam.word, fam.letter, fam.in_base, fam.n, fam.length,
                     np.int64(E), np.int64(V))
-    best = _best_rescue(r, k, budget, np.int64(doubled))
+    best = _best_rescue(r, k, budget, np.int64(doubled), forced)
     if best < 0:
         return 1 << 62
     return int(h.sum() - best)
 
 
-def leaf_value(fam: Families, E: int, V: int, k: int, doubled: int) -> int:
+def leaf_value(fam: Families, E: int, V: int, k: int, doubled: int, forced: np.ndarray = NO_FORCED) -> int:
     """A leaf's lower bound on N: the larger of step 6 (exact per position, no budget) and step 6'
     (the budget), for the excluded set E (its full size sets the budget)."""
     budget = extra_slots(fam.length, k, bin(E).count("1"))
-    return max(_bound_at(fam, E, V, k, exact=True)[0], budget_bound(fam, E, V, k, budget, doubled))
+    return max(_bound_at(fam, E, V, k, exact=True)[0], budget_bound(fam, E, V, k, budget, doubled, forced))
 
 
 def column_bad_words(fam: Families, excluded: str, doubled: str, k: int) -> int:
@@ -214,7 +243,7 @@ def column_bad_words(fam: Families, excluded: str, doubled: str, k: int) -> int:
 # --- Step 7': the search ------------------------------------------------------------------------------
 
 def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: list[int], free_E: int,
-                      exact: bool, record: bool) -> int | None:
+                      exact: bool, record: bool, forced: np.ndarray = NO_FORCED) -> int | None:
     """As :func:`exact.lingo.bound._exclusion_search`, with the budget at the leaves (the free letters
     ``free_E`` are always in E and count in its size)."""
     fam, k = st.fam, st.k
@@ -223,7 +252,7 @@ def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: 
     def bound(E: int) -> int:
         """Valid for every leaf below E: N grows with E for fixed (D, S), the leaves share the budget."""
         cheap = _bound_at(fam, E | free_E, V, k, exact=False)[0]
-        return max(cheap, budget_bound(fam, E | free_E, V, k, budget, doubled)) if exact else cheap
+        return max(cheap, budget_bound(fam, E | free_E, V, k, budget, doubled, forced)) if exact else cheap
 
     cutoff, low = st.best, None
     limit = lambda: low if low is not None else cutoff  # noqa: E731
@@ -239,13 +268,16 @@ def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: 
         if limit() is not None and b >= limit():
             continue
         if exact and size_E == size:
-            b = max(b, leaf_value(fam, E | free_E, V, k, doubled))
+            b = max(b, leaf_value(fam, E | free_E, V, k, doubled, forced))
             if limit() is not None and b >= limit():
                 continue
         if size_E == size:
             low = b
             if record:
                 st.best, st.best_leaf = b, (E | free_E, V)
+                st.witness = b if st.witness is None else min(st.witness, b)
+                if st.stop_at is not None and b < st.stop_at:
+                    st.deadline = 0.0  # a real choice below the cutoff: the branch is open, stop here
             continue
         if size_E + len(order) - depth < size:
             continue
@@ -259,27 +291,70 @@ def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: 
     return 1 << 62 if value is None else value
 
 
+@dataclass(frozen=True)
+class Fixed:
+    """Step 8: what guesses fixed in advance force on every choice (E, D, S) of a k-set holding them."""
+
+    words: tuple[str, ...] = ()
+    letters: int = 0  # bitmask: their letters, in L (never in E)
+    doubled: int = 0  # bitmask: the letters one of them holds twice or more, in D
+    forced: np.ndarray = field(default_factory=lambda: NO_FORCED)  # forced[x]: bit q = x green at q + 1
+
+
+def fixed_choice(words) -> Fixed:
+    """The constraints of step 8 for the fixed guesses ``words``.
+
+    >>> f = fixed_choice(["geese"])
+    >>> _letters(f.letters), _letters(f.doubled), [int(f.forced[ord(c) - 97]) for c in "egs"]
+    ('egs', 'e', [11, 0, 4])
+    """
+    letters, doubled = 0, 0
+    forced = np.zeros(ALPHABET, np.int64)
+    for w in words:
+        codes = [ord(c) - 97 for c in w]
+        for p, x in enumerate(codes):
+            letters |= 1 << x
+            if codes.count(x) >= 2:
+                doubled |= 1 << x
+            if p >= 1:
+                forced[x] |= 1 << (p - 1)
+    return Fixed(tuple(words), letters, doubled, forced)
+
+
 def search(fam: Families, k: int, deadline: float, progress: bool = False, important: int = 6,
-           interrupted: list | None = None, exact_doubles: int = 1):
-    """Step 7': the least lower bound on N over every choice (E, D, S) obeying the budget, anytime.
+           interrupted: list | None = None, exact_doubles: int = 1, fixed: Fixed = Fixed(),
+           cutoff: int | None = None, stop_when_open: bool = False):
+    """Step 7': the least lower bound on N over every choice (E, D, S) obeying the budget, anytime;
+    with ``fixed``, over the choices that also obey step 8. With ``cutoff``, only values below it
+    are sought: the result is then ``cutoff`` when no choice goes below it (every branch was pruned
+    at ``cutoff``, so ``N >= cutoff`` for every choice); with ``stop_when_open`` too, the search stops
+    at the first real leaf below ``cutoff`` (the relaxation cannot reach the cutoff; the result is
+    then the anytime bound, incomplete).
     Returns (lower bound on N, complete, best leaf (E, V) or None, nodes, sizes searched)."""
     held = np.zeros(ALPHABET, np.int64)
     np.add.at(held, fam.letter, 1)
     shared = np.zeros(ALPHABET, np.int64)
     np.add.at(shared, fam.letter[fam.in_base == 1], 1)
-    free_E = _mask(c for c in range(ALPHABET) if held[c] == 0)
+    must = fixed.letters  # step 8: never in E
+    free_E = _mask(c for c in range(ALPHABET) if held[c] == 0 and not must >> c & 1)
     n_free = bin(free_E).count("1")
-    letters = [c for c in range(ALPHABET) if held[c] > 0]
-    doublable = sorted((c for c in letters if shared[c] > 0), key=lambda c: (-shared[c], c))
+    letters = [c for c in range(ALPHABET) if held[c] > 0 and not must >> c & 1]  # E's candidates
+    doublable = sorted((c for c in range(ALPHABET) if shared[c] > 0 and not fixed.doubled >> c & 1),
+                       key=lambda c: (-shared[c], c))
     top, others = doublable[:important], doublable[important:]
+    forced_doubles = bin(fixed.doubled).count("1")
     st = _Search(fam, k, deadline, progress)
+    st.stop_at = cutoff if stop_when_open else None
+    if cutoff is not None:
+        st.best = cutoff
     if interrupted is not None:
         st.interrupted = interrupted
     smallest = max(0, ALPHABET - fam.length * k)
     sizes, branches = [], []
 
     def result(lower, complete):
-        return lower, complete, st.best_leaf, st.nodes, {"sizes": sizes, "branches": branches}
+        return lower, complete, st.best_leaf, st.nodes, {"sizes": sizes, "branches": branches,
+                                                         "witness": st.witness}
 
     def floor(s: int) -> int | None:
         """The pure exclusion bound for every E of s letters or more (None when out of time)."""
@@ -308,17 +383,20 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
             return result(here if st.best is None else min(st.best, here), False)
         sizes.append(s)
         inner = s - n_free
-        for j in range(0, min(s - smallest, len(doublable)) + 1):
+        for j in range(0, min(s - smallest - forced_doubles, len(doublable)) + 1):
             # D exactly, every j-set of letters, for j <= exact_doubles; else split by T as in step 7
+            # (D is the fixed guesses' doubled letters plus these j: step 2 caps |D| at s - smallest)
             if j <= exact_doubles:
                 splits = [(T, True) for T in itertools.combinations(doublable, j)]
             else:
                 splits = [(T, t == j) for t in range(min(j, len(top)), -1, -1) if j - t <= len(others)
                           for T in itertools.combinations(top, t)]
             for T, exact_leaf in splits:
-                V = _mask(T) | (0 if exact_leaf else _mask(others))
+                D = _mask(T) | fixed.doubled
+                V = D | (0 if exact_leaf else _mask(others))
                 candidates = [c for c in letters if c not in T]
-                got = _exclusion_search(st, inner, V, _mask(T), candidates, free_E, exact=True, record=exact_leaf)
+                got = _exclusion_search(st, inner, V, D, candidates, free_E, exact=True, record=exact_leaf,
+                                        forced=fixed.forced)
                 if got is None:  # every branch not finished has |E| >= s, so the floor at s bounds it
                     return result(here if st.best is None else min(st.best, here), False)
                 branches.append({"excluded": s, "doubled": _letters(_mask(T)), "others_doubled": not exact_leaf,
@@ -330,8 +408,12 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
 
 
 def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: bool = False,
-                 exact_doubles: int = 1) -> LingoBound:
-    """A valid upper bound on the wins of every k-subset of the pool (see the module docstring).
+                 exact_doubles: int = 1, fixed=(), target: int | None = None,
+                 stop_when_open: bool = False) -> LingoBound:
+    """A valid upper bound on the wins of every k-subset of the pool (see the module docstring);
+    with ``fixed`` (pool words), of every k-subset that holds them (step 8). With ``target`` (wins),
+    the search only looks for choices that could reach it: the bound is then exact when below the
+    target, and the target itself (``details["closed"]``) when no k-set can win more than that.
     Ctrl-C or SIGTERM stops the search and returns the anytime bound (``details["interrupted"]``)."""
     if k < 1:
         raise ExactError(f"k = {k}: give at least one guess")
@@ -339,19 +421,33 @@ def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: 
         raise ExactError(f"k = {k} is larger than the pool ({len(pool)} words)")
     if time_limit <= 0:
         raise ExactError(f"time limit {time_limit:g}: must be positive")
+    if len(fixed) > k:
+        raise ExactError(f"{len(fixed)} fixed guesses but k = {k}")
+    for w in fixed:
+        if w not in pool.index:
+            raise ExactError(f"fixed guess {w!r} is not in {pool.source}")
     t0 = time.monotonic()
     fam = families(pool.words)
     n = len(pool)
     if len(fam.position) == 0:
         return LingoBound(n, "trivial: no two words one letter apart", n, k, True, round(time.monotonic() - t0, 3))
+    cutoff = None if target is None else max(0, n - target + 1)  # N >= n - target + 1 closes the target
     interrupted = [False]
     with stop.flagged(lambda: interrupted.__setitem__(0, True)):
         lower, complete, leaf, nodes, log = search(fam, k, t0 + time_limit, progress, interrupted=interrupted,
-                                                      exact_doubles=exact_doubles)
+                                                      exact_doubles=exact_doubles, fixed=fixed_choice(fixed),
+                                                      cutoff=cutoff, stop_when_open=stop_when_open)
     lower = max(0, min(int(lower), n))
     details = {"families": int(len(fam.position)), "family_members": int(len(fam.word)), "nodes": nodes,
                "certified_losses": int(lower), "excluded_sizes_searched": log["sizes"],
                "exact_doubles": exact_doubles, "branches": log["branches"], "interrupted": interrupted[0]}
+    if fixed:
+        details["fixed"] = list(fixed)
+    details["witness"] = log["witness"]
+    if cutoff is not None:
+        details["target"] = target
+        details["closed"] = bool(complete and lower >= cutoff)
+        details["open"] = log["witness"] is not None and log["witness"] < cutoff
     if leaf is not None:
         E, V = leaf
         details["minimising_leaf"] = {"excluded": _letters(E), "doubled_or_undecided": _letters(V)}

@@ -52,6 +52,7 @@ import numpy as np
 from exact import progress as prog
 from exact import stop
 from exact.errors import ExactError
+from exact.fileio import lock_checkpoint, lock_path  # noqa: F401 (the lock lives with the file writes)
 from exact.partitions import feedback_matrix
 from exact.wordle import dp, dp_kernels
 from exact.game.hard import no_constraint
@@ -267,35 +268,6 @@ class Checkpoint:
         if self.lock is not None:
             os.close(self.lock)  # closing the descriptor releases the flock
             self.lock = None
-
-
-def lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
-
-
-def lock_checkpoint(path: Path) -> int:
-    """Take the advisory lock of a checkpoint (``fcntl.flock`` on ``NAME.lock`` beside it), or fail
-    with a one-line error naming the run that holds it. The kernel drops the lock when its process
-    ends, however it ends, so a crash never leaves a checkpoint locked; the side file stays (it is
-    harmless) and records the pid and command of the last run that held it."""
-    import fcntl
-    import sys
-
-    side = lock_path(path)
-    try:
-        fd = os.open(side, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as e:
-        raise ExactError(f"{side}: cannot open the checkpoint's lock file ({e.strerror})") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        holder = os.pread(fd, 300, 0).decode("utf-8", "replace").strip() or "another process"
-        os.close(fd)
-        raise ExactError(f"{path}: the checkpoint is in use by a run still going ({holder}); wait for it, "
-                         f"stop it, or use another checkpoint") from None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, f"pid {os.getpid()} on {socket.gethostname()}: {' '.join(sys.argv)[:200]}\n".encode(), 0)
-    return fd
 
 
 def check_outcomes(outcomes: list[Outcome], answers: WordList, guesses: WordList, path: Path) -> None:

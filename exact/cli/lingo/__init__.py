@@ -323,7 +323,13 @@ def ladder(time_limit, only, families, k, workers, seed, instances_folder, resul
               help="With --columns: doubled-letter sets up to this size are searched exactly (larger: relaxed).")
 @click.option("--update", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="With --columns: a solve result file whose bound this one replaces when it is lower (needs --out).")
-def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update):
+@click.option("--fixed", "fixed_text", default="", metavar="WORDS",
+              help="With --columns: bound only the k-sets holding these words (step 8 of exact.lingo.columns).")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="With --columns: seek only choices that reach this many wins (closed when none does).")
+@click.option("--stop-when-open", is_flag=True,
+              help="With --target: stop at the first relaxed choice reaching the target (the bound cannot close it).")
+def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update, fixed_text, target, stop_when_open):
     """A valid upper bound on the wins of ANY k guesses from the pool (the argument: exact.lingo.bound,
     with --columns exact.lingo.columns)."""
     import os
@@ -338,8 +344,14 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update):
     check_outputs(out)
     if update is not None and (out is None or not columns):
         raise click.UsageError("--update needs --columns and --out (the bound file the updated result points to)")
+    fixed = fixed_text.replace(",", " ").split()
+    if (fixed or target or stop_when_open) and not columns:
+        raise click.UsageError("--fixed, --target and --stop-when-open need --columns")
+    if update is not None and (fixed or target):
+        raise click.UsageError("--update takes a bound over every set: not with --fixed or --target")
     if columns:
-        result = column_bound(pool, k, time_limit=time_limit, progress=True, exact_doubles=exact_doubles)
+        result = column_bound(pool, k, time_limit=time_limit, progress=True, exact_doubles=exact_doubles,
+                              fixed=fixed, target=target, stop_when_open=stop_when_open)
     else:
         result = upper_bound(pool, None, k, time_limit=time_limit, progress=True)
     data = {
@@ -356,7 +368,14 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update):
         echo_json(data)
     else:
         click.echo(f"pool:        {pool.source} ({result.n} words, sha256 {pool.sha256[:12]})")
-        click.echo(f"upper bound: {result.value} / {result.n} = {result.value / result.n:.4%} for any {k} guesses")
+        holding = f" holding {' '.join(fixed)}" if fixed else ""
+        click.echo(f"upper bound: {result.value} / {result.n} = {result.value / result.n:.4%} for any {k} guesses{holding}"
+                   + (" (complete)" if result.complete else " (stopped early: anytime bound)"))
+        if target:
+            d = result.details
+            click.echo(f"target:      {target} wins: " + ("closed (no such set reaches it)" if d.get("closed") else
+                       f"open: a relaxed choice loses only {d['witness']}, so this bound is at least "
+                       f"{result.n - d['witness']}" if d.get("open") else "not decided"))
         click.echo(f"method:      {result.method}")
         click.echo(f"time:        {result.seconds:.1f} s on {os.cpu_count()} cores")
     if update is not None and not failed:
@@ -504,3 +523,6 @@ def adaptive_table(files, out):
 from exact.cli.lingo.play import lingo_play  # noqa: E402  (the terminal player, a module of its own)
 
 lingo.add_command(lingo_play)
+from exact.cli.lingo.proof import lingo_prove  # noqa: E402  (the proof as a search, a module of its own)
+
+lingo.add_command(lingo_prove)

@@ -1,0 +1,324 @@
+"""Lingo, the proof as a search: branch on the first guess of the set, bound each branch with the
+column relaxation given that guess (:mod:`exact.lingo.columns`, step 8), close the branches that
+cannot beat the best set known.
+
+Data types:
+
+- ``pool``: a :class:`~exact.words.WordList` (the answers and the guesses), k the guesses per set;
+- a *branch*: one pool word g, standing for every k-set that holds g;
+- a *record* (:class:`Branch`, one checkpoint line): the branch's word, its bound (wins), whether it
+  is *closed* (no k-set holding g reaches the target), complete (the bound's search finished; a
+  branch stopped by ``branch_time_limit`` keeps the anytime bound, still valid), seconds, nodes;
+- the *checkpoint*: JSON lines, a header (pool, k, target, options), then one record per finished
+  branch, locked to one writer (:func:`exact.fileio.lock_checkpoint`); ``--resume`` skips the
+  branches it holds. A torn last line (a run killed mid-write) is dropped.
+- :class:`Coverage`: what the records prove (below).
+
+The argument. Every k-set S holds k words, so it holds the word g of any one branch it belongs to,
+and the bound of that branch (step 8 of :mod:`exact.lingo.columns`: valid for every k-set holding
+g) bounds wins(S). Every k-set holds at least one word, so once every word of the pool has a record,
+**the largest bound over the branches bounds every k-set** (a closed branch counts as target - 1).
+With target = best + 1, when every branch is closed the best set is optimal. Before that, the
+records prove only what they say about their own branches: "closed" is proven for those first
+guesses, and the largest bound among the finished ones is *not* a bound over the whole space.
+The column bound without fixed guesses stays valid throughout, so the bound over the whole space
+is ``min(column bound, max over branches)`` once the branches cover the pool.
+
+Order ("bound order"): the branches are searched in decreasing order of the letter coverage of the
+word (the number of pool words holding each of its distinct letters, summed): the words with the
+commonest letters, whose branches keep the bound highest, come first. The order decides nothing
+about validity, only which branches a partial run has covered.
+
+Parallel: ``cluster`` (``local`` or a scheduler's address) runs the branches as Dask tasks (one
+branch a task, two in flight per worker) through :mod:`exact.cluster`; without it the branches run
+one after another in this process. Ctrl-C or SIGTERM stops the search: the finished branches are in
+the checkpoint (the branch in progress is dropped and redone by ``--resume``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from exact import progress as prog
+from exact import stop
+from exact.errors import ExactError
+from exact.fileio import lock_checkpoint, write_text
+from exact.lingo.columns import column_bound
+from exact.words import WordList
+
+FORMAT = "exact.lingo.proof"
+MUST_MATCH = ("format", "k", "target", "exact_doubles", "pool_sha256", "stop_when_open")
+
+
+@dataclass(frozen=True)
+class Branch:
+    guess: str
+    bound: int  # no k-set holding the guess wins more (target - 1 when closed)
+    closed: bool
+    complete: bool
+    seconds: float
+    nodes: int
+    witness: int | None = None  # a real leaf's bad words: this branch's column bound is >= n - witness
+    open: bool = False  # the witness is below the target's cutoff: the column bound cannot close this branch
+
+
+def bound_order(pool: WordList) -> list[str]:
+    """The pool's words in the order their branches are searched (see the module docstring)."""
+    holding = np.zeros(26, np.int64)
+    for w in pool.words:
+        for c in set(w):
+            holding[ord(c) - 97] += 1
+    coverage = {w: int(sum(holding[ord(c) - 97] for c in set(w))) for w in pool.words}
+    return sorted(pool.words, key=lambda w: (-coverage[w], w))
+
+
+def branch(pool: WordList, k: int, guess: str, target: int | None, time_limit: float,
+           exact_doubles: int = 1, stop_when_open: bool = False) -> Branch | None:
+    """The column bound of the k-sets holding ``guess`` (None when interrupted by Ctrl-C or SIGTERM)."""
+    t0 = time.perf_counter()
+    b = column_bound(pool, k, time_limit=time_limit, exact_doubles=exact_doubles, fixed=[guess], target=target,
+                     stop_when_open=stop_when_open)
+    if b.details.get("interrupted"):
+        return None
+    witness = b.details.get("witness")
+    return Branch(guess, int(b.value), bool(b.details.get("closed", False)), bool(b.complete),
+                  round(time.perf_counter() - t0, 2), int(b.details["nodes"]),
+                  None if witness is None else int(witness), bool(b.details.get("open", False)))
+
+
+def header(pool: WordList, k: int, target: int | None, exact_doubles: int, time_limit: float,
+           stop_when_open: bool = False) -> dict:
+    return {"format": FORMAT, "k": k, "target": target, "exact_doubles": exact_doubles,
+            "stop_when_open": stop_when_open,
+            "pool": str(pool.source), "n": len(pool), "pool_sha256": pool.sha256,
+            "branch_time_limit": time_limit, "order": "letter coverage, decreasing (exact.lingo.proof.bound_order)"}
+
+
+def read_checkpoint(path: str | Path) -> tuple[dict, list[Branch]]:
+    """(header, records); a torn last line is ignored, any other bad line is a one-line error."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ExactError(f"{path}: cannot read the checkpoint ({e.strerror})") from None
+    lines = data[:data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
+    if not lines:
+        raise ExactError(f"{path}:1: empty checkpoint (no header)")
+    records = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            item = json.loads(line)
+            if number == 1:
+                if not isinstance(item, dict) or item.get("format") != FORMAT:
+                    raise ValueError("not a Lingo search checkpoint")
+                head = item
+            else:
+                records.append(Branch(**item))
+        except (ValueError, TypeError) as e:
+            raise ExactError(f"{path}:{number}: not a Lingo search checkpoint line ({str(e)[:60]})") from None
+    return head, records
+
+
+class Checkpoint:
+    """The append-only JSON-lines file of the search, locked to one writer."""
+
+    def __init__(self, path: str | Path, head: dict, resume: bool):
+        self.path = Path(path)
+        self.fd = None
+        self.lock = lock_checkpoint(self.path)
+        self.done: list[Branch] = []
+        try:
+            self._open(head, resume)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self, head: dict, resume: bool) -> None:
+        if resume and self.path.exists():
+            old, self.done = read_checkpoint(self.path)
+            for key in MUST_MATCH:
+                if old.get(key) != head.get(key):
+                    raise ExactError(f"{self.path}:1: the checkpoint has {key} {old.get(key)!r}, this run "
+                                     f"{head.get(key)!r}")
+            data = self.path.read_bytes()
+            keep = data.rfind(b"\n") + 1
+            if keep < len(data):
+                with open(self.path, "r+b") as f:
+                    f.truncate(keep)
+        else:
+            write_text(self.path, json.dumps(head) + "\n")
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+
+    def append(self, record: Branch) -> None:
+        os.write(self.fd, (json.dumps(asdict(record)) + "\n").encode())
+        os.fsync(self.fd)
+
+    def close(self) -> None:
+        for fd in (self.fd, self.lock):
+            if fd is not None:
+                os.close(fd)
+        self.fd = self.lock = None
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """What the records prove (see the module docstring)."""
+
+    n: int
+    k: int
+    target: int | None
+    branches_done: int
+    closed: list[str]
+    open: list[tuple[str, int]]  # (guess, bound), largest bound first
+    seconds: list[float]
+    whole: int | None  # the bound over every k-set, once every branch is done
+    unclosable: list[tuple[str, int]]  # (guess, n - witness): branches the column bound cannot close
+
+    @classmethod
+    def of(cls, pool: WordList, k: int, target: int | None, records: list[Branch]) -> Coverage:
+        last = {r.guess: r for r in records}  # a branch redone keeps its last record
+        closed = sorted(g for g, r in last.items() if r.closed)
+        opened = sorted(((g, r.bound) for g, r in last.items() if not r.closed), key=lambda x: (-x[1], x[0]))
+        whole = None
+        if len(last) == len(pool) and set(last) == set(pool.words):
+            whole = max(r.bound for r in last.values())
+        unclosable = sorted(((g, len(pool) - r.witness) for g, r in last.items() if r.open), key=lambda x: (x[1], x[0]))
+        return cls(len(pool), k, target, len(last), closed, opened, [r.seconds for r in last.values()], whole,
+                   unclosable)
+
+    def largest_open(self) -> int | None:
+        return self.open[0][1] if self.open else None
+
+    def eta_seconds(self) -> float | None:
+        """The rest of the branches at the mean time per branch so far (one core each)."""
+        if not self.seconds:
+            return None
+        return (self.n - self.branches_done) * float(np.mean(self.seconds))
+
+    def line(self) -> str:
+        eta = self.eta_seconds()
+        return (f"{self.branches_done}/{self.n} first guesses, {len(self.closed)} closed"
+                + (f", {len(self.unclosable)} the column bound cannot close (their bounds >= "
+                   f"{self.unclosable[0][1]})" if self.unclosable else "")
+                + (f", largest open bound {self.largest_open()} ({self.open[0][0]})" if self.open else "")
+                + (f", {np.mean(self.seconds):.1f} s a branch, ETA {eta / 3600:.1f} CPU-hours" if eta is not None
+                   else ""))
+
+    def to_json(self) -> dict:
+        s = np.array(self.seconds) if self.seconds else np.zeros(1)
+        return {"n": self.n, "k": self.k, "target": self.target, "first_guesses_done": self.branches_done,
+                "first_guesses_closed": len(self.closed), "closed": self.closed,
+                "largest_open_bound": self.largest_open(),
+                "open_largest_first": [{"guess": g, "bound": b} for g, b in self.open[:50]],
+                "open_bounds_histogram": _histogram([b for _, b in self.open]),
+                "first_guesses_the_column_bound_cannot_close": len(self.unclosable),
+                "their_column_bounds_are_at_least": [{"guess": g, "at_least": b} for g, b in self.unclosable],
+                "seconds_per_branch": {"mean": round(float(s.mean()), 2), "median": round(float(np.median(s)), 2),
+                                       "max": round(float(s.max()), 2), "total": round(float(s.sum()), 1)},
+                "eta_cpu_hours_rest": None if self.eta_seconds() is None else round(self.eta_seconds() / 3600, 1),
+                "bound_over_every_set": self.whole}
+
+
+def _histogram(values: list[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in values:
+        out[str(v)] = out.get(str(v), 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: -int(kv[0])))
+
+
+def _cluster_branch(pool, k, guess, target, time_limit, exact_doubles, stop_when_open):
+    """The task: one branch on a Dask worker."""
+    return branch(pool, k, guess, target, time_limit, exact_doubles, stop_when_open)
+
+
+def run(pool: WordList, k: int, checkpoint: str | Path, *, target: int | None = None, resume: bool = False,
+        branch_time_limit: float = 3600.0, exact_doubles: int = 1, limit: int | None = None,
+        cluster: str | None = None, workers: int | None = None,
+        stop_when_open: bool = False) -> tuple[Coverage, bool]:
+    """Search the branches not in the checkpoint (at most ``limit`` of them), in :func:`bound_order`;
+    returns (the coverage of every record, interrupted)."""
+    head = header(pool, k, target, exact_doubles, branch_time_limit, stop_when_open)
+    book = Checkpoint(checkpoint, head, resume)
+    records = list(book.done)
+    done = {r.guess for r in records}
+    todo = [g for g in bound_order(pool) if g not in done][:limit]
+    prog.say(f"lingo search: {Coverage.of(pool, k, target, records).line()}; {len(todo)} branches to run")
+    interrupted = False
+    last_say = 0.0
+
+    def finished(r: Branch) -> None:
+        nonlocal last_say
+        records.append(r)
+        book.append(r)
+        if time.monotonic() - last_say > prog.log_interval():
+            last_say = time.monotonic()
+            prog.say(f"lingo search: {r.guess} -> {r.bound}{' closed' if r.closed else ''} in {r.seconds:.1f} s; "
+                     + Coverage.of(pool, k, target, records).line())
+
+    try:
+        if cluster is None:
+            for g in todo:
+                r = branch(pool, k, g, target, branch_time_limit, exact_doubles, stop_when_open)
+                if r is None:
+                    interrupted = True
+                    break
+                finished(r)
+        else:
+            interrupted = _run_cluster(pool, k, todo, (target, branch_time_limit, exact_doubles, stop_when_open),
+                                       cluster, workers, finished)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        book.close()
+    if interrupted:
+        stop.note(stop.received() or 2)
+        prog.say("lingo search interrupted; every finished branch is in the checkpoint " + str(book.path))
+    return Coverage.of(pool, k, target, records), interrupted
+
+
+def _run_cluster(pool, k, todo, options, address, workers, finished) -> bool:
+    from exact.cluster import _import_distributed, _quiet_tracebacks, lost_errors, shut_down, start_client
+
+    distributed = _import_distributed()
+    client = cluster = None
+    futures: dict = {}
+    try:
+        _quiet_tracebacks()
+        client, cluster = start_client(address, workers)
+        n_workers = max(1, len(client.scheduler_info().get("workers", {})))
+        prog.say(f"cluster: {n_workers} workers at {client.scheduler.address}")
+        [data] = client.scatter([pool], broadcast=True)
+        queue = list(reversed(todo))
+        pending = distributed.as_completed()
+
+        def submit():
+            g = queue.pop()
+            f = client.submit(_cluster_branch, data, k, g, *options, pure=False, retries=3)
+            futures[f.key] = f
+            pending.add(f)
+
+        for _ in range(min(len(queue), 2 * n_workers)):
+            submit()
+        for f in pending:
+            try:
+                r = f.result()
+            except lost_errors(distributed) as e:
+                raise ExactError(f"--cluster {address}: the Dask cluster was lost mid-run ({type(e).__name__}); "
+                                 f"the finished branches are in the checkpoint: run again with --resume") from None
+            futures.pop(f.key, None)
+            if r is not None:
+                finished(r)
+            if queue:
+                submit()
+    except KeyboardInterrupt:
+        return True
+    finally:
+        if client is not None:
+            shut_down(client, cluster, futures.values())
+    return False

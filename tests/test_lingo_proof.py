@@ -1,0 +1,255 @@
+"""The column bound given guesses fixed in advance (exact.lingo.columns, step 8), against the best set
+holding them found by enumeration on tiny pools, and the search over first guesses
+(exact.lingo.proof): its checkpoint, resume and closed branches."""
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+
+from exact.errors import ExactError
+from exact.feedback import compute_feedback_matrix
+from exact.lingo.columns import _best_rescue, column_bound, fixed_choice
+from exact.lingo.score import count_wins, first_letters
+
+from test_lingo_bound import family_pool
+
+
+def best_holding(words, k, fixed):
+    """The most wins of a k-subset of the pool holding the words ``fixed``, by enumeration."""
+    F = compute_feedback_matrix(words, words)
+    first = first_letters(words)
+    rows = [words.index(w) for w in fixed]
+    rest = [r for r in range(len(words)) if r not in rows]
+    return max(count_wins(F, rows + list(more), first) for more in itertools.combinations(rest, k - len(rows)))
+
+
+POOLS = [(0, 1, 5, 6, "abcdefghij"), (2, 2, 6, 8, "abcdefghijklmnopqrst"), (3, 2, 5, 9, "abcdefghijklmnopqr"),
+         (105, 2, 7, 8, "abcdefghijklmnop"), (109, 2, 6, 9, "abcdefghijklmnopqr"), (4, 1, 4, 8, "aeiousty")]
+
+
+@pytest.mark.parametrize("seed,k,families_,variants,alphabet",
+                         POOLS[:1] + [pytest.param(*p, marks=pytest.mark.slow) for p in POOLS[1:]])
+def test_the_bound_given_one_guess_is_at_least_every_set_holding_it(seed, k, families_, variants, alphabet):
+    pool = family_pool(seed, families_, variants, alphabet)
+    words = list(pool.words)
+    whole = column_bound(pool, k, time_limit=60).value
+    lower = 0
+    for g in words:
+        b = column_bound(pool, k, time_limit=60, fixed=[g])
+        assert b.complete
+        best = best_holding(words, k, [g])
+        assert best <= b.value <= whole, (g, best, b.value, whole)
+        lower += b.value < whole
+    assert lower > 0  # the brute-force check would pass with the unconditioned bound: conditioning bites
+
+
+@pytest.mark.slow
+def test_the_bound_given_two_guesses_at_k_3():
+    pool = family_pool(6, 4, 8, "abcdefghijklmnopqrstuvwxyz")
+    words = list(pool.words)
+    for pair in list(itertools.combinations(words, 2))[::23]:
+        b = column_bound(pool, 3, time_limit=60, fixed=list(pair))
+        assert b.complete
+        assert best_holding(words, 3, pair) <= b.value, pair
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,k,families_,variants,alphabet", POOLS[1:4])
+def test_a_closed_branch_has_no_set_reaching_the_target(seed, k, families_, variants, alphabet):
+    pool = family_pool(seed, families_, variants, alphabet)
+    words = list(pool.words)
+    closed = 0
+    for g in words:
+        plain = column_bound(pool, k, time_limit=60, fixed=[g]).value
+        for target in (plain - 1, plain, plain + 1):
+            b = column_bound(pool, k, time_limit=60, fixed=[g], target=target)
+            assert b.details["closed"] == (plain < target), (g, target, plain)
+            assert b.value == (target - 1 if plain < target else plain)
+            if b.details["closed"]:
+                closed += 1
+                assert best_holding(words, k, [g]) < target
+    assert closed > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,k,families_,variants,alphabet", POOLS[1:3])
+def test_a_branch_stopped_when_open_has_a_witness_the_full_bound_agrees_with(seed, k, families_, variants, alphabet):
+    pool = family_pool(seed, families_, variants, alphabet)
+    n = len(pool)
+    opened = 0
+    for g in pool.words:
+        plain = column_bound(pool, k, time_limit=60, fixed=[g]).value
+        target = plain - 1  # every branch is open against its own bound minus one
+        b = column_bound(pool, k, time_limit=60, fixed=[g], target=target, stop_when_open=True)
+        if b.details["open"]:
+            opened += 1
+            assert target <= n - b.details["witness"] <= plain  # the witness shows it; the full bound agrees
+            assert plain <= b.value  # the anytime bound of a stopped branch stays valid
+        else:
+            assert b.complete and not b.details["closed"]  # found below the target only through relaxed leaves
+    assert opened > 0
+
+
+def test_the_knapsack_with_forced_greens_against_enumeration():
+    rng = np.random.default_rng(2)
+    for _ in range(25):
+        k, budget = int(rng.integers(1, 3)), int(rng.integers(0, 3))
+        letters = rng.choice(26, 4, replace=False)
+        r = np.zeros((4, 26), np.int64)  # positions 1..3 of a 4-letter word
+        r[1:, letters] = rng.integers(0, 6, (3, 4))
+        doubled = int(1 << letters[0]) if rng.random() < 0.5 else 0
+        forced = np.zeros(26, np.int64)
+        forced[letters[1]] = int(rng.integers(0, 8))
+        forced[letters[2]] = int(rng.integers(0, 8))
+        best = -1
+        for choice in itertools.product(range(8), repeat=4):
+            if any(sum((T >> q) & 1 for T in choice) > k for q in range(3)):
+                continue
+            if any(T & forced[x] != forced[x] for T, x in zip(choice, letters)):
+                continue
+            cost = sum(max(bin(T).count("1") - 1, (doubled >> int(x)) & 1) for T, x in zip(choice, letters))
+            if cost <= budget:
+                best = max(best, sum(int(r[q + 1, x]) for T, x in zip(choice, letters) for q in range(3) if T >> q & 1))
+        assert _best_rescue(r, k, budget, np.int64(doubled), forced) == best
+
+
+def test_fixed_guesses_must_be_pool_words_and_at_most_k():
+    pool = family_pool(0, 3, 4, "abcdefghij")
+    w = pool.words[0]
+    with pytest.raises(ExactError, match="not in"):
+        column_bound(pool, 2, fixed=["zzzzz"])
+    with pytest.raises(ExactError, match="fixed guesses"):
+        column_bound(pool, 1, fixed=[w, pool.words[1]])
+    assert fixed_choice([w]).letters != 0
+
+
+# --- the search over first guesses (exact.lingo.proof) ----------------------------------------------
+
+@pytest.mark.slow
+def test_the_search_checkpoints_resumes_and_covers_the_pool(tmp_path):
+    from exact.lingo.proof import read_checkpoint, run
+
+    pool = family_pool(2, 6, 8, "abcdefghijklmnopqrst")
+    words = list(pool.words)
+    path = tmp_path / "search.jsonl"
+    best = max(best_holding(words, 2, [g]) for g in words[:3])  # a good set, not necessarily the best
+    part, stopped = run(pool, 2, path, target=best + 1, limit=7)
+    assert not stopped and part.branches_done == 7 and part.whole is None
+    with open(path, "ab") as f:
+        f.write(b'{"guess": "torn')  # a run killed mid-write
+    whole, _ = run(pool, 2, path, target=best + 1, resume=True)
+    head, records = read_checkpoint(path)
+    assert head["target"] == best + 1 and sorted(r.guess for r in records) == sorted(words)  # none twice
+    assert whole.branches_done == len(words)
+    # the bound over every set: the largest branch bound, at least the true optimum, at most the column bound
+    optimum = max(best_holding(words, 2, [g]) for g in words)
+    assert optimum <= whole.whole <= column_bound(pool, 2, time_limit=60).value
+    for r in records:
+        assert r.complete
+        if r.closed:
+            assert best_holding(words, 2, [r.guess]) <= best and r.bound == best
+        else:
+            assert best_holding(words, 2, [r.guess]) <= r.bound
+
+
+@pytest.mark.slow
+def test_resume_refuses_another_target_and_a_locked_checkpoint(tmp_path):
+    from exact.fileio import lock_checkpoint
+    from exact.lingo.proof import run
+
+    pool = family_pool(2, 6, 8, "abcdefghijklmnopqrst")
+    path = tmp_path / "search.jsonl"
+    run(pool, 2, path, target=9, limit=1)
+    with pytest.raises(ExactError, match="target"):
+        run(pool, 2, path, target=10, resume=True)
+    fd = lock_checkpoint(path)
+    try:
+        with pytest.raises(ExactError, match="in use"):
+            run(pool, 2, path, target=9, resume=True)
+    finally:
+        import os
+
+        os.close(fd)
+    (tmp_path / "bad.jsonl").write_text('{"format": "something else"}\n')
+    with pytest.raises(ExactError, match="bad.jsonl:1"):
+        run(pool, 2, tmp_path / "bad.jsonl", resume=True)
+
+
+@pytest.mark.slow
+def test_the_cli_is_interrupted_by_sigterm_keeps_branches_and_resumes(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pool = family_pool(2, 6, 8, "abcdefghijklmnopqrst")
+    words = tmp_path / "pool.txt"
+    words.write_text("\n".join(pool.words) + "\n")
+    cp = tmp_path / "cp.jsonl"
+    cmd = [sys.executable, "-m", "exact", "lingo", "prove", "--words", str(words), "-k", "2",
+           "--checkpoint", str(cp), "--best", " ".join(pool.words[:2])]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    while not cp.exists() or cp.read_text().count("\n") < 3:
+        time.sleep(0.2)
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 143, err
+    done = cp.read_text().count("\n") - 1
+    assert 2 <= done < len(pool.words)
+    out = subprocess.run(cmd + ["--resume", "--out", str(tmp_path / "cov.json")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    coverage = json.loads((tmp_path / "cov.json").read_text())
+    assert coverage["first_guesses_done"] == len(pool.words) and coverage["bound_over_every_set"] is not None
+    assert "bound:" in out.stdout
+
+
+@pytest.mark.slow
+def test_a_local_dask_cluster_gives_the_in_process_records(tmp_path):
+    pytest.importorskip("distributed")
+    from exact.lingo.proof import read_checkpoint, run
+
+    pool = family_pool(3, 5, 9, "abcdefghijklmnopqr")
+    run(pool, 2, tmp_path / "one.jsonl", target=10, limit=12)
+    run(pool, 2, tmp_path / "dask.jsonl", target=10, limit=12, cluster="local", workers=1)
+    key = lambda r: (r.guess, r.bound, r.closed, r.complete)  # noqa: E731
+    assert sorted(map(key, read_checkpoint(tmp_path / "one.jsonl")[1])) == \
+        sorted(map(key, read_checkpoint(tmp_path / "dask.jsonl")[1]))
+
+
+@pytest.mark.slow
+def test_cli_bound_given_fixed_words(tmp_path, run_exact, write_lines):
+    pool = family_pool(2, 6, 8, "abcdefghijklmnopqrst")
+    words = tmp_path / "pool.txt"
+    write_lines(words, pool.words)
+    g = pool.words[5]
+    expected = column_bound(pool, 2, time_limit=60, fixed=[g]).value
+    r = run_exact("lingo", "bound", "--columns", "-k", "2", "--words", str(words), "--fixed", g, "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["upper_bound"] == expected and data["details"]["fixed"] == [g]
+    r = run_exact("lingo", "bound", "-k", "2", "--words", str(words), "--fixed", g)
+    assert r.returncode == 2 and "--columns" in r.stderr
+
+
+def test_the_committed_coverage_is_what_its_checkpoint_gives(root):
+    from exact.lingo.proof import Coverage, read_checkpoint
+    from exact.words import read_words
+
+    cp = root / "results/lingo/enable-5-proof.jsonl"
+    if not cp.exists():
+        pytest.skip("no committed Lingo search checkpoint")
+    head, records = read_checkpoint(cp)
+    pool = read_words(root / "instances/lingo/enable-5.txt")
+    assert head["pool_sha256"] == pool.sha256
+    committed = json.loads((root / "results/lingo/enable-5-proof.json").read_text())
+    mine = Coverage.of(pool, head["k"], head["target"], records).to_json()
+    for key in ("first_guesses_done", "first_guesses_closed", "largest_open_bound", "open_bounds_histogram",
+                "first_guesses_the_column_bound_cannot_close", "their_column_bounds_are_at_least",
+                "seconds_per_branch", "bound_over_every_set"):
+        assert mine[key] == committed[key], key
+    for r in records:  # an open branch has its witness, above the target; a closed one has none below it
+        assert not (r.open and r.closed)
+        if r.open:
+            assert len(pool) - r.witness >= head["target"] and r.bound >= len(pool) - r.witness
