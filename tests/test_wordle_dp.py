@@ -115,6 +115,9 @@ def test_solve_command_writes_tree_and_certificate(tmp_path):
     assert replay(tree, A, G, depth=2).wins == data["wins"] == max(brute_values(A.words, G.words, 2).values())
     bad = CliRunner().invoke(main, args[:6] + ["--first", "zzzzz"])
     assert bad.exit_code == 2 and "not in" in bad.output
+    text = CliRunner().invoke(main, args[:-1])  # the text report names every file it wrote
+    assert text.exit_code == 0 and f"wrote the certificate {tmp_path / 'c.json'} (status OPTIMAL" in text.output
+    assert f"wrote {tmp_path / 't.graphml'}, {tmp_path / 't.txt'}" in text.output
 
 
 @pytest.mark.slow

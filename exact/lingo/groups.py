@@ -400,7 +400,6 @@ def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float
     params = solver_parameters(time_limit, workers, seed, log, subsolvers)
     solver, status, interrupted = _solve(gm.model, params)
     seconds = time.perf_counter() - t0
-    name = solver.status_name(status)
     stats = dict(gm.stats, real_words=real_words, build_seconds=round(seconds - solver.wall_time, 3), wall_time=solver.wall_time,
                  conflicts=solver.num_conflicts, branches=solver.num_branches)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

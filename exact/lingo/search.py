@@ -363,7 +363,7 @@ def iterated_search(inst: Instance, params: SearchParams, worker: int, deadline:
     clock = Clock(deadline, stop_requested, on_improve)
     k, n = params.k, inst.guesses
     restarts, stale = 0, 0
-    S, cur = None, -1
+    S, cur, scores_S = None, -1, None  # the current set, its wins and its per-guess scores
     try:
         while params.max_rounds is None or clock.rounds < params.max_rounds:
             if S is None or stale >= params.restart_after:

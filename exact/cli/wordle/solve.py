@@ -181,6 +181,9 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         elif out and data.get("tree") is None:
             click.echo(f"no tree written to {', '.join(out)}: "
                        + ("interrupted" if result.interrupted else "no first guess was evaluated"))
+        if certificate is not None and not failed:
+            click.echo(f"wrote the certificate {certificate} (status {result.status}; the lists' sha256, the method, "
+                       f"the time; `exact wordle verify {certificate}` re-checks it)")
     if result.interrupted:
         exit_interrupted()
     if failed:
