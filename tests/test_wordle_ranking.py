@@ -243,3 +243,18 @@ def test_the_committed_rankings_agree_with_selbys_tables(root, certificate, tabl
     best = min(theirs, key=theirs.get)
     if data["status"] == "OPTIMAL":
         assert data["first_guesses"][best] == {"total": theirs[best]}
+
+
+def test_a_first_word_with_no_strategy_is_infinite_on_both_sides(tmp_path):
+    """Selby writes 'word Infinity 1000000000'; a certificate bounds such a word at the search's
+    impossible (2**60): consistent; an exact value where the table says Infinity is a contradiction."""
+    from exact.wordle.ranking_compare import INFINITE, compare_ranking, read_table
+
+    path = tmp_path / "t.txt"
+    path.write_text("tarse 3.6818 11627\nsalet Infinity 1000000000\n")
+    table = read_table(path)
+    assert table == {"tarse": 11627, "salet": INFINITE}
+    c = compare_ranking({"first_guesses": {"tarse": {"total": 11627}, "salet": {"at_least": 1 << 60}}}, table)
+    assert c.ok and c.agree == ["tarse"] and c.bounded == ["salet"]
+    c = compare_ranking({"first_guesses": {"salet": {"total": 11700}}}, table)
+    assert not c.ok and c.contradicted[0][0] == "salet"

@@ -8,7 +8,9 @@ Data types, stated once:
   ``{word: {"at_least": N}}`` (rejected with that proven lower bound), see :mod:`exact.wordle.ranking`.
 
 Two claims about one first word are consistent when both are exact and equal, or when one is a proven
-lower bound and the other's exact value is at least that bound.
+lower bound and the other's exact value is at least that bound. A first word after which no strategy solves
+every answer within the guess limit (hard mode has such words) is infinite on both sides: Selby's tables
+write it ``word Infinity 1000000000``, a certificate ``{"at_least": 2**60}`` (the search's "impossible").
 
 >>> cert = {"first_guesses": {"salet": {"total": 7920}, "reast": {"at_least": 7951}, "qajaq": {"at_least": 8008}}}
 >>> c = compare_ranking(cert, {"salet": 7920, "reast": 7923, "trace": 7926})
@@ -16,6 +18,8 @@ lower bound and the other's exact value is at least that bound.
 (['salet'], [('reast', 'at_least 7951', 7923)], ['trace'])
 >>> c.ok
 False
+>>> compare_ranking({"first_guesses": {"salet": {"at_least": 2**60}}}, {"salet": INFINITE}).bounded
+['salet']
 """
 
 from __future__ import annotations
@@ -23,9 +27,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import math
+
 from exact.errors import ExactError
 from exact.fileio import read_text
 from exact.words import shorten
+
+
+INFINITE = math.inf  # a table's value for a first word after which no strategy solves every answer
+IMPOSSIBLE = 1 << 60  # a certificate's bound from that point on means the same (exact.wordle.guesses_memo.INF)
 
 
 @dataclass
@@ -46,26 +56,27 @@ class Comparison:
                 "missing": self.missing, "unlisted": self.unlisted}
 
 
-def read_table(path: str | Path) -> dict[str, int]:
-    """``{word: total}`` from lines ``word total`` or ``word mean total`` (the total is the last field)."""
-    table: dict[str, int] = {}
+def read_table(path: str | Path) -> dict[str, float]:
+    """``{word: total}`` from lines ``word total`` or ``word mean total`` (the total is the last field);
+    a mean of ``Infinity`` makes the total :data:`INFINITE` (no strategy within the guess limit)."""
+    table: dict[str, float] = {}
     for number, line in enumerate(read_text(path, "table").splitlines(), start=1):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
         fields = text.split()
         word, total = fields[0].lower(), fields[-1]
-        if len(fields) not in (2, 3) or not total.isdigit() or len(total) > 9 or not word.isalpha():
+        if len(fields) not in (2, 3) or not total.isdigit() or len(total) > 12 or not word.isalpha():
             raise ExactError(f"{path}:{number}: expected 'word total' or 'word mean total', got {shorten(text)!r}")
         if word in table:
             raise ExactError(f"{path}:{number}: {word} is listed twice")
-        table[word] = int(total)
+        table[word] = INFINITE if len(fields) == 3 and fields[1].lower() in ("infinity", "inf") else int(total)
     if not table:
         raise ExactError(f"{path}: no first word listed")
     return table
 
 
-def compare_ranking(certificate: dict, table: dict[str, int]) -> Comparison:
+def compare_ranking(certificate: dict, table: dict[str, float]) -> Comparison:
     """Each first word of the table against the certificate's claim about it (see the module docstring)."""
     claims = certificate.get("first_guesses")
     if not isinstance(claims, dict):
@@ -80,7 +91,8 @@ def compare_ranking(certificate: dict, table: dict[str, int]) -> Comparison:
         elif "total" in claim:
             c.contradicted.append((word, f"total {claim['total']}", theirs))
         elif "at_least" in claim:
-            if theirs >= claim["at_least"]:
+            ours = INFINITE if claim["at_least"] >= IMPOSSIBLE else claim["at_least"]
+            if theirs >= ours:
                 c.bounded.append(word)
             else:
                 c.contradicted.append((word, f"at_least {claim['at_least']}", theirs))
