@@ -188,8 +188,12 @@ def _checkpoint_lines(path: Path) -> list[str]:
     return lines
 
 
-def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
-    """(header, records) of a checkpoint; a torn last line is ignored, any other bad line is an error."""
+def read_json_lines(path: str | Path, fmt: str, record, kind: str = "first-guess") -> tuple[dict, list]:
+    """(header, records) of a JSON-lines checkpoint whose header has ``format`` ``fmt``, read with the
+    size and line caps; ``record`` turns each later line into a record (raising KeyError, TypeError or
+    ValueError for a bad one). A torn last line is ignored, any other bad line is an error naming the
+    file and line. ``kind`` names the checkpoint in the errors. Used by every checkpoint of first guesses
+    (this search's and the fewest-guesses ranking's)."""
     path = Path(path)
     try:
         complete = _checkpoint_lines(path)
@@ -213,16 +217,21 @@ def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
         except ValueError:  # a number of thousands of digits
             raise ExactError(f"{path}:{number}: not a JSON line (a number with too many digits)") from None
         if number == 1:
-            if not isinstance(data, dict) or data.get("format") != FORMAT:
-                raise ExactError(f"{path}:1: not a first-guess checkpoint (format "
+            if not isinstance(data, dict) or data.get("format") != fmt:
+                raise ExactError(f"{path}:1: not a {kind} checkpoint (format "
                                  f"{data.get('format') if isinstance(data, dict) else data!r:.40})")
             header = data
             continue
         try:
-            records.append(Outcome.from_json(data))
+            records.append(record(data))
         except (KeyError, TypeError, ValueError):
             raise ExactError(f"{path}:{number}: not a first-guess record") from None
     return header, records
+
+
+def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
+    """(header, records) of a checkpoint of this search (:func:`read_json_lines`)."""
+    return read_json_lines(path, FORMAT, Outcome.from_json)
 
 
 class Checkpoint:
@@ -288,8 +297,9 @@ def check_outcomes(outcomes: list[Outcome], answers: WordList, guesses: WordList
                          f"of this instance")
 
 
-def check_header(old: dict, new: dict, path: Path) -> None:
-    for key in MUST_MATCH:
+def check_header(old: dict, new: dict, path: Path, must_match: tuple[str, ...] = MUST_MATCH) -> None:
+    """A checkpoint resumed must be of the same run: the header keys ``must_match`` and the lists' sha256."""
+    for key in must_match:
         if old.get(key) != new.get(key):
             raise ExactError(f"{path}:1: the checkpoint has {key} {old.get(key)!r}, this run {new.get(key)!r}")
     for key in ("answers", "guesses"):

@@ -45,7 +45,8 @@ from exact.game.tree import Tree
 from exact.wordle.guesses import (GuessesInstance, constraint_after, make_guesses_instance, node_value, parse_objective,
                                   subtree)
 from exact.wordle.guesses_kernels import lookahead, node_bound
-from exact.wordle.depth4 import Checkpoint
+from exact.wordle.depth4 import Checkpoint, read_json_lines
+from exact.wordle.depth4 import check_header as depth4_check_header
 from exact.wordle.guesses_memo import INF, new_memo
 from exact.words import WordList, require_in_pool
 
@@ -211,47 +212,22 @@ def make_header(answers: WordList, guesses: WordList, hard: bool, max_guesses: i
             "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256}}
 
 
+def ranking_record(data) -> dict:
+    """A checkpoint line of the ranking: ``{"guess": w, "total": N}`` or ``{"guess": w, "at_least": N}``."""
+    if not (isinstance(data, dict) and isinstance(data.get("guess"), str)
+            and (isinstance(data.get("total"), int) or isinstance(data.get("at_least"), int))):
+        raise ValueError("not a first-guess record")
+    return data
+
+
 def read_checkpoint(path: str | Path) -> tuple[dict, list[dict]]:
-    """(header, records) of a ranking checkpoint; a torn last line is ignored, any other bad line
-    is an error naming the file and line."""
-    path = Path(path)
-    try:
-        text = path.read_text()
-    except FileNotFoundError:
-        raise ExactError(f"{path}: no such checkpoint") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ExactError(f"{path}: cannot read the checkpoint ({e})") from None
-    complete = text.split("\n")[:-1]  # the part after the last newline is torn (or empty)
-    if not complete:
-        raise ExactError(f"{path}:1: empty checkpoint (no header)")
-    header, records = None, []
-    for number, line in enumerate(complete, start=1):
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ExactError(f"{path}:{number}: not a JSON line ({e.msg})") from None
-        if number == 1:
-            if not isinstance(data, dict) or data.get("format") != FORMAT:
-                raise ExactError(f"{path}:1: not a ranking checkpoint (format "
-                                 f"{data.get('format') if isinstance(data, dict) else None!r})")
-            header = data
-            continue
-        ok = isinstance(data, dict) and isinstance(data.get("guess"), str) and (
-            isinstance(data.get("total"), int) or isinstance(data.get("at_least"), int))
-        if not ok:
-            raise ExactError(f"{path}:{number}: not a first-guess record")
-        records.append(data)
-    return header, records
+    """(header, records) of a ranking checkpoint: the depth-k search's reader, with its caps
+    (:func:`exact.wordle.depth4.read_json_lines`)."""
+    return read_json_lines(path, FORMAT, ranking_record, "ranking")
 
 
 def check_header(old: dict, new: dict, path: Path) -> None:
-    for key in MUST_MATCH:
-        if old.get(key) != new.get(key):
-            raise ExactError(f"{path}:1: the checkpoint has {key} {old.get(key)!r}, this run {new.get(key)!r}")
-    for key in ("answers", "guesses"):
-        if old[key]["sha256"] != new[key]["sha256"]:
-            raise ExactError(f"{path}:1: the checkpoint's {key} ({old[key]['source']}, sha256 "
-                             f"{old[key]['sha256'][:12]}...) differ from this run's ({new[key]['source']})")
+    depth4_check_header(old, new, path, MUST_MATCH)
 
 
 class Book(Checkpoint):
