@@ -64,6 +64,7 @@ from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, add_feedback, allows, letter_counts
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
+from exact.wordle.guesses_endgame import endgame_caps, endgames
 from exact.wordle.guesses_kernels import candidates, lookahead, most_patterns, node_bound, search_node
 from exact.wordle.guesses_memo import INF, new_memo
 from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
@@ -170,9 +171,12 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
         return rng.integers(big.min, big.max, size=shape, dtype=np.int64)
 
     cost = objective.costs(max_guesses, len(answers))
+    FT = np.ascontiguousarray(F.T)
+    ans_end, members, start, caps = endgames(codes, ans_row, max_guesses)
+    endgame_caps(FT, members, start, 3 ** L, caps)
     ctx = (F, ans_row, row_ans, cost, bool(hard), codes, letter_counts(codes),
            rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp),
-           most_patterns(F, 3 ** L), np.ascontiguousarray(F.T))
+           most_patterns(F, 3 ** L), FT, ans_end, caps, members, start)
     return GuessesInstance(answers, guesses, F, hard, cost, ctx)
 
 

@@ -31,6 +31,10 @@ c is non-decreasing and that at most one answer is solved by each guess):
   reach the threshold, which returns a valid lower bound of that guess;
 - *depth*: ``c[s] = INF`` past max_guesses makes every bound above infinite when it needs a step
   that is not allowed, so no tree deeper than max_guesses is ever returned;
+- *endgame bound* (:mod:`exact.wordle.guesses_endgame`, Selby's ".ATCH" cut made a bound): answers
+  of S that differ at one position only leave the default path of any strategy a few per guess, so
+  a large such group costs more than the node bound, and is infinite when the guesses left cannot
+  split it; :func:`quick` adds it to the bound of every new node;
 - a guess that makes one class and names no answer (it tells nothing) is skipped: playing it only
   delays every answer by one step, which cannot lower a non-decreasing cost.
 
@@ -48,6 +52,7 @@ import numba
 import numpy as np
 
 from exact.game.hard import add_feedback, allows
+from exact.wordle.guesses_endgame import endgame_bound
 from exact.wordle.guesses_memo import INF, memo_find, memo_key, memo_store, sat
 
 
@@ -166,7 +171,7 @@ def quick(ctx, memo, h, S, t, greens, least, lb):
     if not ctx[11]:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
     m = ctx[12]
-    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)))
+    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)), endgame_bound(ctx, S, t, greens))
     if n == 3 and pair >= 0 and cost[t + 2] < INF and v == sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
         memo_store(ctx, memo, h, S, t, greens, least, v, True, pair)
         return v, True, pair

@@ -20,7 +20,9 @@ INF = np.int64(1) << np.int64(60)  # "impossible": a step past max_guesses
 # encoded guesses and their letter counts, the Zobrist tables (answers, steps, greens, counts),
 # whether the sharper class bound of quick is used (False: the baseline of the benchmark), and m,
 # the most classes any guess makes on the whole answer list (the bound of _floor), and F transposed
-# (answers x guesses: the scan over every guess of candidates reads it row by row).
+# (answers x guesses: the scan over every guess of candidates reads it row by row); then the
+# endgames of :mod:`exact.wordle.guesses_endgame`: answer -> endgame per blanked position, the
+# capacities of each endgame, its members and their starts.
 # memo = (table, nxt, val, exact, guess, step, members, rules): hash -> first entry, then per entry
 # the next entry with that hash, value, exact?, best guess, step, member set, constraint.
 

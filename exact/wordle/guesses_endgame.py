@@ -1,0 +1,193 @@
+"""The endgame bound of the fewest-guesses search: answers that differ at one position only.
+
+Data types as in :mod:`exact.wordle.guesses_kernels`. An *endgame* E is a set of answers that agree
+at every position but one, w (``_ight``: eight, fight, light, might, night, ...): the answers that
+share one word with position w blanked out, at least ``MIN_ENDGAME`` of them. For a set S of answers
+still possible, L = E ∩ S.
+
+The default class. For a guess g, call x in L *default* when it scores what it would score with
+a letter g lacks at position w. All default answers score alike (at every other position they
+have the same letters). A non-default x differs from that default score only at positions where g
+has the letter x[w] (the letters other than x[w] are counted the same, and w is green only if
+g[w] = x[w]); two non-default answers, with letters l1 != l2 at w, differ from it at disjoint
+positions, so each non-default class of g on L holds exactly one answer. (A letter of g need not
+make x non-default: ``older`` scores ``odder`` and ``order`` alike, its d and r being taken by its
+own greens.) So g splits L into one default class and ``u_g(L)`` singletons, u_g(L) = |L| - (the
+size of the largest class) when that class has two answers or more (it is then the default one),
+and at most |L| otherwise. For L ⊆ E, u_g(L) <= u_g(E): the non-default answers of L are
+non-default answers of E.
+
+The bound. Follow, in any strategy for S, the *default path*: the guesses played while the answer
+is in the default class of every guess so far. Every answer of L follows it until a guess makes it
+non-default; after i guesses of that path at most U_1 + ... + U_i answers of L have left it, U_j the
+j-th largest u_g over the allowed guesses (a repeated guess splits nothing new; in hard mode the
+guesses allowed further down are a subset of those allowed at S). An answer that leaves at the i-th
+guess (step t + i - 1) is named by that guess (at most one: the guess itself), cost >= c[t + i - 1],
+or needs one more guess, cost >= c[t + i]. c is non-decreasing, so leaving as early as possible is
+cheapest, and
+
+    EB(L, t) = sum over i >= 1 of  c[t + i - 1] + (k_i - 1) c[t + i],   k_i = min(U_i, answers left)
+
+(until none are left) is a lower bound on the answers of L; c = INF past max_guesses makes it
+infinite when too many are left for the guesses left: that is Selby's ".ATCH" cut (the guesses left
+cannot cover the letters still open). The other answers of S each cost at least c[t + 1], except one
+named at step t; EB already gives that step's naming to L, and if an answer outside L is named at t
+instead, the answers of L cost at least c[t + 1] - c[t] more than EB. So
+
+    cost(S, t) >= EB(L, t) + (|S| - |L|) c[t + 1].
+
+The capacities U come from a table computed once per endgame over every allowed guess
+(:func:`endgame_caps`), so the bound costs a sort of the endgames S meets. In hard mode a guess must
+repeat every green of the constraint, and a letter at a green position distinguishes nothing (that
+position is green for every answer of L, and its letter is used up there), so a guess allowed at
+the node makes at most as many answers non-default as the constraint has non-green positions: the
+capacities are capped at that number. For the ".ATCH" trap of hard mode (four greens known) that is
+one answer per guess.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from exact.wordle.guesses_memo import INF, sat
+
+MIN_ENDGAME = 3  # the least endgame worth a bound: with two answers the node bound is exact
+
+
+def endgames(codes: np.ndarray, ans_row: np.ndarray, max_guesses: int):
+    """(ans_end, members, start, caps): the endgames of the answer list.
+
+    ``ans_end[a, w]`` is the endgame of answer a with position w blanked out (-1 if fewer than
+    MIN_ENDGAME answers share it); endgame e holds the answers ``members[start[e]:start[e + 1]]``;
+    ``caps[e]`` is left for :func:`endgame_caps` to fill.
+    """
+    A = codes[ans_row]
+    n, L = A.shape
+    ans_end = np.full((n, L), -1, dtype=np.int64)
+    groups = []
+    for w in range(L):
+        blank = np.delete(A, w, axis=1)
+        _, inverse, counts = np.unique(blank, axis=0, return_inverse=True, return_counts=True)
+        inverse = inverse.reshape(-1)
+        for k in np.flatnonzero(counts >= MIN_ENDGAME):
+            who = np.flatnonzero(inverse == k)
+            ans_end[who, w] = len(groups)
+            groups.append(who)
+    start = np.zeros(len(groups) + 1, dtype=np.int64)
+    start[1:] = np.cumsum([len(g) for g in groups]) if groups else 0
+    members = np.concatenate(groups).astype(np.int64) if groups else np.zeros(0, dtype=np.int64)
+    caps = np.zeros((len(groups), max_guesses + 1), dtype=np.int64)
+    return ans_end, members, start, caps
+
+
+@numba.njit(cache=True, nogil=True)
+def _u(FT, g, L, npat, seen, size):
+    """u_g(L), or |L| when every class is a singleton: the answers of L (answer columns) outside
+    the largest class when it has two or more (see the module)."""
+    m = L.shape[0]
+    most = 0
+    for i in range(m):
+        p = FT[L[i], g]
+        if seen[p] != g + 1:
+            seen[p] = g + 1
+            size[p] = 0
+        size[p] += 1
+        if size[p] > most:
+            most = size[p]
+    return m - most if most >= 2 else m
+
+
+@numba.njit(cache=True, nogil=True)
+def _top(hist, m, caps):
+    """caps[0..] = the largest values, largest first, from a histogram of values 0..m."""
+    j = 0
+    for v in range(m, 0, -1):
+        c = hist[v]
+        while c > 0 and j < caps.shape[0]:
+            caps[j] = v
+            j += 1
+            c -= 1
+        if j == caps.shape[0]:
+            break
+    while j < caps.shape[0]:
+        caps[j] = 0
+        j += 1
+
+
+@numba.njit(cache=True, nogil=True)
+def endgame_caps(FT, members, start, npat, caps):
+    """Fill caps[e]: the largest u_g(E) over every guess, largest first."""
+    G = FT.shape[1]
+    seen = np.zeros(npat, dtype=np.int64)
+    size = np.zeros(npat, dtype=np.int64)
+    for e in range(caps.shape[0]):
+        E = members[start[e]:start[e + 1]]
+        m = E.shape[0]
+        hist = np.zeros(m + 1, dtype=np.int64)
+        seen[:] = 0
+        for g in range(G):
+            hist[_u(FT, g, E, npat, seen, size)] += 1
+        _top(hist, m, caps[e])
+
+
+@numba.njit(cache=True, nogil=True)
+def eb(cost, t, m, caps):
+    """EB(L, t) for |L| = m with the capacities caps (largest first): see the module."""
+    left = m
+    total = np.int64(0)
+    i = 0
+    while left > 0:
+        if i >= caps.shape[0] or caps[i] <= 0 or t + i + 1 >= cost.shape[0]:
+            return INF
+        k = min(caps[i], left)
+        c0, c1 = cost[t + i], cost[t + i + 1]
+        if c0 >= INF or (k > 1 and c1 >= INF):
+            return INF
+        total = sat(total + c0 + (k - 1) * c1)
+        left -= k
+        i += 1
+    return total
+
+
+@numba.njit(cache=True, nogil=True)
+def endgame_bound(ctx, S, t, greens):
+    """max over the endgames E meeting S in MIN_ENDGAME answers or more of
+    EB(E ∩ S, t) + (|S| - |E ∩ S|) c[t + 1], with the capacities of E over every guess (in hard mode
+    capped at the constraint's non-green positions); 0 if none."""
+    cost, hard, ans_end, caps = ctx[3], ctx[4], ctx[14], ctx[15]
+    n, Lw = S.shape[0], ans_end.shape[1]
+    if n < MIN_ENDGAME or caps.shape[0] == 0 or cost[t + 1] >= INF:
+        return np.int64(0)  # (two answers or more with one guess left: the node bound says INF)
+    ids = np.empty(n * Lw, dtype=np.int64)
+    k = 0
+    for i in range(n):
+        for w in range(Lw):
+            e = ans_end[S[i], w]
+            if e >= 0:
+                ids[k] = e
+                k += 1
+    if k < MIN_ENDGAME:
+        return np.int64(0)
+    ids = np.sort(ids[:k])
+    free = Lw
+    if hard:
+        free = 0
+        for i in range(Lw):
+            if greens[i] < 0:
+                free += 1
+    cap = np.empty(caps.shape[1], dtype=np.int64)
+    best = np.int64(0)
+    run = 1
+    for j in range(1, k + 1):
+        if j < k and ids[j] == ids[j - 1]:
+            run += 1
+            continue
+        if run >= MIN_ENDGAME:
+            for i in range(cap.shape[0]):
+                cap[i] = min(caps[ids[j - 1], i], free)
+            v = sat(eb(cost, t, run, cap) + (n - run) * cost[t + 1])
+            if v > best:
+                best = v
+        run = 1
+    return best

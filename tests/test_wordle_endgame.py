@@ -1,0 +1,134 @@
+"""The endgame bound (exact.wordle.guesses_endgame): its premise, checked with the slow scorer, and
+the bound against brute force on sets made of endgames, in normal and hard mode."""
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from exact.feedback import feedback
+from exact.game.hard import no_constraint
+from exact.wordle.guesses import Objective, make_guesses_instance, solve_guesses
+from exact.game.hard import constraint
+from exact.wordle.guesses_endgame import MIN_ENDGAME, endgame_bound, endgames
+from exact.words import wordle_answers, words_from_lines
+from test_wordle_guesses import brute
+
+IGHT = ["eight", "fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+OTHERS = ["bring", "child", "swamp", "rough", "wormy"]
+
+
+def test_a_guess_splits_an_endgame_into_one_default_class_and_singletons():
+    """The premise of the bound, on every endgame of the answer list and 300 guesses: every answer
+    that scores as it would with a letter the guess lacks at the blanked position is in one class
+    (the default), every other answer scores alone; so any class of two or more is the default."""
+    A = wordle_answers()
+    codes = np.array([[ord(c) - 97 for c in w] for w in A.words])
+    ans_end, members, start, _ = endgames(codes, np.arange(len(A)), 6)
+    assert len(start) > 100
+    guesses = random.Random(5).sample(A.words, 300)
+    for e in range(len(start) - 1):
+        E = [A.words[i] for i in members[start[e]:start[e + 1]]]
+        assert len(E) >= MIN_ENDGAME
+        w = next(i for i in range(5) if len({x[i] for x in E}) > 1)
+        assert all(x[:w] + x[w + 1:] == E[0][:w] + E[0][w + 1:] for x in E)
+        for g in guesses:
+            lacked = next(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in g)
+            default = feedback(g, E[0][:w] + lacked + E[0][w + 1:])
+            others = [s for s in (feedback(g, x) for x in E) if s != default]
+            assert len(others) == len(set(others))
+
+
+def brute_cost(answers, guesses, S, t, max_guesses, hard):
+    """cost(S, t) with c[s] = s, by brute force (None: impossible)."""
+    r = brute(list(S), guesses, max_guesses - t + 1, hard)
+    return None if r is None else r[-1] + (t - 1) * len(S)
+
+
+def instance(answers, guesses, max_guesses, hard):
+    A = words_from_lines(sorted(answers), "answers")
+    G = words_from_lines(sorted(set(guesses) | set(answers)), "guesses")
+    return A, G, make_guesses_instance(A, G, Objective(()), max_guesses, hard)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("words", [IGHT, ATCH])
+def test_the_endgame_bound_never_exceeds_the_cost(words, hard):
+    """Every subset of an endgame plus a few other answers, at every step: the bound is at most the
+    brute-force cost, and infinite only where no strategy exists."""
+    rng = random.Random(len(words) + hard)
+    extra = ["crowd", "plumb"]
+    answers = words + OTHERS[:2]
+    for max_guesses in (3, 4):
+        A, G, inst = instance(answers, answers + extra, max_guesses, hard)
+        greens, least = no_constraint(5)
+        subsets = [c for k in range(MIN_ENDGAME, len(answers) + 1)
+                   for c in itertools.combinations(range(len(A)), k)]
+        for cols in rng.sample(subsets, 40) + [tuple(range(len(A)))]:
+            S = np.array(cols, dtype=np.int64)
+            for t in range(1, max_guesses + 1):
+                truth = brute_cost(A.words, G.words, [A.words[i] for i in cols], t, max_guesses, hard)
+                bound = endgame_bound(inst.ctx, S, t, greens)
+                if truth is not None:
+                    assert bound <= truth, (cols, t, max_guesses, hard, int(bound), truth)
+
+
+@pytest.mark.slow
+def test_the_endgame_bound_bites():
+    """Nine _ight words and no other guesses: each guess splits off at most its own word, so the
+    bound is the whole cost 1 + 2 + ... + 9 = 45, where the node bound says 1 + 8 * 2 = 17; with four
+    guesses it proves no strategy exists (the cut), as the brute force finds."""
+    A, G, inst = instance(IGHT, IGHT, 9, False)
+    S = np.arange(len(A), dtype=np.int64)
+    greens, least = no_constraint(5)
+    truth = brute_cost(A.words, G.words, A.words, 1, 9, False)
+    assert truth == 45 == endgame_bound(inst.ctx, S, 1, greens)
+    A4, G4, inst4 = instance(IGHT, IGHT, 4, False)
+    assert brute(A4.words, G4.words, 4) is None
+    assert endgame_bound(inst4.ctx, S, 1, greens) >= 1 << 60
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("max_guesses", [3, 4, 5])
+def test_the_hard_mode_cap_after_a_first_guess(max_guesses):
+    """Hard mode after every first guess and feedback: with the greens known a guess can split off
+    one answer per non-green position; the capped bound is at most the brute-force cost from step 2
+    (and bites: some positions are proven impossible by it alone)."""
+    answers = IGHT + ATCH[:4] + OTHERS[:1]
+    A, G, inst = instance(answers, answers + ["crowd", "plumb"], max_guesses, True)
+    cut = 0
+    for g in G.words:
+        for p in sorted({feedback(g, a) for a in A.words}):
+            cols = [i for i, a in enumerate(A.words) if feedback(g, a) == p]
+            if len(cols) < MIN_ENDGAME:
+                continue
+            greens, least = constraint(((g, p),), 5)
+            bound = endgame_bound(inst.ctx, np.array(cols, dtype=np.int64), 2, greens)
+            truth = brute(A.words, G.words, max_guesses, True, history=((g, p),))
+            if truth is None:
+                cut += bound >= 1 << 60
+            else:
+                assert bound <= truth[-1], (g, p, int(bound), truth)
+    assert max_guesses == 5 or cut > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("hard", [False, True])
+def test_solver_matches_brute_force_on_endgames(seed, hard):
+    """The whole solver, with the bound in use, on endgame-heavy lists at tight guess limits."""
+    rng = random.Random(seed)
+    words = rng.sample(IGHT, 5) + rng.sample(ATCH, 3)
+    answers = sorted(words + rng.sample(OTHERS, 1))
+    guesses = sorted(set(answers) | set(rng.sample(["crowd", "plumb", "flint", "magic", "sweat"], 2)))
+    A, G = words_from_lines(answers, "answers"), words_from_lines(guesses, "guesses")
+    for max_guesses in (3, 4, 5):
+        expected = brute(A.words, G.words, max_guesses, hard)
+        r = solve_guesses(A, G, max_guesses=max_guesses, hard=hard, progress=False)
+        if expected is None:
+            assert r.status == "INFEASIBLE"
+        else:
+            assert r.status == "OPTIMAL" and r.total == expected[-1], (seed, hard, max_guesses)
