@@ -132,3 +132,71 @@ def test_solver_matches_brute_force_on_endgames(seed, hard):
             assert r.status == "INFEASIBLE"
         else:
             assert r.status == "OPTIMAL" and r.total == expected[-1], (seed, hard, max_guesses)
+
+
+def brute_under(answers, guesses, S, t, max_guesses, hard, greens, least):
+    """cost(S, t) under a hard-mode constraint (c[s] = s), every guess tried: None if impossible."""
+    from functools import lru_cache
+
+    from exact.feedback import all_green, encode
+    from exact.game.hard import add_feedback, allows, letter_counts
+
+    codes = encode(list(guesses))
+    counts = letter_counts(codes)
+    green = all_green(5)
+
+    @lru_cache(maxsize=None)
+    def best(T, step, gr, le):
+        if step > max_guesses:
+            return None
+        out = None
+        for j, g in enumerate(guesses):
+            if hard and not allows(np.array(gr, dtype=np.int8), np.array(le, dtype=np.int8), codes[j], counts[j]):
+                continue
+            classes = {}
+            for a in T:
+                classes.setdefault(feedback(g, a), []).append(a)
+            if len(classes) == 1 and green not in classes:
+                continue
+            total = 0
+            for p, P in classes.items():
+                if p == green:
+                    total += step
+                    continue
+                g2, l2 = (add_feedback(np.array(gr, dtype=np.int8), np.array(le, dtype=np.int8), codes[j], p)
+                          if hard else (np.array(gr), np.array(le)))
+                sub = best(tuple(P), step + 1, tuple(int(x) for x in g2), tuple(int(x) for x in l2))
+                if sub is None:
+                    total = None
+                    break
+                total += sub
+            if total is not None and (out is None or total < out):
+                out = total
+        return out
+
+    return best(tuple(S), t, tuple(int(x) for x in greens), tuple(int(x) for x in least))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_every_memo_entry_is_a_valid_bound(hard):
+    """After a solve, every entry of the memo (the unions stored for letters known absent among them)
+    is at most the brute-force cost of its set, step and constraint, and equal to it when exact."""
+    from exact.wordle.guesses import node_value
+    from exact.wordle.guesses_memo import new_memo
+
+    answers = sorted(IGHT[:6] + ATCH[:4] + OTHERS[:2])
+    A, G, inst = instance(answers, answers + ["crowd", "plumb", "flank"], 5, hard)
+    memo = new_memo()
+    greens, least = no_constraint(5)
+    node_value(inst, memo, np.arange(len(A), dtype=np.int64), 1, (greens, least))
+    vals, exact, steps, members, rules = memo[2], memo[3], memo[5], memo[6], memo[7]
+    assert len(vals) > 10
+    for i in range(len(vals)):
+        S = [A.words[j] for j in members[i]]
+        truth = brute_under(A.words, G.words, S, int(steps[i]), 5, hard, rules[i][:5], rules[i][5:])
+        if truth is None:
+            continue
+        assert vals[i] <= truth, (S, int(steps[i]), int(vals[i]), truth)
+        if exact[i]:
+            assert vals[i] == truth, (S, int(steps[i]), int(vals[i]), truth)

@@ -35,6 +35,10 @@ c is non-decreasing and that at most one answer is solved by each guess):
   of S that differ at one position only leave the default path of any strategy a few per guess, so
   a large such group costs more than the node bound, and is infinite when the guesses left cannot
   split it; :func:`quick` adds it to the bound of every new node;
+- *letters known absent* (:func:`_store_unions`): once every class of a guess g is solved, the
+  unions of classes that a guess with a letter absent from S in place of one of g's would make get
+  a lower bound in the memo (their parts' sum; in hard mode the gray part's value), so such a guess
+  is rejected by its class bounds;
 - a guess that makes one class and names no answer (it tells nothing) is skipped: playing it only
   delays every answer by one step, which cannot lower a non-decreasing cost.
 
@@ -54,6 +58,8 @@ import numpy as np
 from exact.game.hard import add_feedback, allows
 from exact.wordle.guesses_endgame import endgame_bound
 from exact.wordle.guesses_memo import INF, memo_find, memo_key, memo_store, sat
+
+UNION_MAX = 40  # the largest union kept: each costs a quick() of O(n^2) when it is new
 
 
 @numba.njit(cache=True, nogil=True)
@@ -469,6 +475,8 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                 total = sat(total - b + v)
                 if total >= thr:
                     break
+        if total < thr and ctx[11] and not greedy:
+            _store_unions(ctx, memo, g, members, start, size, t, greens, least)
         if forced >= 0:
             return total, (g if total < beta else np.int64(-1))
         if total >= thr:
@@ -486,3 +494,88 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
     if not greedy:
         memo_store(ctx, memo, h, S, t, greens, least, bound, False, np.int64(-1))
     return bound, np.int64(-1)
+
+
+@numba.njit(cache=True, nogil=True)
+def _store_unions(ctx, memo, g, members, start, size, t, greens, least):
+    """Lower bounds for the unions of classes that a guess with a letter known absent would make,
+    kept in the memo (Selby's "at least it's better than wasting a letter"), after every class of g
+    on S was solved exactly (their values are in the memo).
+
+    A guess g' equal to g but for a letter absent from every answer of S at position i scores every
+    answer gray at i; its class with pattern s0 (gray at i) is then typically the union U of g's
+    classes s0, s0 + yellow_i and s0 + green_i. Two bounds hold for U at step t + 1:
+
+    - normal mode: cost(U) >= the sum of the costs of its parts, since the best tree for U, restricted
+      to each part, is a tree for that part with the same costs (the green class {g} counts c[t + 1]);
+    - hard mode: cost(U) >= cost(P0) under the constraint of g's class P0 = s0 (gray at i adds nothing
+      to that constraint, so g' leads to U under the same one), since U contains P0 and the same
+      guesses are allowed.
+
+    So when g' comes up, the class bound of U is read from the memo and it is rejected at once.
+    """
+    cost, hard, codes = ctx[3], ctx[4], ctx[5]
+    Lw = codes.shape[1]
+    npat = 3 ** Lw
+    green = npat - 1
+    val = np.zeros(npat, dtype=np.int64)
+    for p in range(npat):
+        if size[p] == 0:
+            continue
+        if p == green:
+            val[p] = cost[t + 1]
+            continue
+        if hard:
+            g2, l2 = add_feedback(greens, least, codes[g], p)
+        else:
+            g2, l2 = greens, least
+        P = members[start[p]:start[p + 1]]
+        if P.shape[0] <= 2:
+            val[p] = node_bound(ctx, memo, P, t + 1, g2, l2)
+            continue
+        i = memo_find(ctx, memo, memo_key(ctx, P, t + 1, g2, l2), P, t + 1, g2, l2)
+        if i < 0 or not memo[3][i]:
+            return  # not every class is known exactly (a class served from quick's bound)
+        val[p] = memo[2][i]
+    for i in range(Lw):
+        w = 3 ** i
+        for p in range(npat):
+            if size[p] == 0:
+                continue
+            d = (p // w) % 3
+            s0 = p - d * w
+            # each union once: from its first non-empty variant
+            first = 0
+            while size[s0 + first * w] == 0:
+                first += 1
+            if d != first:
+                continue
+            parts = 0
+            n = 0
+            bound = np.int64(0)
+            for a in range(3):
+                q = s0 + a * w
+                if size[q] > 0:
+                    parts += 1
+                    n += size[q]
+                    bound = sat(bound + val[q])
+            if parts < 2 or n > UNION_MAX:
+                continue
+            if hard:
+                if size[s0] == 0:
+                    continue
+                bound = val[s0]
+                g2, l2 = add_feedback(greens, least, codes[g], s0)
+            else:
+                g2, l2 = greens, least
+            U = np.empty(n, dtype=np.int64)
+            k = 0
+            for a in range(3):
+                q = s0 + a * w
+                for r in range(start[q], start[q + 1]):
+                    U[k] = members[r]
+                    k += 1
+            U.sort()
+            if bound > node_bound(ctx, memo, U, t + 1, g2, l2):
+                memo_store(ctx, memo, memo_key(ctx, U, t + 1, g2, l2), U, t + 1, g2, l2, bound, False,
+                           np.int64(-1))
