@@ -170,6 +170,11 @@ def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
     assert r.returncode != 0
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "bad.txt:2" in lines[0] and "zzzzz" in lines[0]
+    # no strategy within 2 guesses for 8 answers: every first guess bounded infinite, said in words
+    r = run_exact("wordle", "solve", "--objective", "guesses", "--first", "all", "--answers", answers,
+                  "--guesses", guesses, "--max-guesses", "2")
+    assert r.returncode == 0, r.stderr
+    assert "status INFEASIBLE" in r.stdout and "least bound: none solves every answer within 2" in r.stdout
 
 
 def test_parse_peer_lines():

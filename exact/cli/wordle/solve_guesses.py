@@ -105,6 +105,7 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
     from exact.game.formats import format_for_path, write_tree
     from exact.game.tree import record_lists, replay_position
     from exact.wordle.guesses import parse_objective
+    from exact.wordle.guesses_memo import INF
     from exact.wordle.ranking import rank_first_guesses, read_first_guesses
 
     if parse_objective(objective).wins:
@@ -140,8 +141,11 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
                    f"({len(guess_list)}), fewest guesses over {len(r.firsts)} first guesses{mode}, "
                    f"at most {max_guesses} guesses" + (f", cutoff {cutoff}" if cutoff is not None else ""))
         exact = r.exact
+        least = r.least_bound
+        if least is not None and least >= INF:
+            least = f"none solves every answer within {max_guesses}"
         click.echo(f"status {r.status}: {len(r.values)} of {len(r.firsts)} first guesses done ({len(exact)} "
-                   f"valued exactly, {len(r.values) - len(exact)} bounded, least bound {r.least_bound}); "
+                   f"valued exactly, {len(r.values) - len(exact)} bounded, least bound: {least}); "
                    f"{r.seconds:.1f} s, {r.cores} cores")
         for i, (w, v) in enumerate(exact[:max(top, 10)]):
             click.echo(f"{i + 1:3d}. {w} {v} (mean {v / len(answer_list):.6f})"
