@@ -191,3 +191,69 @@ def endgame_bound(ctx, S, t, greens):
                 best = v
         run = 1
     return best
+
+
+@numba.njit(cache=True, nogil=True)
+def tight_endgame(ctx, S, t, greens):
+    """The answers L = E ∩ S of the endgame E with the most answers in S, when it is worth a search
+    of its own (Selby's "subendgame"), else an empty array.
+
+    A strategy for S, restricted to L, is a strategy for L (in hard mode under the same constraint),
+    and the other answers cost at least c[t + 1] each but one (named at step t), so
+
+        cost(S, t) >= cost(L, t) + c[t] + (|S| - |L| - 1) c[t + 1],
+
+    and a search of the small set L can prove what the counts of :func:`endgame_bound` do not. It is
+    worth it when those counts come close to the cut: when the r largest capacities, r = the guesses
+    left after this one, leave fewer than r spare (Selby's heuristic), with L smaller than S.
+    """
+    cost, hard, ans_end, caps, members, start = ctx[3], ctx[4], ctx[14], ctx[15], ctx[16], ctx[17]
+    n, Lw = S.shape[0], ans_end.shape[1]
+    none = np.zeros(0, dtype=np.int64)
+    if n <= MIN_ENDGAME or caps.shape[0] == 0:
+        return none
+    ids = np.empty(n * Lw, dtype=np.int64)
+    k = 0
+    for i in range(n):
+        for w in range(Lw):
+            e = ans_end[S[i], w]
+            if e >= 0:
+                ids[k] = e
+                k += 1
+    if k < MIN_ENDGAME:
+        return none
+    ids = np.sort(ids[:k])
+    e, m, run = np.int64(-1), 0, 1
+    for j in range(1, k + 1):
+        if j < k and ids[j] == ids[j - 1]:
+            run += 1
+            continue
+        if run > m:
+            m, e = run, ids[j - 1]
+        run = 1
+    if m < MIN_ENDGAME or m >= n:
+        return none
+    left = 0  # the guesses left after this one
+    while t + left + 1 < cost.shape[0] and cost[t + left + 1] < INF:
+        left += 1
+    free = Lw
+    if hard:
+        free = 0
+        for i in range(Lw):
+            if greens[i] < 0:
+                free += 1
+    total = 0
+    for i in range(min(left, caps.shape[1])):
+        total += min(caps[e, i], free)
+    if total - (m - 1) >= left:
+        return none
+    L = np.empty(m, dtype=np.int64)
+    E = members[start[e]:start[e + 1]]
+    k, j = 0, 0
+    for i in range(n):  # S and E are sorted: merge
+        while j < E.shape[0] and E[j] < S[i]:
+            j += 1
+        if j < E.shape[0] and E[j] == S[i]:
+            L[k] = S[i]
+            k += 1
+    return L

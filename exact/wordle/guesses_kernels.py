@@ -34,7 +34,8 @@ c is non-decreasing and that at most one answer is solved by each guess):
 - *endgame bound* (:mod:`exact.wordle.guesses_endgame`, Selby's ".ATCH" cut made a bound): answers
   of S that differ at one position only leave the default path of any strategy a few per guess, so
   a large such group costs more than the node bound, and is infinite when the guesses left cannot
-  split it; :func:`quick` adds it to the bound of every new node;
+  split it; :func:`quick` adds it to the bound of every new node, and when its counts come close
+  to the cut :func:`search_node` first searches the group alone (:func:`tight_endgame`);
 - *letters known absent* (:func:`_store_unions`): once every class of a guess g is solved, the
   unions of classes that a guess with a letter absent from S in place of one of g's would make get
   a lower bound in the memo (their parts' sum; in hard mode the gray part's value), so such a guess
@@ -56,7 +57,7 @@ import numba
 import numpy as np
 
 from exact.game.hard import add_feedback, allows
-from exact.wordle.guesses_endgame import endgame_bound
+from exact.wordle.guesses_endgame import endgame_bound, tight_endgame
 from exact.wordle.guesses_memo import INF, memo_find, memo_key, memo_store, sat
 
 UNION_MAX = 40  # the largest union kept: each costs a quick() of O(n^2) when it is new
@@ -412,6 +413,17 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                 return lb, row
         if lb >= beta:
             return lb, np.int64(-1)
+        if ctx[11] and not greedy:
+            L = tight_endgame(ctx, S, t, greens)
+            if L.shape[0] > 0:  # the endgame alone (argued in tight_endgame)
+                rest = sat(cost[t] + (n - L.shape[0] - 1) * cost[t + 1])
+                v, _ = search_node(ctx, memo, L, t, greens, least, max(beta - rest, np.int64(1)), greedy, stats,
+                                   np.int64(-1))
+                if sat(v + rest) > lb:
+                    lb = sat(v + rest)
+                    if lb >= beta:
+                        memo_store(ctx, memo, h, S, t, greens, least, lb, False, np.int64(-1))
+                        return lb, np.int64(-1)
         stats[1] += 1
         cand, lbs, soft = candidates(ctx, S, t, greens, least, beta)
     else:
