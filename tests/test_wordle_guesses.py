@@ -186,3 +186,23 @@ def test_parse_history_and_objective_errors():
     for bad in ["", "guesses,win3", "win0", "win3,win3", "wins"]:
         with pytest.raises(ExactError):
             parse_objective(bad)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("hard", [False, True])
+def test_feasible_matches_brute_force(seed, hard):
+    """--objective feasible: a tree within the limit exactly when the brute force finds one, for the
+    whole list and for each fixed first guess."""
+    A, G = tiny(seed, n_answers=8)
+    goal = parse_objective("feasible")
+    for max_guesses in (2, 3, 4):
+        expected = brute(A.words, G.words, max_guesses, hard)
+        r = solve_guesses(A, G, objective=goal, max_guesses=max_guesses, hard=hard, progress=False)
+        assert (r.status == "OPTIMAL") == (expected is not None), (seed, hard, max_guesses)
+        if r.tree is not None:
+            assert sum(r.wins_at) == len(A) and len(r.wins_at) == max_guesses and r.cost == 0
+        for g in G.words[:4]:
+            one = brute(A.words, G.words, max_guesses, hard, first=g)
+            r = solve_guesses(A, G, objective=goal, first=g, max_guesses=max_guesses, hard=hard, progress=False)
+            assert (r.status == "OPTIMAL") == (one is not None), (seed, hard, max_guesses, g)

@@ -263,3 +263,26 @@ def test_a_first_word_with_no_strategy_is_infinite_on_both_sides(tmp_path):
     assert c.ok and c.agree == ["tarse"] and c.bounded == ["salet"]
     c = compare_ranking({"first_guesses": {"salet": {"total": 11700}}}, table)
     assert not c.ok and c.contradicted[0][0] == "salet"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_feasible_ranking_matches_brute_force(hard):
+    """--objective feasible over every first guess: INFEASIBLE with every first guess bounded
+    infinite exactly when no first guess has a tree within the limit (brute force), else the first
+    one found has a tree and the certificate says OPTIMAL."""
+    from exact.wordle.guesses_memo import INF as KERNEL_INF
+
+    A, G = tiny(3, 8, 3)
+    seen = set()
+    for max_guesses in (2, 3, 4):
+        feasible = [g for g in G.words if brute(A.words, G.words, max_guesses, hard, first=g) is not None]
+        r = rank_first_guesses(A, G, hard=hard, max_guesses=max_guesses, objective="feasible", progress=False)
+        assert r.to_json()["objective"] == "feasible"
+        if not feasible:
+            assert r.status == "INFEASIBLE" and all(v.total >= KERNEL_INF for v in r.values.values())
+        else:
+            assert r.status == "OPTIMAL" and r.exact[0][1] == 0 and r.exact[0][0] in feasible
+            assert all(w in feasible for w, _ in r.exact)
+        seen.add(r.status)
+    assert seen == {"INFEASIBLE", "OPTIMAL"}

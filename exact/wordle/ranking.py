@@ -139,6 +139,7 @@ class Ranking:
     seconds: float
     cores: int
     interrupted: bool = False
+    objective: str = "guesses"  # or "feasible": 0 for a first guess after which every answer is solved in time
     tree: Tree | None = None  # the optimal tree of the best first guess (when it was built)
 
     @property
@@ -181,7 +182,7 @@ class Ranking:
         n = len(self.answers)
         return {
             "format": FORMAT,
-            "objective": "guesses",
+            "objective": self.objective,
             "status": self.status,
             "hard": self.hard,
             "mode": "hard" if self.hard else "normal",
@@ -205,8 +206,9 @@ class Ranking:
         }
 
 
-def make_header(answers: WordList, guesses: WordList, hard: bool, max_guesses: int, cutoff, top) -> dict:
-    return {"format": FORMAT, "objective": "guesses", "hard": hard, "max_guesses": max_guesses,
+def make_header(answers: WordList, guesses: WordList, hard: bool, max_guesses: int, cutoff, top,
+                objective: str = "guesses") -> dict:
+    return {"format": FORMAT, "objective": objective, "hard": hard, "max_guesses": max_guesses,
             "cutoff": cutoff, "top": top,
             "answers": {"source": answers.source, "count": len(answers), "sha256": answers.sha256},
             "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256}}
@@ -311,7 +313,7 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
                        checkpoint: str | Path | None = None, resume: str | Path | None = None,
                        tree: bool = True, progress: bool | None = None, F: np.ndarray | None = None,
                        limit: int | None = None, cluster: str | None = None, batch: int = 8,
-                       workers: int | None = None) -> Ranking:
+                       workers: int | None = None, objective: str = "guesses") -> Ranking:
     """Value or reject every first guess of ``firsts`` (default: every allowed guess).
 
     The threshold: values <= ``cutoff`` are wanted exactly, and a first guess that cannot beat the
@@ -327,12 +329,15 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
         raise ExactError(f"cutoff must be at least 0, not {cutoff}")
     if top < 1:
         raise ExactError(f"top must be at least 1, not {top}")
-    inst = make_guesses_instance(answers, guesses, parse_objective("guesses"), max_guesses, hard, F)
+    goal = parse_objective(objective)
+    if goal.wins:
+        raise ExactError(f"a ranking of first guesses takes --objective guesses or feasible, not {objective}")
+    inst = make_guesses_instance(answers, guesses, goal, max_guesses, hard, F)
     S, rule = position(answers, (), hard)
     words = list(guesses.words) if firsts is None else list(dict.fromkeys(firsts))
     require_in_pool(words, guesses, "first")
     order = first_guess_order(inst, S, 1, rule, words)
-    header = make_header(answers, guesses, hard, max_guesses, cutoff, top)
+    header = make_header(answers, guesses, hard, max_guesses, cutoff, top, goal.name)
     values: dict[str, FirstValue] = {}
     if resume is not None:
         old, records = read_checkpoint(resume)
@@ -346,7 +351,8 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     if book is not None and resume is not None and Path(resume) != Path(path):
         for v in values.values():
             book.add(v)
-    ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, values, order, 0.0, prog.cores())
+    ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, values, order, 0.0, prog.cores(),
+                      objective=goal.name)
     base = INF if cutoff is None else cutoff + 1
     memo = new_memo()
     stats = np.zeros(2, dtype=np.int64)
@@ -354,7 +360,7 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     done_now = 0
     try:
         if cluster is not None:
-            rank_on_cluster(cluster, ranking, (answers, guesses, hard, max_guesses, inst.F), base, top, book,
+            rank_on_cluster(cluster, ranking, (answers, guesses, hard, max_guesses, inst.F, goal.name), base, top, book,
                             report, batch, workers)
             order = []
         for w in order:
@@ -405,10 +411,10 @@ _WORKER: dict = {}  # on a Dask worker: the instance and memo of the run (built 
 def rank_batch(data, words: list[str], thr: int, variable_name: str | None) -> list[dict]:
     """The task: one batch of first guesses on a Dask worker, each valued or rejected against the
     least of ``thr`` and the run's shared threshold (a Dask Variable set by the driver)."""
-    answers, guesses, hard, max_guesses, F = data
-    key = (answers.sha256, guesses.sha256, hard, max_guesses)
+    answers, guesses, hard, max_guesses, F, objective = data
+    key = (answers.sha256, guesses.sha256, hard, max_guesses, objective)
     if _WORKER.get("key") != key:
-        inst = make_guesses_instance(answers, guesses, parse_objective("guesses"), max_guesses, hard, F)
+        inst = make_guesses_instance(answers, guesses, parse_objective(objective), max_guesses, hard, F)
         _WORKER.update(key=key, inst=inst, memo=new_memo(), position=position(answers, (), hard))
     inst, S, rule = _WORKER["inst"], *_WORKER["position"]
     shared = None

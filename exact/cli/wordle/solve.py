@@ -40,7 +40,8 @@ from exact.words import load_or_default
                    "fixed, default trace); the same as `exact wordle memorable --max-distinct-second M`.")
 @click.option("--objective", default=None, metavar="LIST",
               help="guesses: the fewest total guesses, every answer solved within --max-guesses; or a "
-                   "lexicographic list such as win3,guesses (most answers within 3, then fewest guesses).")
+                   "lexicographic list such as win3,guesses (most answers within 3, then fewest guesses); or "
+                   "feasible: any tree that solves every answer within --max-guesses (do N guesses suffice?).")
 @click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
               help="Every answer is solved within this many guesses (the written trees are complete).")
 @click.option("--cutoff", type=click.IntRange(min=0), default=None, metavar="T",

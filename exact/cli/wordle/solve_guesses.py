@@ -83,8 +83,13 @@ def print_result(r, answer_list, guess_list) -> None:
         click.echo(f"status {r.status}: {why}{bound} ({r.seconds:.1f} s, {r.cores} cores)")
         return
     which = f"guess {len(r.after) + 1}" if r.after else "first guess"
-    click.echo(f"{which} {r.first}: total {r.total} guesses over {counted(r.n, 'answer')}, mean {r.mean:.6f}; "
-               f"status {r.status} ({r.seconds:.1f} s, {r.cores} cores, {counted(r.searched, 'node')} searched)")
+    if r.objective == "feasible":
+        click.echo(f"{which} {r.first}: every answer solved within {r.max_guesses} guesses: yes, by the tree found "
+                   f"(total {r.total}, mean {r.mean:.6f}: any such tree, not the fewest guesses); status {r.status} "
+                   f"({r.seconds:.1f} s, {r.cores} cores, {counted(r.searched, 'node')} searched)")
+    else:
+        click.echo(f"{which} {r.first}: total {r.total} guesses over {counted(r.n, 'answer')}, mean {r.mean:.6f}; "
+                   f"status {r.status} ({r.seconds:.1f} s, {r.cores} cores, {counted(r.searched, 'node')} searched)")
     click.echo(f"solved with 1..{r.max_guesses} guesses: {' '.join(map(str, r.wins_at))}; "
                f"worst case {max(k + 1 for k, w in enumerate(r.wins_at) if w)}; "
                + ", ".join(f"within {k}: {r.wins_within(k)}" for k in range(2, r.max_guesses)))
@@ -109,7 +114,7 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
     from exact.wordle.ranking import rank_first_guesses, read_first_guesses
 
     if parse_objective(objective).wins:
-        raise ExactError("--first all ranks first guesses by --objective guesses only")
+        raise ExactError("--first all ranks first guesses by --objective guesses or feasible only")
     if after or compare or truncate:
         raise ExactError("--first all: drop --after, --compare and --truncate")
     answer_list = load_or_default(answers, list_answers)
@@ -119,7 +124,7 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
         format_for_path(path)
     r = call(rank_first_guesses, answer_list, guess_list, firsts=firsts, cutoff=cutoff, top=top, hard=hard,
              max_guesses=max_guesses, checkpoint=checkpoint, resume=resume, cluster=cluster, batch=batch,
-             workers=workers)
+             workers=workers, objective=parse_objective(objective).name)
     data = r.to_json()
     if r.tree is not None:
         played = replay_position(r.tree, answer_list, guess_list, (), max_guesses, hard)
@@ -147,7 +152,10 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
         click.echo(f"status {r.status}: {len(r.values)} of {len(r.firsts)} first guesses done ({len(exact)} "
                    f"valued exactly, {len(r.values) - len(exact)} bounded, least bound: {least}); "
                    f"{r.seconds:.1f} s, {r.cores} cores")
-        for i, (w, v) in enumerate(exact[:max(top, 10)]):
+        if r.objective == "feasible":
+            click.echo(f"first guesses after which every answer is solved within {max_guesses}: "
+                       + (", ".join(w for w, _ in exact[:max(top, 10)]) or "none found"))
+        for i, (w, v) in enumerate(exact[:max(top, 10)] if r.objective != "feasible" else []):
             click.echo(f"{i + 1:3d}. {w} {v} (mean {v / len(answer_list):.6f})"
                        + (" proven" if i < r.proven_top else ""))
         if "tree" in data and out:
