@@ -151,14 +151,10 @@ def eb(cost, t, m, caps):
 
 
 @numba.njit(cache=True, nogil=True)
-def endgame_bound(ctx, S, t, greens):
-    """max over the endgames E meeting S in MIN_ENDGAME answers or more of
-    EB(E ∩ S, t) + (|S| - |E ∩ S|) c[t + 1], with the capacities of E over every guess (in hard mode
-    capped at the constraint's non-green positions); 0 if none."""
-    cost, hard, ans_end, caps = ctx[3], ctx[4], ctx[14], ctx[15]
+def _endgame_ids(ans_end, S):
+    """The endgames of the answers of S, one entry per answer and endgame, sorted (so that the
+    answers of S in each endgame make one run)."""
     n, Lw = S.shape[0], ans_end.shape[1]
-    if n < MIN_ENDGAME or caps.shape[0] == 0 or cost[t + 1] >= INF:
-        return np.int64(0)  # (two answers or more with one guess left: the node bound says INF)
     ids = np.empty(n * Lw, dtype=np.int64)
     k = 0
     for i in range(n):
@@ -167,15 +163,36 @@ def endgame_bound(ctx, S, t, greens):
             if e >= 0:
                 ids[k] = e
                 k += 1
+    return np.sort(ids[:k])
+
+
+@numba.njit(cache=True, nogil=True)
+def _free(Lw, hard, greens):
+    """The most answers of an endgame one guess can make non-default: every position, or in hard
+    mode the constraint's non-green ones (see the module)."""
+    if not hard:
+        return Lw
+    free = 0
+    for i in range(Lw):
+        if greens[i] < 0:
+            free += 1
+    return free
+
+
+@numba.njit(cache=True, nogil=True)
+def endgame_bound(ctx, S, t, greens):
+    """max over the endgames E meeting S in MIN_ENDGAME answers or more of
+    EB(E ∩ S, t) + (|S| - |E ∩ S|) c[t + 1], with the capacities of E over every guess (in hard mode
+    capped at the constraint's non-green positions); 0 if none."""
+    cost, hard, ans_end, caps = ctx[3], ctx[4], ctx[14], ctx[15]
+    n, Lw = S.shape[0], ans_end.shape[1]
+    if n < MIN_ENDGAME or caps.shape[0] == 0 or cost[t + 1] >= INF:
+        return np.int64(0)  # (two answers or more with one guess left: the node bound says INF)
+    ids = _endgame_ids(ans_end, S)
+    k = ids.shape[0]
     if k < MIN_ENDGAME:
         return np.int64(0)
-    ids = np.sort(ids[:k])
-    free = Lw
-    if hard:
-        free = 0
-        for i in range(Lw):
-            if greens[i] < 0:
-                free += 1
+    free = _free(Lw, hard, greens)
     cap = np.empty(caps.shape[1], dtype=np.int64)
     best = np.int64(0)
     run = 1
@@ -212,17 +229,10 @@ def tight_endgame(ctx, S, t, greens):
     none = np.zeros(0, dtype=np.int64)
     if n <= MIN_ENDGAME or caps.shape[0] == 0:
         return none
-    ids = np.empty(n * Lw, dtype=np.int64)
-    k = 0
-    for i in range(n):
-        for w in range(Lw):
-            e = ans_end[S[i], w]
-            if e >= 0:
-                ids[k] = e
-                k += 1
+    ids = _endgame_ids(ans_end, S)
+    k = ids.shape[0]
     if k < MIN_ENDGAME:
         return none
-    ids = np.sort(ids[:k])
     e, m, run = np.int64(-1), 0, 1
     for j in range(1, k + 1):
         if j < k and ids[j] == ids[j - 1]:
@@ -236,12 +246,7 @@ def tight_endgame(ctx, S, t, greens):
     left = 0  # the guesses left after this one
     while t + left + 1 < cost.shape[0] and cost[t + left + 1] < INF:
         left += 1
-    free = Lw
-    if hard:
-        free = 0
-        for i in range(Lw):
-            if greens[i] < 0:
-                free += 1
+    free = _free(Lw, hard, greens)
     total = 0
     for i in range(min(left, caps.shape[1])):
         total += min(caps[e, i], free)
