@@ -58,7 +58,7 @@ def test_first_guess_values_from_the_certificates(tmp_path, root, write_lines):
         pytest.skip("no certificates in results/wordle")
     groups = {(g.depth, g.hard): g for g in first_guess_values(paths) if g.list == "original"}
     for g in first_guess_values(paths):  # each list apart, with its own answer count
-        assert g.n == {"original": 2315, "nyt2022": 2309, "nyt2023": 3158}[g.list]
+        assert g.n == {"original": 2315, "nyt2022": 2309, "nyt2023": 3158, "all": 12972}[g.list]
     depth3 = json.loads((root / "results/wordle/optimal-depth3-certificate.json").read_text())
     assert groups[(3, False)].values[0] == (depth3["optimal_first"][0], depth3["wins"])
     assert [v for _, v in groups[(3, False)].values] == sorted((r["wins"] for r in depth3["top"]), reverse=True)
