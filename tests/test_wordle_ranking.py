@@ -175,6 +175,14 @@ def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
                   "--guesses", guesses, "--max-guesses", "2")
     assert r.returncode == 0, r.stderr
     assert "status INFEASIBLE" in r.stdout and "least bound: none solves every answer within 2" in r.stdout
+    # --objective feasible: the first guess found has a tree within the limit, written and replayed
+    r = run_exact("wordle", "solve", "--objective", "feasible", "--first", "all", "--answers", answers,
+                  "--guesses", guesses, "--max-guesses", "5", "--out", tree)
+    assert r.returncode == 0, r.stderr
+    assert "first guesses after which every answer is solved within 5: " in r.stdout and tree.is_file()
+    r = run_exact("wordle", "solve", "--objective", "win3", "--first", "all", "--answers", answers,
+                  "--guesses", guesses)
+    assert r.returncode == 2 and "takes --objective guesses or feasible, not win3" in r.stderr
 
 
 def test_parse_peer_lines():

@@ -83,13 +83,11 @@ def print_result(r, answer_list, guess_list) -> None:
         click.echo(f"status {r.status}: {why}{bound} ({r.seconds:.1f} s, {r.cores} cores)")
         return
     which = f"guess {len(r.after) + 1}" if r.after else "first guess"
-    if r.objective == "feasible":
-        click.echo(f"{which} {r.first}: every answer solved within {r.max_guesses} guesses: yes, by the tree found "
-                   f"(total {r.total}, mean {r.mean:.6f}: any such tree, not the fewest guesses); status {r.status} "
-                   f"({r.seconds:.1f} s, {r.cores} cores, {counted(r.searched, 'node')} searched)")
-    else:
-        click.echo(f"{which} {r.first}: total {r.total} guesses over {counted(r.n, 'answer')}, mean {r.mean:.6f}; "
-                   f"status {r.status} ({r.seconds:.1f} s, {r.cores} cores, {counted(r.searched, 'node')} searched)")
+    value = (f"every answer solved within {r.max_guesses} guesses: yes, by the tree found (total {r.total}, "
+             f"mean {r.mean:.6f}: any such tree, not the fewest guesses)" if r.objective == "feasible" else
+             f"total {r.total} guesses over {counted(r.n, 'answer')}, mean {r.mean:.6f}")
+    click.echo(f"{which} {r.first}: {value}; status {r.status} ({r.seconds:.1f} s, {r.cores} cores, "
+               f"{counted(r.searched, 'node')} searched)")
     click.echo(f"solved with 1..{r.max_guesses} guesses: {' '.join(map(str, r.wins_at))}; "
                f"worst case {max(k + 1 for k, w in enumerate(r.wins_at) if w)}; "
                + ", ".join(f"within {k}: {r.wins_within(k)}" for k in range(2, r.max_guesses)))
@@ -109,12 +107,9 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
     from exact.fileio import write_json
     from exact.game.formats import format_for_path, write_tree
     from exact.game.tree import record_lists, replay_position
-    from exact.wordle.guesses import parse_objective
     from exact.wordle.guesses_memo import INF
     from exact.wordle.ranking import rank_first_guesses, read_first_guesses
 
-    if parse_objective(objective).wins:
-        raise ExactError("--first all ranks first guesses by --objective guesses or feasible only")
     if after or compare or truncate:
         raise ExactError("--first all: drop --after, --compare and --truncate")
     answer_list = load_or_default(answers, list_answers)
@@ -124,12 +119,13 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
         format_for_path(path)
     r = call(rank_first_guesses, answer_list, guess_list, firsts=firsts, cutoff=cutoff, top=top, hard=hard,
              max_guesses=max_guesses, checkpoint=checkpoint, resume=resume, cluster=cluster, batch=batch,
-             workers=workers, objective=parse_objective(objective).name)
+             workers=workers, objective=objective)
     data = r.to_json()
     if r.tree is not None:
         played = replay_position(r.tree, answer_list, guess_list, (), max_guesses, hard)
         total = sum((k + 1) * w for k, w in enumerate(played.wins_at))
-        if not played.valid or played.lost or total != r.exact[0][1]:
+        value = 0 if r.objective == "feasible" else total  # the tree's value under the objective
+        if not played.valid or played.lost or value != r.exact[0][1]:
             raise ExactError(f"internal error: the tree of {r.tree.guess} does not replay to its value")
         data["tree"] = {"guess": r.tree.guess, "files": list(out), "complete": True,
                         "replay": {"total": total, "wins_at": list(played.wins_at), "valid": True}}
@@ -143,7 +139,8 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
     else:
         mode = ", hard mode" if hard else ""
         click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
-                   f"({len(guess_list)}), fewest guesses over {len(r.firsts)} first guesses{mode}, "
+                   f"({len(guess_list)}), {'fewest guesses' if r.objective == 'guesses' else 'objective ' + r.objective} "
+                   f"over {len(r.firsts)} first guesses{mode}, "
                    f"at most {max_guesses} guesses" + (f", cutoff {cutoff}" if cutoff is not None else ""))
         exact = r.exact
         least = r.least_bound
@@ -155,9 +152,10 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
         if r.objective == "feasible":
             click.echo(f"first guesses after which every answer is solved within {max_guesses}: "
                        + (", ".join(w for w, _ in exact[:max(top, 10)]) or "none found"))
-        for i, (w, v) in enumerate(exact[:max(top, 10)] if r.objective != "feasible" else []):
-            click.echo(f"{i + 1:3d}. {w} {v} (mean {v / len(answer_list):.6f})"
-                       + (" proven" if i < r.proven_top else ""))
+        else:
+            for i, (w, v) in enumerate(exact[:max(top, 10)]):
+                click.echo(f"{i + 1:3d}. {w} {v} (mean {v / len(answer_list):.6f})"
+                           + (" proven" if i < r.proven_top else ""))
         if "tree" in data and out:
             click.echo(f"wrote {', '.join(map(str, out))} (the tree of {r.tree.guess}; replayed: total "
                        f"{data['tree']['replay']['total']})")
