@@ -208,7 +208,7 @@ def rel_results(path: Path) -> str:
 def lists_table(groups) -> list[str]:
     """The list x mode x k table: the most answers won within k guesses, every first guess."""
     rows = []
-    for name in ("original", "nyt2022", "nyt2023", "all"):
+    for name in LIST_ORDER:
         for hard in (False, True):
             for k in (3, 4):
                 value, command = table_cell(k, name, hard, groups)
