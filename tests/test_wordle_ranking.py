@@ -193,6 +193,46 @@ def test_parse_peer_lines():
     assert parse_peer(text) == {"salet": (7920, True, 1.03), "trace": (7921, False, 9.18)}
 
 
+FAKE_PEER = """import shutil, sys
+argv = sys.argv[1:]
+args = {flag: value for flag, value in zip(argv, argv[1:]) if flag in ("-a", "-h", "-t", "-b")}
+shutil.copy(args["-h"], OUT + "/answers.txt")
+shutil.copy(args["-a"], OUT + "/guesses.txt")
+for word in open(args["-t"]).read().split():
+    print(f"First guess {word} >= {args['-b']:>10}  0 / 1    dCPU =      0.01   CPU =      0.01")
+"""
+
+
+def test_the_rejection_bench_gives_the_peer_the_chosen_lists(tmp_path):
+    """The bench runs the project and the peer on the lists asked for (a fake peer that records what
+    it was given and bounds every first guess at the cutoff + 1)."""
+    import sys
+
+    from exact.bench.wordle import run_ranking_bench
+
+    A, G = tiny(1, 8, 4)
+    peer = tmp_path / "peer"
+    peer.write_text(f"#!{sys.executable}\nOUT = {str(tmp_path)!r}\n" + FAKE_PEER)
+    peer.chmod(0o755)
+    words = tuple(G.words[:3])
+    out = run_ranking_bench(words, cutoff=0, peer=str(peer), echo=lambda *a: None, lists=(A, G))
+    assert (tmp_path / "answers.txt").read_text().split() == list(A.words)
+    assert (tmp_path / "guesses.txt").read_text().split() == list(G.words)
+    assert set(out["peer"]) == set(out["project"]) == set(words)
+    assert all(not r["exact"] and r["value"] >= 1 for r in out["project"].values())
+    with pytest.raises(ExactError, match="not in"):
+        run_ranking_bench(("zzzzz",), cutoff=0, lists=(A, G), echo=lambda *a: None)
+
+
+def test_bench_words_is_checked_before_any_timing(tmp_path, run_exact, write_lines):
+    words = write_lines(tmp_path / "w.txt", ["salet"])
+    r = run_exact("wordle", "bench", "--words", words)
+    assert r.returncode == 2 and "--words goes with the rejection bench" in r.stderr
+    bad = write_lines(tmp_path / "bad.txt", ["salet", "zzzzq"])
+    r = run_exact("wordle", "bench", "--objective", "guesses", "--cutoff", "1", "--words", bad)
+    assert r.returncode != 0 and f"{bad}:2: 'zzzzq' is not in" in r.stderr and len(r.stderr.splitlines()) == 1
+
+
 @pytest.mark.slow
 def test_two_worker_local_cluster_matches_in_process(tmp_path):
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")

@@ -25,6 +25,7 @@ import numpy as np
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.wordle import dp, dp_kernels
 from exact.bench.dp_baseline import BaselineSearch
+from exact.errors import ExactError
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 
@@ -165,10 +166,11 @@ def parse_peer(text: str) -> dict[str, tuple[int, bool, float]]:
 
 
 def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None = None, hard: bool = False,
-                      echo=print) -> dict:
+                      echo=print, lists=None) -> dict:
     """Reject (or value) each first guess of ``words`` against ``cutoff`` (values <= cutoff exact),
     the project and, with ``peer`` (the path of Selby's built solver), the peer, in this one run,
-    both on the original lists; per word and total CPU seconds and their ratio (project / peer).
+    both on ``lists`` (answers, guesses) [default: the original lists; the peer reads them from
+    copies written for it]; per word and total CPU seconds and their ratio (project / peer).
 
     Project: one process (this one), one memo over the words (as a ranking run shares it), CPU
     seconds of this process from before the feedback matrix to the last word (start-up included).
@@ -184,19 +186,19 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     from exact.wordle.guesses import Objective, make_guesses_instance
     from exact.wordle.guesses_memo import new_memo
     from exact.wordle.ranking import first_value
-    from exact.words import instances_dir
 
-    answers, guesses = wordle_answers(), wordle_allowed()
+    answers, guesses = lists or (wordle_answers(), wordle_allowed())
     missing = [w for w in words if w not in guesses.index]
     if missing:
-        raise ValueError(f"not allowed guesses: {missing}")
+        raise ExactError(f"not in {guesses.source}: {', '.join(missing)}")
+    echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)})")
     echo(f"machine: {os.cpu_count()} cores visible; both solvers single-threaded here; load average "
          f"{os.getloadavg()[0]:.1f} at the start")
     c0 = time.process_time()
     F = feedback_matrix(guesses, answers)
     inst = make_guesses_instance(answers, guesses, Objective(()), 6, hard, F)
     S, rule = position(answers, (), hard)
-    first_value(inst, new_memo(), S, guesses.index["qajaq"], 1, rule, 1)  # compile (or load) outside words
+    first_value(inst, new_memo(), S, guesses.index[words[-1]], 1, rule, 1)  # compile (or load) outside words
     startup = time.process_time() - c0
     memo = new_memo()
     mine = {}
@@ -210,15 +212,16 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
                                                         for w, (v, e, s, st) in mine.items()}}
     theirs = {}
     if peer is not None:
-        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-            f.write("\n".join(words) + "\n")
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        run = subprocess.run(peer_command(peer, str(instances_dir() / "wordle" / "answers.txt"),
-                                          str(instances_dir() / "wordle" / "allowed.txt"), f.name,
-                                          cutoff + 1, hard), capture_output=True, text=True,
-                             cwd=tempfile.gettempdir())
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        os.unlink(f.name)
+        with tempfile.TemporaryDirectory(prefix="exact-peer-") as there:
+            files = {}
+            for name, lines in (("answers", answers.words), ("guesses", guesses.words), ("first", words)):
+                files[name] = os.path.join(there, name + ".txt")
+                with open(files[name], "w") as f:
+                    f.write("\n".join(lines) + "\n")
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            run = subprocess.run(peer_command(peer, files["answers"], files["guesses"], files["first"],
+                                              cutoff + 1, hard), capture_output=True, text=True, cwd=there)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if run.returncode != 0:
             raise RuntimeError(f"the peer failed (exit {run.returncode}): {run.stderr.strip()[-300:]}")
         theirs = parse_peer(run.stdout)

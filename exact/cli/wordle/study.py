@@ -368,17 +368,26 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 @click.option("--cutoff", type=click.IntRange(min=0), default=None, metavar="T",
               help="With --objective guesses: time the rejection bench (first guesses valued if <= T, else "
                    "bounded) [default with --peer: 7920]; without --peer the project alone.")
+@click.option("--words", "words_file", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="With the rejection bench: its first guesses, one per line [default: a fixed list of 26 "
+                   "spread over the original ranking].")
 @list_option()
-def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff):
+def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
     from exact.bench.wordle import run_guesses_bench, run_wordle_bench
 
+    if words_file is not None and not (objective == "guesses" and (peer is not None or cutoff is not None)):
+        raise ExactError("--words goes with the rejection bench (--objective guesses with --cutoff or --peer)")
     if objective == "guesses":
         if peer is not None or cutoff is not None:
-            from exact.bench.wordle import run_ranking_bench
+            from exact.bench.wordle import RANKING_WORDS, run_ranking_bench
+            from exact.wordle.ranking import read_first_guesses
 
-            run_ranking_bench(cutoff=7920 if cutoff is None else cutoff, peer=peer, hard=hard, echo=click.echo)
+            lists = (list_answers(), list_guesses())
+            words = RANKING_WORDS if words_file is None else tuple(read_first_guesses(words_file, lists[1]))
+            call(run_ranking_bench, words, cutoff=7920 if cutoff is None else cutoff, peer=peer, hard=hard,
+                 echo=click.echo, lists=lists)
             return
         first = checked_word(first, list_guesses(), "--first")
         run_guesses_bench(first=first, hard=hard, echo=click.echo, lists=(list_answers(), list_guesses()))
