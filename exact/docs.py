@@ -231,13 +231,17 @@ def guesses_section(root: Path, groups) -> list[str]:
     if not certs:
         return []
     out = ["## Wordle: fewest guesses (every answer within the guess limit)", "",
-           "Exact branch and bound (`exact/wordle/guesses.py`): the least total guesses over all answers.", "",
-           "| certificate | list | mode | first guess | total | mean | worst case within | status | seconds (cores) |",
-           "|---|---|---|---|---|---|---|---|---|"]
+           "Exact branch and bound (`exact/wordle/guesses.py`): the least total guesses over all answers "
+           "(objective `guesses`); with objective `feasible`, whether every answer can be solved within the "
+           "limit at all: OPTIMAL means a tree that does so was found, and its total is that tree's, not the "
+           "least.", "",
+           "| certificate | list | mode | objective | first guess | total | mean | worst case within | status "
+           "| seconds (cores) |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
     order = sorted(certs, key=lambda pd: (LIST_ORDER.get(list_of(pd[1]), 9), bool(pd[1].get("hard")), rel(pd[0], root)))
     for path, d in order:
         out.append(f"| [{path.name}](../{rel(path, root)}) | {list_of(d)} | {'hard' if d.get('hard') else 'normal'} "
-                   f"| {d.get('first') or '-'} | {d['total']} | {d['mean']:.4f} | {d.get('max_guesses', '-')} "
+                   f"| {d.get('objective', 'guesses')} | {d.get('first') or '-'} | {d['total']} | {d['mean']:.4f} | {d.get('max_guesses', '-')} "
                    f"| {d['status']} | {d.get('seconds', '-')} ({d.get('cores', '-')}) |")
     out += ["", "Commands:", "", "```sh"] + [guesses_command(rel(p, root), d) for p, d in order] + ["```", ""]
     return out
@@ -433,7 +437,7 @@ def lists_of_tree(tree) -> str:
     record = tree_lists(tree)
     if record and record.get("list") in NAMED_LISTS:
         return record["list"]
-    for name in ("original", "nyt2022", "nyt2023"):
+    for name in LIST_ORDER:
         if len(named_lists(name)[0]) == tree.answers:
             return name
     return "original"

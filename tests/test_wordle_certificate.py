@@ -33,11 +33,13 @@ def made(tmp_path_factory, ):
     solve("--depth", "3", "--certificate", "depth.json", "--out", "depth.txt")
     solve("--objective", "guesses", "--certificate", "objective.json", "--out", "objective.txt")
     solve("--depth", "3", "--checkpoint", "run.jsonl", "--batch", "4", "--certificate", "global.json")
+    solve("--objective", "win3,guesses", "--certificate", "win3.json", "--out", "win3.txt")
+    solve("--objective", "feasible", "--max-guesses", "5", "--certificate", "feasible.json", "--out", "feasible.txt")
     return folder
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["depth", "objective", "global"])
+@pytest.mark.parametrize("name", ["depth", "objective", "global", "win3", "feasible"])
 def test_certificates_of_each_kind_verify(made, name, run_exact):
     v = verify_certificate(made / f"{name}.json")
     assert v.ok and not v.unconfirmed, v.checks
@@ -77,7 +79,10 @@ def prune_above(d):
     ("depth", swap_top, {"top"}),
     ("depth", lambda d: d["answers"].update(sha256="0" * 64), {"answers"}),
     ("depth", lambda d: d.update(probability=0.5), {"probability"}),
-    ("objective", lambda d: d.update(total=d["total"] - 1), {"wins_at", "tree", "optimal", "lower bound", "mean"}),
+    ("objective", lambda d: d.update(total=d["total"] - 1), {"wins_at", "tree", "optimal", "mean"}),
+    ("objective", lambda d: d.update(cost=d["cost"] - 1, lower_bound=d["cost"] - 1), {"cost", "lower bound"}),
+    ("win3", lambda d: d.update(cost=d["cost"] + 1), {"cost"}),
+    ("feasible", lambda d: d.update(max_guesses=2), {"tree", "cost", "lower bound"}),
     ("global", prune_above, {"pruned"}),
     ("global", lambda d: d["first_guess_outcomes"].pop(), {"first guesses", "counts"}),
     ("global", lambda d: d.update(optimal_first=["zzzzz"]), {"best", "top"}),
