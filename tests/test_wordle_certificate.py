@@ -35,11 +35,14 @@ def made(tmp_path_factory, ):
     solve("--depth", "3", "--checkpoint", "run.jsonl", "--batch", "4", "--certificate", "global.json")
     solve("--objective", "win3,guesses", "--certificate", "win3.json", "--out", "win3.txt")
     solve("--objective", "feasible", "--max-guesses", "5", "--certificate", "feasible.json", "--out", "feasible.txt")
+    solve("--objective", "guesses", "--first", "all", "--top", "3", "--certificate", "ranking.json",
+          "--out", "ranking.txt")
+    solve("--objective", "feasible", "--first", "all", "--max-guesses", "2", "--certificate", "none2.json")
     return folder
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["depth", "objective", "global", "win3", "feasible"])
+@pytest.mark.parametrize("name", ["depth", "objective", "global", "win3", "feasible", "ranking", "none2"])
 def test_certificates_of_each_kind_verify(made, name, run_exact):
     v = verify_certificate(made / f"{name}.json")
     assert v.ok and not v.unconfirmed, v.checks
@@ -83,6 +86,12 @@ def prune_above(d):
     ("objective", lambda d: d.update(cost=d["cost"] - 1, lower_bound=d["cost"] - 1), {"cost", "lower bound"}),
     ("win3", lambda d: d.update(cost=d["cost"] + 1), {"cost"}),
     ("feasible", lambda d: d.update(max_guesses=2), {"tree", "cost", "lower bound"}),
+    ("ranking", lambda d: d["first_guesses"].update({d["best"]["guess"]: {"total": d["best"]["total"] - 1}}),
+     {"best", "top values", "optimal"}),
+    ("ranking", lambda d: d["first_guesses"].pop(d["best"]["guess"]), {"first guesses", "best", "top values",
+                                                                       "proven top", "optimal"}),
+    ("ranking", lambda d: d.update(least_bound=d["least_bound"] + 1), {"least bound"}),
+    ("none2", lambda d: d.update(status="OPTIMAL"), {"proven top", "optimal"}),
     ("global", prune_above, {"pruned"}),
     ("global", lambda d: d["first_guess_outcomes"].pop(), {"first guesses", "counts"}),
     ("global", lambda d: d.update(optimal_first=["zzzzz"]), {"best", "top"}),
@@ -123,3 +132,17 @@ def test_an_optimum_not_re_derived_in_time_is_not_verified_unless_partial(tmp_pa
     assert r.returncode == 0 and "partly verified" in r.stdout
     r = run_exact("wordle", "verify", "--resolve-time", "0", cert)
     assert r.returncode == 1 and "NOT VERIFIED: optimal" in r.stdout
+
+
+def test_the_ranking_format_is_the_one_the_ranking_writes():
+    from exact.wordle.certificate import RANKING_FORMAT
+    from exact.wordle.ranking import FORMAT
+
+    assert RANKING_FORMAT == FORMAT
+
+
+@pytest.mark.parametrize("name", ["ranking-guesses-certificate.json", "ranking-guesses-hard-certificate.json"])
+def test_the_committed_rankings_verify(name):
+    v = verify_certificate(ROOT / "results" / "wordle" / name)
+    assert v.ok and not v.unconfirmed, v.checks
+    assert {n for n, _, _ in v.checks} >= {"first guesses", "best", "top values", "proven top", "tree", "optimal"}

@@ -7,7 +7,9 @@ A certificate is the JSON that ``exact wordle solve --certificate`` writes, of t
 - *global* (``first_guess_outcomes``): the same value over every first guess by
   :mod:`exact.wordle.depth4`, each first guess's exact value or the bound that pruned it;
 - *objective* (``objective``, ``total``, ``wins_at``): the best complete strategy by
-  :mod:`exact.wordle.guesses`.
+  :mod:`exact.wordle.guesses`;
+- *ranking* (``format`` ``exact-ranking-guesses/1``, ``first_guesses``): every first guess valued
+  exactly or bounded by :mod:`exact.wordle.ranking`, with the tree of the best.
 
 The checks, each ``ok``, ``FAIL`` or ``unconfirmed`` (as ``exact lingo verify`` reports them):
 
@@ -27,7 +29,13 @@ The checks, each ``ok``, ``FAIL`` or ``unconfirmed`` (as ``exact lingo verify`` 
   ``resolve_time`` seconds; when that is not enough (the full Wordle instance takes minutes) the
   check is ``unconfirmed`` and the certificate is "not verified" unless ``partial``. A global
   certificate needs no re-run: its per-first-guess records are the argument, checked above (each
-  record's own value is re-derived only within the time given, like the rest).
+  record's own value is re-derived only within the time given, like the rest);
+- a ranking: its records (one of ``total`` or ``at_least`` each, exact values within the cutoff),
+  and everything derived from them recounted (best, top values, least bound, proven top, the
+  counts, the status); the tree of the best replayed to the best value; the optimality argument is
+  the records themselves (the best exact value is no more than every bound), and on small
+  instances (answers x guesses up to ``SMALL``) the ranking is run again and must give the same
+  best value and top values.
 
 Data types: the certificate is a JSON object; the result is a :class:`Verification` (the checks as
 ``(name, outcome, detail)``).
@@ -50,7 +58,12 @@ def is_certificate(data) -> bool:
             and isinstance(data.get("guesses"), dict) and "method" in data)
 
 
+RANKING_FORMAT = "exact-ranking-guesses/1"  # exact.wordle.ranking.FORMAT (checked equal in the tests)
+
+
 def kind_of(data: dict) -> str:
+    if data.get("format") == RANKING_FORMAT:
+        return "ranking"
     if "objective" in data:
         return "objective"
     return "global" if "first_guess_outcomes" in data else "depth"
@@ -68,6 +81,10 @@ FIELDS = {
                    "max_guesses": "int", "hard": "bool"},
                   {"first": "str|null", "mean": "number", "wins_within": "dict", "tree": "dict", "after": "list",
                    "lower_bound": "int|null", "cost": "int"}),
+    "ranking": ({"format": "str", "objective": "str", "status": "str", "hard": "bool", "max_guesses": "int",
+                 "first_guesses": "dict", "best": "dict|null", "top_values": "list", "proven_top": "int",
+                 "open": "int", "first_guesses_done": "int", "first_guesses_asked": "int"},
+                {"cutoff": "int|null", "top": "int", "least_bound": "int|null", "tree": "dict"}),
 }
 LIST_FIELDS = {"source": "str", "count": "int", "sha256": "str"}
 
@@ -94,12 +111,17 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     check_fields(data, required, optional, source=str(path))
     for key in ("answers", "guesses"):
         check_fields(data[key], LIST_FIELDS, source=str(path), where=key)
-    if data["status"] not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
-        raise ExactError(f"status {data['status']!r:.40} is not OPTIMAL, FEASIBLE or UNKNOWN", path=path)
+    statuses = ("OPTIMAL", "FEASIBLE", "UNKNOWN") + (("INFEASIBLE",) if kind == "ranking" else ())
+    if data["status"] not in statuses:
+        raise ExactError(f"status {data['status']!r:.40} is not {', '.join(statuses[:-1])} or {statuses[-1]}",
+                         path=path)
     v = Verification(str(path), partial=partial)
     A = _list(v, data, "answers", answers, path)
     G = _list(v, data, "guesses", guesses, path)
     if A is None or G is None:
+        return v
+    if kind == "ranking":
+        _check_ranking(v, data, A, G, path)
         return v
     v.add("n", data["n"] == len(A), f"the answers have {len(A)} words; the certificate says {data['n']}")
     if kind == "objective":
@@ -251,6 +273,80 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
 
 #: answers x guesses up to which an objective certificate is re-derived (the branch and bound has no time limit)
 SMALL = 200_000
+
+
+def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: Path) -> None:
+    """A ranking certificate: its records, what derives from them, the tree of the best, and (small
+    instances) the ranking run again."""
+    from exact.game.tree import replay
+
+    records = {}
+    for word, r in data["first_guesses"].items():
+        kinds = [k for k in ("total", "at_least") if isinstance(r, dict) and k in r]
+        if len(kinds) != 1 or not isinstance(r[kinds[0]], int) or isinstance(r[kinds[0]], bool):
+            raise ExactError(f"first_guesses: {word!r:.20} is not {{'total': N}} or {{'at_least': N}}", path=path)
+        records[word] = (r[kinds[0]], kinds[0] == "total")
+    unknown = [w for w in records if w not in G.index]
+    cutoff = data.get("cutoff")
+    above = [w for w, (x, e) in records.items() if e and cutoff is not None and x > cutoff]
+    v.add("first guesses", not unknown and not above and data["first_guesses_done"] == len(records)
+          and data["first_guesses_asked"] <= len(G) and data["open"] == data["first_guesses_asked"] - len(records),
+          f"{len(records)} first guesses done of {data['first_guesses_asked']} asked ({data['open']} open), every "
+          f"one an allowed guess{'' if not unknown else ' but ' + ' '.join(unknown[:3])}, every exact value "
+          f"within the cutoff {cutoff}{'' if not above else ' but ' + ' '.join(above[:3])}")
+    exact = sorted(((x, G.index[w], w) for w, (x, e) in records.items() if e and w in G.index))
+    bounds = [x for x, e in records.values() if not e]
+    least = min(bounds, default=None)
+    best = data["best"]
+    if exact:
+        total = exact[0][0]
+        good = best is not None and best.get("total") == total and records.get(best.get("guess")) == (total, True) \
+            and _close(best.get("mean", total / len(A)), total / len(A))
+        v.add("best", good, f"the least exact value {total} ({exact[0][2]}); claimed {best}")
+    else:
+        v.add("best", best is None, f"no first guess valued exactly; claimed {best}")
+    top = [{"guess": w, "total": x} for x, _, w in exact[:max(data.get("top", 0), 10)]]
+    shown = ", ".join(f"{w} {x}" for x, _, w in exact[:3])
+    v.add("top values", data["top_values"] == top, f"the {len(top)} least exact values recounted ({shown} ...)")
+    proven = 0 if data["open"] else sum(1 for x, _, _ in exact if least is None or x <= least)
+    if data["open"]:
+        status = "FEASIBLE" if exact else "UNKNOWN"
+    else:
+        status = ("OPTIMAL" if proven >= 1 else "FEASIBLE") if exact else "INFEASIBLE"
+    v.add("least bound", data.get("least_bound", least) == least, f"{least} recounted; claimed "
+                                                                 f"{data.get('least_bound')}")
+    v.add("proven top", data["proven_top"] == proven and data["status"] == status,
+          f"{proven} exact values no more than every bound, status {status}; claimed {data['proven_top']}, "
+          f"{data['status']}")
+    feasible = data["objective"] == "feasible"
+    trees = list(_trees(v, data, path)) if data.get("tree") else []
+    for file, tree in trees:
+        r = replay(tree, A, G, data["max_guesses"], data["hard"])
+        value = 0 if feasible else r.total_guesses
+        v.add("tree", r.valid and not r.lost and best is not None and tree.guess == best.get("guess")
+              and value == best.get("total"),
+              f"{file}: replayed from scratch: opens with {tree.guess}, total {r.total_guesses}, lost {len(r.lost)}, "
+              f"valid {r.valid}; the best claimed: {best}")
+    if data["status"] == "OPTIMAL" and not trees:
+        v.add("tree", None, "no tree of the best listed: its value is not replayed")
+    if data["status"] != "OPTIMAL":
+        v.add("optimal", True, f"status {data['status']}: no optimum claimed")
+        return
+    if len(A) * len(G) > SMALL:
+        v.add("optimal", True, f"the records are the argument (checked above): the best exact value "
+                               f"{exact[0][0]} is no more than every bound (least {least}); each record's own "
+                               f"value or bound rests on the search (exact.wordle.ranking), re-run here only on "
+                               f"instances up to {SMALL} answer x guess pairs")
+        return
+    from exact.wordle.ranking import rank_first_guesses
+
+    again = rank_first_guesses(A, G, firsts=list(records) if data["first_guesses_asked"] < len(G) else None,
+                               cutoff=cutoff, top=data.get("top", 1), hard=data["hard"],
+                               max_guesses=data["max_guesses"], progress=False, objective=data["objective"])
+    k = min(again.proven_top, data["proven_top"])
+    v.add("optimal", again.status == "OPTIMAL" and [x for _, x in again.exact[:k]] == [x for x, _, _ in exact[:k]],
+          f"the ranking run again: status {again.status}, top values {[x for _, x in again.exact[:k]]}; "
+          f"claimed {[x for x, _, _ in exact[:k]]}")
 
 
 def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, resolve_time: float) -> None:
