@@ -61,6 +61,14 @@ def edited(made, tmp_path, name, edit):
     return tmp_path / f"{name}.json"
 
 
+def in_progress(d):
+    """The global certificate of a run stopped before its last first guess (a pruned one)."""
+    i = next(i for i, r in enumerate(d["first_guess_outcomes"]) if not r["exact"])
+    d["first_guess_outcomes"].pop(i)
+    d.update(status="FEASIBLE", open=1, first_guesses_resolved=d["first_guesses_resolved"] - 1,
+             first_guesses_pruned=d["first_guesses_pruned"] - 1)
+
+
 def bump_wins(d):
     d["wins"] += 1
     d["probability"] = d["wins"] / d["n"]
@@ -146,3 +154,18 @@ def test_the_committed_rankings_verify(name):
     v = verify_certificate(ROOT / "results" / "wordle" / name)
     assert v.ok and not v.unconfirmed, v.checks
     assert {n for n, _, _ in v.checks} >= {"first guesses", "best", "top values", "proven top", "tree", "optimal"}
+
+
+@pytest.mark.slow
+def test_the_certificate_of_a_run_in_progress_is_not_rejected(made, tmp_path):
+    """A global search stopped before the end (status FEASIBLE, some first guesses open) claims only
+    what it has resolved; with every first guess asked for and the status OPTIMAL it is rejected."""
+    v = verify_certificate(edited(made, tmp_path, "global", in_progress))
+    assert not [c for c in v.checks if c[1] == "FAIL"] and ("first guesses", "ok") in [c[:2] for c in v.checks]
+
+    def claimed_complete(d):
+        in_progress(d)
+        d["status"] = "OPTIMAL"
+
+    v = verify_certificate(edited(made, tmp_path, "global", claimed_complete))
+    assert "first guesses" in {n for n, o, _ in v.checks if o == "FAIL"}
