@@ -5,6 +5,13 @@ their best result so far, and return it marked ``interrupted``. :func:`install` 
 the ``exact`` command) makes SIGTERM raise that same exception in the main thread; :func:`exit_code`
 then tells the command line which signal it was: 130 for SIGINT, 143 for SIGTERM.
 
+A helper for a long call that can be dropped half-way:
+
+- :func:`abandonable`: the call runs in a daemon thread while the main thread waits, so Ctrl-C or
+  SIGTERM raises KeyboardInterrupt in the caller at once instead of when the call returns (a numba
+  kernel cannot be stopped, and a signal is handled only once it returns). The call itself runs
+  on, its result unused, until it returns or the process exits.
+
 Two helpers for code that must not be interrupted in the middle:
 
 - :func:`held`: SIGINT and SIGTERM are held back during the block and raised again as soon as it
@@ -96,6 +103,39 @@ def exit_now(code: int | None = None) -> None:
 
 def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
+
+
+def abandonable(function: Callable, *args, poll: float = 0.25, **kwargs):
+    """``function(*args, **kwargs)``, waited for in a way that Ctrl-C and SIGTERM interrupt at once.
+
+    The call runs in a daemon thread; the main thread waits for it ``poll`` seconds at a time, so
+    the handler of :func:`install` runs (and raises KeyboardInterrupt here) within that time even
+    while the call is inside a numba kernel. An interrupted call is abandoned, not stopped: it runs
+    on until it returns or the process exits, and what it returns or changes must then be dropped
+    by the caller. So it is only for calls whose effects the caller discards when interrupted,
+    and the function must release the GIL for most of its work (numba ``nogil=True``). Its
+    exceptions are raised here. Off the main thread (no signal arrives there) it is a plain call.
+
+    >>> abandonable(sum, [1, 2, 3])
+    6
+    """
+    if not _main_thread():
+        return function(*args, **kwargs)
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["value"] = function(*args, **kwargs)
+        except BaseException as e:  # raised again in the caller's thread
+            box["error"] = e
+
+    worker = threading.Thread(target=run, name="exact-abandonable", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(poll)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
 @contextmanager

@@ -590,3 +590,28 @@ def test_resume_of_one_k_reads_its_file_as_that_k_only(tmp_path, run_exact, writ
     assert run_exact(*args).returncode == 0
     r = run_exact(*args, "--resume")
     assert r.returncode == 0, r.stderr  # was: "the certificate for K = 1 is not an adaptive result of this pool"
+
+
+def test_an_abandonable_call_is_interrupted_while_it_still_runs():
+    """exact.stop.abandonable: a signal stops the wait for a call that would never return on its own
+    (here it waits on an event nobody sets, standing for a long numba kernel); values and errors of
+    calls that do return come back as from a plain call."""
+    import os
+    import signal
+    import threading
+
+    from exact import stop
+
+    assert stop.abandonable(divmod, 7, 2) == (3, 1)
+    with pytest.raises(ZeroDivisionError):
+        stop.abandonable(divmod, 1, 0)
+    never = threading.Event()
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+        with pytest.raises(KeyboardInterrupt):
+            stop.abandonable(never.wait)
+        assert not never.is_set()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        never.set()  # let the abandoned call end

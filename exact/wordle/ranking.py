@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from exact import progress as prog
+from exact import stop
 from exact.errors import ExactError
 from exact.partitions import split_by_guess
 from exact.game.hard import Constraint
@@ -372,7 +373,10 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
             best = [v for _, v in ranking.exact]
             thr = min(base, best[top - 1]) if len(best) >= top else base
             c = time.process_time()
-            total, exact, stage = first_value(inst, memo, S, guesses.index[w], 1, rule, int(thr), stats)
+            # abandonable: an interrupt stops the run now, not when this first guess's search ends (it
+            # can take minutes); the abandoned search's memo is not used again
+            total, exact, stage = stop.abandonable(first_value, inst, memo, S, guesses.index[w], 1, rule, int(thr),
+                                                   stats)
             values[w] = FirstValue(w, int(total), bool(exact), time.process_time() - c, stage)
             if book is not None:
                 book.add(values[w])
@@ -381,8 +385,6 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
                 memo = new_memo()
             report(ranking)
     except (KeyboardInterrupt, SystemError) as e:
-        from exact import stop
-
         if not stop.is_interrupt(e):
             raise
         ranking.interrupted = True
