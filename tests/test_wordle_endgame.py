@@ -26,7 +26,7 @@ def test_a_guess_splits_an_endgame_into_one_default_class_and_singletons():
     (the default), every other answer scores alone; so any class of two or more is the default."""
     A = wordle_answers()
     codes = np.array([[ord(c) - 97 for c in w] for w in A.words])
-    ans_end, members, start, _ = endgames(codes, np.arange(len(A)), 6)
+    ans_end, members, start, _, _ = endgames(codes, np.arange(len(A)), 6)
     assert len(start) > 100
     guesses = random.Random(5).sample(A.words, 300)
     for e in range(len(start) - 1):
@@ -71,7 +71,7 @@ def test_the_endgame_bound_never_exceeds_the_cost(words, hard):
             S = np.array(cols, dtype=np.int64)
             for t in range(1, max_guesses + 1):
                 truth = brute_cost(A.words, G.words, [A.words[i] for i in cols], t, max_guesses, hard)
-                bound = endgame_bound(inst.ctx, S, t, greens)
+                bound = endgame_bound(inst.ctx, S, t, greens, least)
                 if truth is not None:
                     assert bound <= truth, (cols, t, max_guesses, hard, int(bound), truth)
 
@@ -85,10 +85,10 @@ def test_the_endgame_bound_bites():
     S = np.arange(len(A), dtype=np.int64)
     greens, least = no_constraint(5)
     truth = brute_cost(A.words, G.words, A.words, 1, 9, False)
-    assert truth == 45 == endgame_bound(inst.ctx, S, 1, greens)
+    assert truth == 45 == endgame_bound(inst.ctx, S, 1, greens, least)
     A4, G4, inst4 = instance(IGHT, IGHT, 4, False)
     assert brute(A4.words, G4.words, 4) is None
-    assert endgame_bound(inst4.ctx, S, 1, greens) >= 1 << 60
+    assert endgame_bound(inst4.ctx, S, 1, greens, least) >= 1 << 60
 
 
 @pytest.mark.slow
@@ -106,7 +106,7 @@ def test_the_hard_mode_cap_after_a_first_guess(max_guesses):
             if len(cols) < MIN_ENDGAME:
                 continue
             greens, least = constraint(((g, p),), 5)
-            bound = endgame_bound(inst.ctx, np.array(cols, dtype=np.int64), 2, greens)
+            bound = endgame_bound(inst.ctx, np.array(cols, dtype=np.int64), 2, greens, least)
             truth = brute(A.words, G.words, max_guesses, True, history=((g, p),))
             if truth is None:
                 cut += bound >= 1 << 60
@@ -200,3 +200,42 @@ def test_every_memo_entry_is_a_valid_bound(hard):
         assert vals[i] <= truth, (S, int(steps[i]), int(vals[i]), truth)
         if exact[i]:
             assert vals[i] == truth, (S, int(steps[i]), int(vals[i]), truth)
+
+
+def letters_mask(word_letters: str) -> np.int64:
+    return np.int64(sum(1 << (ord(x) - ord("a")) for x in set(word_letters)))
+
+
+def test_the_hard_cap_leaves_out_the_positions_the_yellows_demand():
+    """After donko scores o green and d, n yellow, a hard-mode guess has o at position 2 and a d and
+    an n among its other four positions: two are left for the letters of an endgame such as _ound
+    (b f h m p r s w), three if d were one of them, four without the yellows; normal mode: five."""
+    from exact.wordle.guesses_endgame import _free
+
+    greens, least = constraint((("donko", feedback("donko", "bound")),), 5)
+    assert list(greens) == [-1, ord("o") - ord("a"), -1, -1, -1]
+    ound = letters_mask("bfhmprsw")
+    assert _free(5, True, greens, least, ound) == 2
+    assert _free(5, True, greens, least, letters_mask("bfhmprswd")) == 3
+    assert _free(5, True, greens, np.zeros(26, dtype=np.int64), ound) == 4
+    assert _free(5, False, greens, least, ound) == 5
+
+
+@pytest.mark.slow
+def test_donko_leaves_no_hard_mode_strategy_within_6():
+    """Selby's solver says Infinity for donko in hard mode; so does the search: the class of donko
+    YGYBB (eight _ound answers and nomad) has no strategy within the five guesses left."""
+    from exact.game.position import position
+    from exact.wordle.guesses import node_value
+    from exact.wordle.guesses_memo import INF, new_memo
+    from exact.words import wordle_allowed
+
+    A, G = wordle_answers(), wordle_allowed()
+    inst = make_guesses_instance(A, G, Objective(()), 6, True)
+    p = feedback("donko", "bound")
+    S, rule = position(A, (("donko", p),), True)
+    assert sorted(A.words[a] for a in S) == sorted(["bound", "found", "hound", "mound", "nomad", "pound", "round",
+                                                    "sound", "wound"])
+    assert node_value(inst, new_memo(), S, 2, rule)[0] >= INF
+    r = solve_guesses(A, G, hard=True, first="donko", progress=False, F=inst.F)
+    assert r.status == "INFEASIBLE"

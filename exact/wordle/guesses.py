@@ -190,11 +190,11 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
 
     cost = objective.costs(max_guesses, len(answers))
     FT = np.ascontiguousarray(F.T)
-    ans_end, members, start, caps = endgames(codes, ans_row, max_guesses)
+    ans_end, members, start, caps, letters = endgames(codes, ans_row, max_guesses)
     endgame_caps(FT, members, start, 3 ** L, caps)
     ctx = (F, ans_row, row_ans, cost, bool(hard), codes, letter_counts(codes),
            rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp),
-           most_patterns(F, 3 ** L), FT, ans_end, caps, members, start)
+           most_patterns(F, 3 ** L), FT, ans_end, caps, members, start, letters)
     return GuessesInstance(answers, guesses, F, hard, cost, ctx)
 
 

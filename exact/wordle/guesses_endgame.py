@@ -42,7 +42,14 @@ repeat every green of the constraint, and a letter at a green position distingui
 position is green for every answer of L, and its letter is used up there), so a guess allowed at
 the node makes at most as many answers non-default as the constraint has non-green positions: the
 capacities are capped at that number. For the ".ATCH" trap of hard mode (four greens known) that is
-one answer per guess.
+one answer per guess. The constraint also makes a guess hold every letter its yellows demand:
+``least[x] - (greens of x)`` more copies of each letter x, R in all, at non-green positions. Those
+R positions can make an answer non-default only with a letter that some answer of E has at w (a
+letter of E), so the cap is (non-green positions) - R + (the copies among the R whose letter is a
+letter of E) (the letters of E: ``letters[e]``, a bit per letter, a superset of those of L).
+After donko's ``YGYBB`` (an o green, a d and an n demanded), the eight answers ``_ound`` meet
+guesses that can make at most 4 - 2 = 2 of them non-default each, which is what lets the search of
+that endgame alone (:func:`tight_endgame`) prove there is no hard-mode strategy within 6.
 """
 
 from __future__ import annotations
@@ -56,11 +63,12 @@ MIN_ENDGAME = 3  # the least endgame worth a bound: with two answers the node bo
 
 
 def endgames(codes: np.ndarray, ans_row: np.ndarray, max_guesses: int):
-    """(ans_end, members, start, caps): the endgames of the answer list.
+    """(ans_end, members, start, caps, letters): the endgames of the answer list.
 
     ``ans_end[a, w]`` is the endgame of answer a with position w blanked out (-1 if fewer than
     MIN_ENDGAME answers share it); endgame e holds the answers ``members[start[e]:start[e + 1]]``;
-    ``caps[e]`` is left for :func:`endgame_caps` to fill.
+    ``caps[e]`` is left for :func:`endgame_caps` to fill; ``letters[e]`` has bit x set when an
+    answer of e has letter x at its blanked position.
     """
     A = codes[ans_row]
     n, L = A.shape
@@ -78,7 +86,12 @@ def endgames(codes: np.ndarray, ans_row: np.ndarray, max_guesses: int):
     start[1:] = np.cumsum([len(g) for g in groups]) if groups else 0
     members = np.concatenate(groups).astype(np.int64) if groups else np.zeros(0, dtype=np.int64)
     caps = np.zeros((len(groups), max_guesses + 1), dtype=np.int64)
-    return ans_end, members, start, caps
+    letters = np.zeros(len(groups), dtype=np.int64)
+    for e, who in enumerate(groups):
+        w = int(np.flatnonzero(ans_end[who[0]] == e)[0])
+        for x in np.unique(A[who, w]):
+            letters[e] |= np.int64(1) << int(x)
+    return ans_end, members, start, caps, letters
 
 
 @numba.njit(cache=True, nogil=True)
@@ -167,24 +180,32 @@ def _endgame_ids(ans_end, S):
 
 
 @numba.njit(cache=True, nogil=True)
-def _free(Lw, hard, greens):
-    """The most answers of an endgame one guess can make non-default: every position, or in hard
-    mode the constraint's non-green ones (see the module)."""
+def _free(Lw, hard, greens, least, letters):
+    """The most answers of an endgame (its letters: ``letters``) one guess can make non-default:
+    every position, or in hard mode the constraint's non-green ones less the copies its yellows
+    demand of letters that are not the endgame's (see the module)."""
     if not hard:
         return Lw
     free = 0
     for i in range(Lw):
         if greens[i] < 0:
             free += 1
-    return free
+    for x in range(26):
+        more = least[x]
+        for i in range(Lw):
+            if greens[i] == x:
+                more -= 1
+        if more > 0 and (letters >> x) & 1 == 0:
+            free -= more
+    return max(free, 0)
 
 
 @numba.njit(cache=True, nogil=True)
-def endgame_bound(ctx, S, t, greens):
+def endgame_bound(ctx, S, t, greens, least):
     """max over the endgames E meeting S in MIN_ENDGAME answers or more of
     EB(E ∩ S, t) + (|S| - |E ∩ S|) c[t + 1], with the capacities of E over every guess (in hard mode
     capped at the constraint's non-green positions); 0 if none."""
-    cost, hard, ans_end, caps = ctx[3], ctx[4], ctx[14], ctx[15]
+    cost, hard, ans_end, caps, letters = ctx[3], ctx[4], ctx[14], ctx[15], ctx[18]
     n, Lw = S.shape[0], ans_end.shape[1]
     if n < MIN_ENDGAME or caps.shape[0] == 0 or cost[t + 1] >= INF:
         return np.int64(0)  # (two answers or more with one guess left: the node bound says INF)
@@ -192,7 +213,6 @@ def endgame_bound(ctx, S, t, greens):
     k = ids.shape[0]
     if k < MIN_ENDGAME:
         return np.int64(0)
-    free = _free(Lw, hard, greens)
     cap = np.empty(caps.shape[1], dtype=np.int64)
     best = np.int64(0)
     run = 1
@@ -201,6 +221,7 @@ def endgame_bound(ctx, S, t, greens):
             run += 1
             continue
         if run >= MIN_ENDGAME:
+            free = _free(Lw, hard, greens, least, letters[ids[j - 1]])
             for i in range(cap.shape[0]):
                 cap[i] = min(caps[ids[j - 1], i], free)
             v = sat(eb(cost, t, run, cap) + (n - run) * cost[t + 1])
@@ -211,7 +232,7 @@ def endgame_bound(ctx, S, t, greens):
 
 
 @numba.njit(cache=True, nogil=True)
-def tight_endgame(ctx, S, t, greens):
+def tight_endgame(ctx, S, t, greens, least):
     """The answers L = E ∩ S of the endgame E with the most answers in S, when it is worth a search
     of its own (Selby's "subendgame"), else an empty array.
 
@@ -246,7 +267,7 @@ def tight_endgame(ctx, S, t, greens):
     left = 0  # the guesses left after this one
     while t + left + 1 < cost.shape[0] and cost[t + left + 1] < INF:
         left += 1
-    free = _free(Lw, hard, greens)
+    free = _free(Lw, hard, greens, least, ctx[18][e])
     total = 0
     for i in range(min(left, caps.shape[1])):
         total += min(caps[e, i], free)

@@ -178,7 +178,7 @@ def quick(ctx, memo, h, S, t, greens, least, lb):
     if not ctx[11]:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
     m = ctx[12]
-    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)), endgame_bound(ctx, S, t, greens))
+    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)), endgame_bound(ctx, S, t, greens, least))
     if n == 3 and pair >= 0 and cost[t + 2] < INF and v == sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
         memo_store(ctx, memo, h, S, t, greens, least, v, True, pair)
         return v, True, pair
@@ -414,7 +414,7 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
         if lb >= beta:
             return lb, np.int64(-1)
         if ctx[11] and not greedy:
-            L = tight_endgame(ctx, S, t, greens)
+            L = tight_endgame(ctx, S, t, greens, least)
             if L.shape[0] > 0:  # the endgame alone (argued in tight_endgame)
                 rest = sat(cost[t] + (n - L.shape[0] - 1) * cost[t + 1])
                 v, _ = search_node(ctx, memo, L, t, greens, least, max(beta - rest, np.int64(1)), greedy, stats,
