@@ -239,3 +239,35 @@ def test_donko_leaves_no_hard_mode_strategy_within_6():
     assert node_value(inst, new_memo(), S, 2, rule)[0] >= INF
     r = solve_guesses(A, G, hard=True, first="donko", progress=False, F=inst.F)
     assert r.status == "INFEASIBLE"
+
+
+def test_the_endgames_command_lists_the_groups_and_writes_their_words(tmp_path, run_exact, write_lines):
+    words = write_lines(tmp_path / "w.txt", IGHT + ATCH + OTHERS)
+    out = tmp_path / "groups.txt"
+    r = run_exact("wordle", "endgames", "--answers", words, "--min-size", "8", "--out", out)
+    assert r.returncode == 0, r.stderr
+    assert "1 groups of 8 words or more, 9 words in all" in r.stdout and "_ight   9  eight fight" in r.stdout
+    assert out.read_text().split() == sorted(IGHT)
+    r = run_exact("wordle", "endgames", "--answers", words)
+    assert "_atch   7  batch catch hatch latch match patch watch" in r.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))
+def test_no_strategy_for_a_subset_means_none_for_the_list(seed):
+    """The argument behind proving a worst case on a subset (`exact wordle endgames --out`): a strategy
+    for the answers solves each of its subsets as fast, so where a subset needs more than N guesses
+    (by the feasibility search) so does the list, and the search agrees on both (brute force)."""
+    rng = random.Random(seed)
+    A = IGHT + ATCH + rng.sample(OTHERS, 2)
+    G = A + ["crowd", "plumb"]
+    for k in (3, 4):
+        whole = solve_guesses(words_from_lines(A), words_from_lines(G), objective="feasible", max_guesses=k,
+                              progress=False)
+        for part in (IGHT, ATCH, IGHT[:6] + ATCH[:3]):
+            sub = solve_guesses(words_from_lines(part), words_from_lines(G), objective="feasible", max_guesses=k,
+                                progress=False)
+            assert (sub.status == "INFEASIBLE") == (brute(part, G, k) is None)
+            if sub.status == "INFEASIBLE":
+                assert whole.status == "INFEASIBLE"
+        assert (whole.status == "INFEASIBLE") == (brute(A, G, k) is None)

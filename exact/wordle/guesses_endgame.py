@@ -94,6 +94,31 @@ def endgames(codes: np.ndarray, ans_row: np.ndarray, max_guesses: int):
     return ans_end, members, start, caps, letters
 
 
+def endgame_groups(words, min_size: int = MIN_ENDGAME) -> list[tuple[str, list[str]]]:
+    """The endgames of a word list (a WordList or a sequence of words) with at least ``min_size``
+    words, largest first (ties by name): (the shared word with ``_`` at the position that differs,
+    its words in list order). A word can be in several (one per position).
+
+    >>> endgame_groups(["bight", "fight", "light", "crane", "crate", "craze", "might"], 3)
+    [('_ight', ['bight', 'fight', 'light', 'might']), ('cra_e', ['crane', 'crate', 'craze'])]
+    """
+    from exact.feedback import encode
+
+    words = list(getattr(words, "words", words))
+    if not words:
+        return []
+    ans_end, members, start, _, _ = endgames(encode(words), np.arange(len(words)), 1)
+    out = []
+    for e in range(start.shape[0] - 1):
+        who = members[start[e]:start[e + 1]]
+        if len(who) < max(min_size, MIN_ENDGAME):
+            continue
+        w = int(np.flatnonzero(ans_end[who[0]] == e)[0])
+        name = words[who[0]][:w] + "_" + words[who[0]][w + 1:]
+        out.append((name, [words[a] for a in sorted(who)]))
+    return sorted(out, key=lambda g: (-len(g[1]), g[0]))
+
+
 @numba.njit(cache=True, nogil=True)
 def _u(FT, g, L, npat, seen, size):
     """u_g(L), or |L| when every class is a singleton: the answers of L (answer columns) outside

@@ -5,7 +5,7 @@
 - :mod:`~exact.cli.wordle.trees`: ``verify``, ``convert``, ``complete``, ``export``;
 - :mod:`~exact.cli.wordle.play`: ``play``;
 - :mod:`~exact.cli.wordle.analyse`: ``analyse``;
-- :mod:`~exact.cli.wordle.study`: ``openers``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``;
+- :mod:`~exact.cli.wordle.study`: ``openers``, ``endgames``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``;
 - :mod:`~exact.cli.wordle.card`: ``card``.
 """
 
@@ -22,7 +22,7 @@ def wordle():
 
 
 for command in (solve.solve, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
-                analyse.analyse, study.openers, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench,
+                analyse.analyse, study.openers, study.endgames, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench,
                 solve_guesses.compare_ranking_command):
     wordle.add_command(command)
 

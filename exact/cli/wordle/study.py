@@ -42,6 +42,34 @@ def openers(answers, guesses, metric, top, as_json):
 
 
 @click.command()
+@words_option("--answers", ANSWERS_HELP)
+@click.option("--min-size", type=click.IntRange(min=3), default=3, show_default=True,
+              help="The fewest words a group must have.")
+@click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, help="How many groups to list.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write the words of every group with at least --min-size words, one a line (a set of answers "
+                   "for --answers).")
+def endgames(answers, min_size, top, out):
+    """The endgames of the answers: groups of words that differ at one position only (_ight: eight, fight,
+    light, ...), largest first. Every strategy for the answers is one for any subset of them, so a proof
+    that no strategy solves such a subset within N guesses holds for the whole list."""
+    from exact.fileio import write_text
+    from exact.wordle.guesses_endgame import endgame_groups
+
+    answer_list = load_or_default(answers, list_answers)
+    check_outputs(out)
+    groups = endgame_groups(answer_list, min_size)
+    union = sorted({w for _, ws in groups for w in ws})
+    click.echo(f"answers: {answer_list.source} ({len(answer_list)}): {len(groups)} groups of {min_size} words or "
+               f"more, {len(union)} words in all")
+    for name, ws in groups[:top]:
+        click.echo(f"{name} {len(ws):3d}  {' '.join(ws)}")
+    if out is not None:
+        write_text(out, "".join(w + "\n" for w in union))
+        click.echo(f"wrote {out} ({len(union)} words)")
+
+
+@click.command()
 @click.option("--first", required=True, metavar="WORD", help="The first guess.")
 @click.option("--second", "policy", default="most-classes", show_default=True,
               type=click.Choice(["most-classes", "most-classes-answers", "most-classes-consistent",
