@@ -248,10 +248,26 @@ def guesses_section(root: Path, groups) -> list[str]:
 
 
 def ranking_command(path: str, d: dict) -> str:
-    parts = ["exact wordle solve --objective guesses --first all", *(["--hard"] if d.get("hard") else []),
-             *list_option(d), f"--cutoff {d['cutoff']}" if d.get("cutoff") is not None else "", f"--top {d['top']}",
+    lists = list_option(d) if list_of(d) != "other" else [f"--answers {d['answers']['source']}",
+                                                          f"--guesses {d['guesses']['source']}"]
+    feasible = d.get("objective") == "feasible"
+    parts = [f"exact wordle solve --objective {d.get('objective', 'guesses')} --first all",
+             *(["--hard"] if d.get("hard") else []), *lists,
+             f"--max-guesses {d['max_guesses']}" if d.get("max_guesses", 6) != 6 else "",
+             f"--cutoff {d['cutoff']}" if d.get("cutoff") is not None else "",
+             "" if feasible else f"--top {d['top']}",
              *[f"--out {f}" for f in (d.get("tree") or {}).get("files", [])], f"--certificate {path}"]
     return " ".join(p for p in parts if p)
+
+
+def shown_bound(d: dict) -> str:
+    """A ranking's least bound as the table shows it (an infinite one: none within the guess limit)."""
+    from exact.wordle.guesses_memo import INF
+
+    least = d.get("least_bound")
+    if least is None:
+        return "-"
+    return f"none within {d.get('max_guesses', 6)}" if least >= INF else str(least)
 
 
 def ranking_section(root: Path, groups) -> list[str]:
@@ -261,7 +277,9 @@ def ranking_section(root: Path, groups) -> list[str]:
         return []
     out = ["## Wordle: every first guess by fewest guesses (the rankings)", "",
            "Each first guess valued exactly or rejected with a proven lower bound (`exact/wordle/ranking.py`); "
-           "`proven` values are those no bound undercuts.", "",
+           "`proven` values are those no bound undercuts. With `--objective feasible` a first guess is valued 0 "
+           "when every answer can be solved within the guess limit after it, and otherwise bounded by "
+           "infinity (\"none within N\").", "",
            "| certificate | list | mode | status | best | proven values | least bound of the rest | first guesses done |",
            "|---|---|---|---|---|---|---|---|"]
     order = sorted(certs, key=lambda pd: (LIST_ORDER.get(list_of(pd[1]), 9), bool(pd[1].get("hard"))))
@@ -270,7 +288,7 @@ def ranking_section(root: Path, groups) -> list[str]:
         proven = ", ".join(f"{v['guess']} {v['total']}" for v in d.get("top_values", [])[: d.get("proven_top", 0)])
         out.append(f"| [{path.name}](../{rel(path, root)}) | {list_of(d)} | {'hard' if d.get('hard') else 'normal'} "
                    f"| {d['status']} | {best.get('guess', '-')} {best.get('total', '')} | {proven or '-'} "
-                   f"| {d.get('least_bound', '-')} | {d['first_guesses_done']} / {d['first_guesses_asked']} |")
+                   f"| {shown_bound(d)} | {d['first_guesses_done']} / {d['first_guesses_asked']} |")
     out += ["", "Commands (a stopped run resumes with `--resume CHECKPOINT` added; "
             "[docs/wordle-guesses.md](wordle-guesses.md) has each run's):", "", "```sh"]
     out += [ranking_command(rel(p, root), d) for p, d in order] + ["```", ""]

@@ -271,3 +271,12 @@ def test_no_strategy_for_a_subset_means_none_for_the_list(seed):
             if sub.status == "INFEASIBLE":
                 assert whole.status == "INFEASIBLE"
         assert (whole.status == "INFEASIBLE") == (brute(A, G, k) is None)
+
+
+def test_the_shipped_endgame_subset_is_what_the_command_makes():
+    from exact.wordle.guesses_endgame import endgame_groups
+    from exact.words import embedded, named_lists
+
+    groups = endgame_groups(named_lists("all")[0], 14)
+    assert len(groups) == 15 and groups[0][0] == "_ills" and len(groups[0][1]) == 19
+    assert list(embedded("wordle/all-endgames-14.txt").words) == sorted({w for _, ws in groups for w in ws})
