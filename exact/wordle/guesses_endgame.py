@@ -48,8 +48,8 @@ R positions can make an answer non-default only with a letter that some answer o
 letter of E), so the cap is (non-green positions) - R + (the copies among the R whose letter is a
 letter of E) (the letters of E: ``letters[e]``, a bit per letter, a superset of those of L).
 After donko's ``YGYBB`` (an o green, a d and an n demanded), the eight answers ``_ound`` meet
-guesses that can make at most 4 - 2 = 2 of them non-default each, which is what lets the search of
-that endgame alone (:func:`tight_endgame`) prove there is no hard-mode strategy within 6.
+guesses that can make at most 4 - 2 = 2 of them non-default each, not 4 (the words allowed there
+make only one each: a capacity over the allowed words, as Selby's cut has, is not built).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def endgames(codes: np.ndarray, ans_row: np.ndarray, max_guesses: int):
     A = codes[ans_row]
     n, L = A.shape
     ans_end = np.full((n, L), -1, dtype=np.int64)
-    groups = []
+    groups, letters = [], []
     for w in range(L):
         blank = np.delete(A, w, axis=1)
         _, inverse, counts = np.unique(blank, axis=0, return_inverse=True, return_counts=True)
@@ -82,16 +82,12 @@ def endgames(codes: np.ndarray, ans_row: np.ndarray, max_guesses: int):
             who = np.flatnonzero(inverse == k)
             ans_end[who, w] = len(groups)
             groups.append(who)
+            letters.append(sum(1 << int(x) for x in np.unique(A[who, w])))
     start = np.zeros(len(groups) + 1, dtype=np.int64)
     start[1:] = np.cumsum([len(g) for g in groups]) if groups else 0
     members = np.concatenate(groups).astype(np.int64) if groups else np.zeros(0, dtype=np.int64)
     caps = np.zeros((len(groups), max_guesses + 1), dtype=np.int64)
-    letters = np.zeros(len(groups), dtype=np.int64)
-    for e, who in enumerate(groups):
-        w = int(np.flatnonzero(ans_end[who[0]] == e)[0])
-        for x in np.unique(A[who, w]):
-            letters[e] |= np.int64(1) << int(x)
-    return ans_end, members, start, caps, letters
+    return ans_end, members, start, caps, np.array(letters, dtype=np.int64)
 
 
 def endgame_groups(words, min_size: int = MIN_ENDGAME) -> list[tuple[str, list[str]]]:

@@ -370,8 +370,7 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
             if limit is not None and done_now >= limit:
                 ranking.interrupted = True
                 break
-            best = [v for _, v in ranking.exact]
-            thr = min(base, best[top - 1]) if len(best) >= top else base
+            thr = threshold(ranking, base, top)
             c = time.process_time()
             # abandonable: an interrupt stops the run now, not when this first guess's search ends (it
             # can take minutes); the abandoned search's memo is not used again
