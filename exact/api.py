@@ -26,9 +26,9 @@ from pathlib import Path
 from exact.errors import ExactError
 from exact.game.tree import Replay, Tree
 from exact.lingo.score import LingoScore
-from exact.wordle.analyse import Analysis
-from exact.wordle.dp import SolveResult
-from exact.wordle.guesses import GuessesResult
+from exact.wordle.study.analyse import Analysis
+from exact.wordle.wins.dp import SolveResult
+from exact.wordle.fewest.search import GuessesResult
 from exact.words import WordList
 
 __all__ = ["solve_wordle", "verify_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle", "word_list",
@@ -81,12 +81,12 @@ def solve_wordle(answers: Words = None, guesses: Words = None, *, list: str = "o
     A, G = _lists(answers, guesses, list)
     history = _history(after, G)
     if objective == "wins":
-        from exact.wordle.dp import solve
+        from exact.wordle.wins.dp import solve
 
         return solve(A, G, depth or 3, hard, first, progress=progress, after=history)
     if depth is not None:
         raise ExactError("depth goes with objective='wins'; the fewest-guesses objectives take max_guesses")
-    from exact.wordle.guesses import solve_guesses
+    from exact.wordle.fewest.search import solve_guesses
 
     return solve_guesses(A, G, objective=objective, first=first, max_guesses=max_guesses, hard=hard,
                          after=history, progress=progress)
@@ -137,10 +137,10 @@ def lingo_score(guesses: Sequence[str] | str, pool: Words = None, *, allow_nonwo
 
 def analyse_wordle(game, answers: Words = None, guesses: Words = None, *, list: str = "nyt2023",
                    hard: bool = False, answer: str | None = None, full: bool = False) -> Analysis:
-    """A played game rated guess by guess (:mod:`exact.wordle.analyse`): ``game`` as text
+    """A played game rated guess by guess (:mod:`exact.wordle.study.analyse`): ``game`` as text
     (``"salet.bybyb.drone.bgbgg.crane"``, the guesses with ``answer``, or an emoji grid with words) or a
     history. ``full``: solve every position, however large (see the module on what is exact)."""
-    from exact.wordle.analyse import analyse_game, parse_game
+    from exact.wordle.study.analyse import analyse_game, parse_game
 
     A, G = _lists(answers, guesses, list)
     history = parse_game(game, G, answer) if isinstance(game, str) else tuple(game)

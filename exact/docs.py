@@ -56,7 +56,7 @@ FIGURES = {
                        "exact plot lingo --out results/figures/lingo-enable-5"),
     "explorer": ("The HTML tree explorer (`exact wordle export --html`) after finding `buddy`",
                  "exact wordle export --list original --html optimal-depth3.html && "
-                 "python -m exact.wordle.explorer optimal-depth3.html results/figures/explorer.png buddy"),
+                 "python -m exact.wordle.study.explorer optimal-depth3.html results/figures/explorer.png buddy"),
 }
 
 
@@ -231,7 +231,7 @@ def guesses_section(root: Path, groups) -> list[str]:
     if not certs:
         return []
     out = ["## Wordle: fewest guesses (every answer within the guess limit)", "",
-           "Exact branch and bound (`exact/wordle/guesses.py`): the least total guesses over all answers "
+           "Exact branch and bound (`exact/wordle/fewest/search.py`): the least total guesses over all answers "
            "(objective `guesses`); with objective `feasible`, whether every answer can be solved within the "
            "limit at all: OPTIMAL means a tree that does so was found, and its total is that tree's, not the "
            "least.", "",
@@ -262,7 +262,7 @@ def ranking_command(path: str, d: dict) -> str:
 
 def shown_bound(d: dict) -> str:
     """A ranking's least bound as the table shows it (an infinite one: none within the guess limit)."""
-    from exact.wordle.guesses_memo import INF
+    from exact.wordle.fewest.memo import INF
 
     least = d.get("least_bound")
     if least is None:
@@ -276,7 +276,7 @@ def ranking_section(root: Path, groups) -> list[str]:
     if not certs:
         return []
     out = ["## Wordle: every first guess by fewest guesses (the rankings)", "",
-           "Each first guess valued exactly or rejected with a proven lower bound (`exact/wordle/ranking.py`); "
+           "Each first guess valued exactly or rejected with a proven lower bound (`exact/wordle/fewest/ranking.py`); "
            "`proven` values are those no bound undercuts. With `--objective feasible` a first guess is valued 0 "
            "when every answer can be solved within the guess limit after it, and otherwise bounded by "
            "infinity (\"none within N\").", "",
@@ -300,7 +300,7 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
     certs = groups.get("certificate", [])
     if certs:
         out += ["## Wordle: the most answers won within k guesses", "",
-                "Exact DP (`exact/wordle/dp.py`); OPTIMAL means proven for the scope shown. Commands are "
+                "Exact DP (`exact/wordle/wins/dp.py`); OPTIMAL means proven for the scope shown. Commands are "
                 "rebuilt from each certificate's fields (the certificates do not store their command line).", "",
                 "| certificate | list | depth | mode | scope | wins | P(win) | status | best first guess | seconds (cores) |",
                 "|---|---|---|---|---|---|---|---|---|---|"]
@@ -497,12 +497,12 @@ TODAY_ANSWER = "booed"
 
 def games_section(root: Path, shown: set) -> list[str]:
     """What ``exact wordle play --answer WORD`` prints for a few answers: the library functions it calls
-    (:func:`exact.wordle.play_defaults.choose_strategy`, :func:`~exact.wordle.play.game_header`,
-    :func:`~exact.wordle.play.game_record`), on the committed trees."""
+    (:func:`exact.wordle.study.play_defaults.choose_strategy`, :func:`~exact.wordle.study.play.game_header`,
+    :func:`~exact.wordle.study.play.game_record`), on the committed trees."""
     from exact.game.formats import read_tree
     from exact.game.tree import replay
-    from exact.wordle.play import game_header, game_record
-    from exact.wordle.play_defaults import DEFAULT_LIST, DEFAULT_TREES, LIST_TREES, choose_strategy, new_game
+    from exact.wordle.study.play import game_header, game_record
+    from exact.wordle.study.play_defaults import DEFAULT_LIST, DEFAULT_TREES, LIST_TREES, choose_strategy, new_game
     from exact.words import named_lists, wordle_answers
 
     found = [root / name for name in DEFAULT_TREES[False] if (root / name).is_file()]
@@ -521,7 +521,7 @@ def games_section(root: Path, shown: set) -> list[str]:
            "`exact wordle play` plays a committed tree (by default today's list, nyt2023, with its proven "
            "fewest-guesses tree; `--list original` the optimal depth-3 tree of the Riddler's game) and shows, at "
            "each guess, the candidates left, P(win within the depth) and the expected number of guesses still to "
-           "play (where the tree stops, its fallback plays on: `exact/wordle/play.py`).", ""]
+           "play (where the tree stops, its fallback plays on: `exact/wordle/study/play.py`).", ""]
     for caption, name, answer in games:
         answers, guesses = named_lists(name)
         game = new_game(choose_strategy(None, None, answers, guesses), answers, guesses)

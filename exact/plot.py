@@ -10,7 +10,7 @@ drawing) and a *draw* function returning a matplotlib Figure:
   valued exactly by the global search or a certificate of their own, with the bound on all others);
 - :func:`curve_points` / :func:`draw_memorable`: wins against M with the upper bounds
   (``exact wordle memorable --curve``);
-- :func:`draw_card`: a card a person can learn (:mod:`exact.wordle.card`), one page, written by :func:`save_one`;
+- :func:`draw_card`: a card a person can learn (:mod:`exact.wordle.study.card`), one page, written by :func:`save_one`;
 - :func:`lingo_runs` / :func:`draw_lingo`: a Lingo run's best set found and its upper bound against
   time. A result file that records a ``history`` (``[[seconds, wins], ...]`` in ``stats``) is drawn as
   a step line; one that records only its final values is drawn as points at its end time.
@@ -90,7 +90,7 @@ class GuessCounts:
 def guess_counts(tree: Tree, answers: WordList, depth: int | None = None) -> GuessCounts:
     """How many answers the tree solves with each number of guesses (every branch followed, also
     beyond ``depth``, the guesses that count as a win; default: the tree's depth)."""
-    from exact.wordle.play import guesses_to_solve
+    from exact.wordle.study.play import guesses_to_solve
 
     steps = guesses_to_solve(tree, answers.words, strict=False).values()
     solved = [s for s in steps if s is not None]
@@ -382,11 +382,11 @@ def figure_json(paths) -> str:
 
 
 def draw_card(card):
-    """One page (8.5 in wide) of an :class:`exact.wordle.card.Card`: the first guess, each second guess
+    """One page (8.5 in wide) of an :class:`exact.wordle.study.card.Card`: the first guess, each second guess
     with the first feedbacks that lead to it (the last group: otherwise), the value and the third-guess rule."""
     import textwrap
 
-    from exact.wordle.card import THIRD_GUESS, found_letters, group_heading, value_line
+    from exact.wordle.study.card import THIRD_GUESS, found_letters, group_heading, value_line
 
     plt = pyplot()
     width, margin, tile, step = 8.5, 0.45, 0.19, 0.21

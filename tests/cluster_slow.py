@@ -4,7 +4,7 @@ enough to lose a worker or the scheduler mid-way. The values are untouched."""
 
 import time
 
-from exact.wordle import depth4
+from exact.wordle.wins import ranking as depth4
 
 _evaluate = depth4.evaluate_batch
 

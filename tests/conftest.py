@@ -121,7 +121,7 @@ def tiny_guesses(tiny_answers):
 @pytest.fixture(scope="session")
 def policy_trees(tiny_answers, tiny_guesses):
     """policy -> its evaluation (tree and replay) on the tiny instance, first guess slate, depth 3."""
-    from exact.wordle.policies import POLICIES, evaluate_policy
+    from exact.wordle.study.policies import POLICIES, evaluate_policy
 
     return {p: evaluate_policy(tiny_answers, tiny_guesses, "slate", p, depth=3) for p in POLICIES}
 

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from exact.game.tree import replay_position
-from exact.wordle import guesses as gm
-from exact.wordle.guesses import solve_guesses
+from exact.wordle.fewest import search as gm
+from exact.wordle.fewest.search import solve_guesses
 from exact.words import wordle_answers, words_from_lines
 
 

@@ -25,7 +25,8 @@ LAYERS = [
                     "exact.progress", "exact._kernels", "exact.cpsat", "exact.cluster"]),
     ("partitions", ["exact.partitions", "exact.seal"]),  # seal keeps its key in the cache folder partitions owns
     ("game", ["exact.game"]),
-    ("solvers", ["exact.wordle", "exact.lingo"]),
+    ("engines", ["exact.wordle.wins", "exact.wordle.fewest", "exact.lingo"]),
+    ("studies", ["exact.wordle"]),  # studies and players, the certificates, the choice of engine
     ("tools", ["exact.bench", "exact.plot", "exact.docs"]),
     ("api", ["exact", "exact.api"]),  # the package reaches the API's names lazily (exact/__init__.py)
     ("cli", ["exact.cli", "exact.__main__"]),
@@ -137,7 +138,7 @@ ONE_HOME = {
     "parse_history": "exact/game/position.py", "position_answers": "exact/game/position.py",
     "classes": "exact/game/position.py", "after": "exact/game/position.py", "Position": "exact/game/position.py",
     "replay": "exact/game/tree.py", "replay_position": "exact/game/tree.py", "played": "exact/game/tree.py",
-    "complete_tree": "exact/wordle/complete.py", "complete_and_check": "exact/wordle/complete.py",
+    "complete_tree": "exact/wordle/fewest/complete.py", "complete_and_check": "exact/wordle/fewest/complete.py",
     "is_allowed": "exact/game/hard.py", "cores": "exact/progress.py", "detect_format": "exact/game/formats/__init__.py",
 }
 

@@ -156,7 +156,7 @@ def test_resume_keeps_the_letters_proven_and_solves_the_rest(tmp_path, look_alik
 def _forge(tmp_path, pool_words, K):
     """A certificate with one letter's optimal tree swapped for a valid worse one, its sha256 and the
     sums fixed (the forgery verify used to accept): (certificate path, letter, true wins, forged wins)."""
-    from exact.wordle import dp, dp_trees
+    from exact.wordle.wins import dp, trees as dp_trees
     from exact.game.formats import write_tree
     from exact.words import read_words
 

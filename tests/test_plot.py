@@ -6,8 +6,8 @@ import pytest
 
 from exact.errors import ExactError
 from exact.plot import first_guess_values, guess_counts, is_depth_certificate, lingo_runs, log_history
-from exact.wordle.dp import solve
-from exact.wordle.dp_trees import best_tree
+from exact.wordle.wins.dp import solve
+from exact.wordle.wins.trees import best_tree
 from exact.game.tree import replay
 from exact.game.formats import write_tree
 from exact.words import wordle_answers, words_from_lines
@@ -41,7 +41,7 @@ def test_guess_counts_are_the_replay(trees):
 
 
 def test_guess_counts_of_a_tree_that_plays_on(trees):
-    from exact.wordle.play import FewestGuesses, complete
+    from exact.wordle.study.play import FewestGuesses, complete
     from exact.game.formats import read_tree
 
     A, _, paths = trees

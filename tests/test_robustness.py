@@ -125,7 +125,7 @@ def test_sigterm_in_wordle_solve_exits_143(tmp_path):
 
 
 def test_interrupted_dp_result_is_marked_and_unknown_without_values(monkeypatch):
-    from exact.wordle import dp
+    from exact.wordle.wins import dp
 
     A = words_from_lines(wordle_answers().words[:30])
     calls = []
@@ -458,7 +458,7 @@ def test_verify_checks_derived_fields_and_rule_version(big_result, tmp_path, run
 # --- 13: depth beyond need --------------------------------------------------------------------------
 
 def test_depth_beyond_need_is_decided_at_once(words30, monkeypatch):
-    from exact.wordle import dp
+    from exact.wordle.wins import dp
 
     A = read_words(words30)
     counts = {}
@@ -479,7 +479,7 @@ def test_deep_values_agree_with_the_plain_recursion():
     from functools import lru_cache
 
     from exact.feedback import all_green, feedback
-    from exact.wordle import dp
+    from exact.wordle.wins import dp
 
     A = words_from_lines(["abbey", "abide", "cabin", "cable", "caber", "cabal", "rebut", "sissy"])
     green = all_green(5)
@@ -508,7 +508,7 @@ def test_deep_depths_match_brute_force_in_both_modes(seed):
     import random
 
     from exact.feedback import all_green, feedback
-    from exact.wordle import dp
+    from exact.wordle.wins import dp
     from exact.game.hard import is_allowed
 
     rng = random.Random(seed)

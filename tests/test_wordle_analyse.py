@@ -1,4 +1,4 @@
-"""exact.wordle.analyse: a played game rated guess by guess, against brute force on tiny lists."""
+"""exact.wordle.study.analyse: a played game rated guess by guess, against brute force on tiny lists."""
 
 from functools import lru_cache
 
@@ -7,7 +7,7 @@ import pytest
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, parse_pattern
 from exact.game.hard import is_allowed
-from exact.wordle.analyse import analyse_game, analysis_lines, parse_game
+from exact.wordle.study.analyse import analyse_game, analysis_lines, parse_game
 from exact.words import words_from_lines
 
 INF = 10**9

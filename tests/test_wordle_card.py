@@ -1,4 +1,4 @@
-"""A card a person can learn (exact/wordle/card.py, `exact wordle card`, `exact wordle play --card`).
+"""A card a person can learn (exact/wordle/study/card.py, `exact wordle card`, `exact wordle play --card`).
 
 Following a card is replayed here from the rule alone (exact.feedback.feedback, answer by answer): the
 first guess, the card's second guess for the first feedback, then an answer consistent with both
@@ -10,7 +10,7 @@ import json
 import pytest
 
 from exact.feedback import all_green, feedback, format_pattern
-from exact.wordle.card import card_from_curve, card_tree, make_card, read_card
+from exact.wordle.study.card import card_from_curve, card_tree, make_card, read_card
 from exact.words import named_lists
 
 
@@ -62,7 +62,7 @@ def test_a_feasible_card_says_so_with_its_bound(original, root, tmp_path):
     the LP bound closed it: 1150..1156) gives a card that says FEASIBLE and its bound."""
     import json
 
-    from exact.wordle.card import card_text
+    from exact.wordle.study.card import card_text
 
     curve = json.loads((root / "results/wordle/memorable-curve.json").read_text())
     point = next(p for p in curve["points"] if p["M"] == 3)
@@ -144,7 +144,7 @@ def test_play_follows_a_card(tmp_path, cli, card2):
 
 @pytest.mark.slow
 def test_play_advice_at_the_root_is_the_certified_value(tmp_path, cli, original):
-    from exact.wordle.play_defaults import choose_strategy, new_game
+    from exact.wordle.study.play_defaults import choose_strategy, new_game
 
     data = tmp_path / "c.json"
     assert cli("wordle", "card", "--max-distinct-second", 1, "--out", data)[0] == 0

@@ -144,7 +144,7 @@ def test_an_optimum_not_re_derived_in_time_is_not_verified_unless_partial(tmp_pa
 
 def test_the_ranking_format_is_the_one_the_ranking_writes():
     from exact.wordle.certificate import RANKING_FORMAT
-    from exact.wordle.ranking import FORMAT
+    from exact.wordle.fewest.ranking import FORMAT
 
     assert RANKING_FORMAT == FORMAT
 

@@ -21,7 +21,7 @@ import pytest
 
 from test_wordle_depth4 import clustered
 
-from exact.wordle import depth4
+from exact.wordle.wins import ranking as depth4
 
 pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
 

@@ -1,4 +1,4 @@
-"""The CP-SAT tree model (exact.wordle.cpsat) against brute force and the DP, and its model files."""
+"""The CP-SAT tree model (exact.wordle.wins.cpsat) against brute force and the DP, and its model files."""
 
 import random
 
@@ -6,10 +6,10 @@ import pytest
 
 from exact.feedback import all_green
 from exact.partitions import feedback_matrix
-from exact.wordle import dp
+from exact.wordle.wins import dp
 from exact.cpsat import run
-from exact.wordle.cpsat import build_tree_model, export_model, import_model, solve_tree, tree_nodes
-from exact.wordle.ladder import brute_force_wins
+from exact.wordle.wins.cpsat import build_tree_model, export_model, import_model, solve_tree, tree_nodes
+from exact.wordle.wins.ladder import brute_force_wins
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 

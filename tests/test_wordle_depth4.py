@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from exact.errors import ExactError
-from exact.wordle import depth4
-from exact.wordle.dp import solve
+from exact.wordle.wins import ranking as depth4
+from exact.wordle.wins.dp import solve
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,7 +95,7 @@ def test_resume_refuses_another_instance(instance, tmp_path):
 @pytest.mark.slow
 def test_two_worker_local_cluster_matches_in_process(instance, reference, tmp_path):
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
-    from exact.wordle.cluster import run_cluster
+    from exact.wordle.wins.cluster import run_cluster
 
     A, G = instance
     path = tmp_path / "cluster.jsonl"
@@ -201,7 +201,7 @@ def test_one_writer_per_checkpoint(instance, tmp_path):
     path = tmp_path / "run.jsonl"
     holder = subprocess.Popen([sys.executable, "-c", f"""
 import sys, time
-from exact.wordle import depth4
+from exact.wordle.wins import ranking as depth4
 depth4.lock_checkpoint(__import__('pathlib').Path({str(path)!r}))
 print('locked', flush=True)
 time.sleep(120)

@@ -8,9 +8,9 @@ import pytest
 from exact.errors import ExactError
 from exact.feedback import all_green, encode, feedback
 from exact.partitions import feedback_matrix
-from exact.wordle.dp import solve
-from exact.wordle.dp_trees import best_tree, tie_break_first
-from exact.wordle.dp_kernels import ABSENT, ELSEWHERE, GREEN, class_features, feature_caps, feature_sets
+from exact.wordle.wins.dp import solve
+from exact.wordle.wins.trees import best_tree, tie_break_first
+from exact.wordle.wins.kernels import ABSENT, ELSEWHERE, GREEN, class_features, feature_caps, feature_sets
 from exact.game.hard import is_allowed
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines

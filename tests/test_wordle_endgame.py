@@ -1,4 +1,4 @@
-"""The endgame bound (exact.wordle.guesses_endgame): its premise, checked with the slow scorer, and
+"""The endgame bound (exact.wordle.fewest.endgame): its premise, checked with the slow scorer, and
 the bound against brute force on sets made of endgames, in normal and hard mode."""
 
 import itertools
@@ -9,9 +9,9 @@ import pytest
 
 from exact.feedback import feedback
 from exact.game.hard import no_constraint
-from exact.wordle.guesses import Objective, make_guesses_instance, solve_guesses
+from exact.wordle.fewest.search import Objective, make_guesses_instance, solve_guesses
 from exact.game.hard import constraint
-from exact.wordle.guesses_endgame import MIN_ENDGAME, endgame_bound, endgames
+from exact.wordle.fewest.endgame import MIN_ENDGAME, endgame_bound, endgames
 from exact.words import wordle_answers, words_from_lines
 from test_wordle_guesses import brute
 
@@ -182,8 +182,8 @@ def brute_under(answers, guesses, S, t, max_guesses, hard, greens, least):
 def test_every_memo_entry_is_a_valid_bound(hard):
     """After a solve, every entry of the memo (the unions stored for letters known absent among them)
     is at most the brute-force cost of its set, step and constraint, and equal to it when exact."""
-    from exact.wordle.guesses import node_value
-    from exact.wordle.guesses_memo import new_memo
+    from exact.wordle.fewest.search import node_value
+    from exact.wordle.fewest.memo import new_memo
 
     answers = sorted(IGHT[:6] + ATCH[:4] + OTHERS[:2])
     A, G, inst = instance(answers, answers + ["crowd", "plumb", "flank"], 5, hard)
@@ -210,7 +210,7 @@ def test_the_hard_cap_leaves_out_the_positions_the_yellows_demand():
     """After donko scores o green and d, n yellow, a hard-mode guess has o at position 2 and a d and
     an n among its other four positions: two are left for the letters of an endgame such as _ound
     (b f h m p r s w), three if d were one of them, four without the yellows; normal mode: five."""
-    from exact.wordle.guesses_endgame import _free
+    from exact.wordle.fewest.endgame import _free
 
     greens, least = constraint((("donko", feedback("donko", "bound")),), 5)
     assert list(greens) == [-1, ord("o") - ord("a"), -1, -1, -1]
@@ -226,8 +226,8 @@ def test_donko_leaves_no_hard_mode_strategy_within_6():
     """Selby's solver says Infinity for donko in hard mode; so does the search: the class of donko
     YGYBB (eight _ound answers and nomad) has no strategy within the five guesses left."""
     from exact.game.position import position
-    from exact.wordle.guesses import node_value
-    from exact.wordle.guesses_memo import INF, new_memo
+    from exact.wordle.fewest.search import node_value
+    from exact.wordle.fewest.memo import INF, new_memo
     from exact.words import wordle_allowed
 
     A, G = wordle_answers(), wordle_allowed()
@@ -274,7 +274,7 @@ def test_no_strategy_for_a_subset_means_none_for_the_list(seed):
 
 
 def test_the_shipped_endgame_subset_is_what_the_command_makes():
-    from exact.wordle.guesses_endgame import endgame_groups
+    from exact.wordle.fewest.endgame import endgame_groups
     from exact.words import embedded, named_lists
 
     groups = endgame_groups(named_lists("all")[0], 14)

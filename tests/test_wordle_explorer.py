@@ -10,9 +10,9 @@ import re
 import pytest
 
 from exact.feedback import feedback, format_pattern
-from exact.wordle.dp import solve
-from exact.wordle.dp_trees import best_tree
-from exact.wordle.explorer import browser_paths, explorer_data, explorer_html
+from exact.wordle.wins.dp import solve
+from exact.wordle.wins.trees import best_tree
+from exact.wordle.study.explorer import browser_paths, explorer_data, explorer_html
 from exact.game.tree import replay
 from exact.words import wordle_answers, words_from_lines
 
@@ -58,7 +58,7 @@ def browser():
     if browser_paths() is None:
         pytest.skip("no Chromium with chromedriver installed (apt install chromium chromium-driver)")
     pytest.importorskip("selenium", reason="selenium drives the browser")
-    from exact.wordle.explorer import chromium
+    from exact.wordle.study.explorer import chromium
 
     driver = chromium((1100, 900))
     yield driver
@@ -131,7 +131,7 @@ def test_in_a_real_browser(page, browser, tmp_path):
 
 
 def test_a_tree_that_plays_on_beyond_the_depth(page):
-    from exact.wordle.play import FewestGuesses, complete
+    from exact.wordle.study.play import FewestGuesses, complete
 
     A, tree, wins, _ = page
     full = complete(tree, A.words, FewestGuesses(A.words))
@@ -148,7 +148,7 @@ def test_a_tree_that_plays_on_beyond_the_depth(page):
 @pytest.fixture(scope="module")
 def full_page(page, tmp_path_factory):
     """The same tree completed by the fewest-guesses fallback (every answer solved), as a page."""
-    from exact.wordle.play import FewestGuesses, complete
+    from exact.wordle.study.play import FewestGuesses, complete
 
     A, tree, _, _ = page
     full = complete(tree, A.words, FewestGuesses(A.words))

@@ -1,4 +1,4 @@
-"""exact.wordle.guesses against brute force: every tree of tiny instances enumerated.
+"""exact.wordle.fewest.search against brute force: every tree of tiny instances enumerated.
 
 The reference below is independent of the solver: plain Python, exact.feedback.feedback for the
 classes, the hard-mode rule as exact.game.hard.is_allowed reads it on the whole history, every
@@ -17,9 +17,9 @@ from exact.feedback import all_green, feedback
 from exact.game.hard import is_allowed
 from exact.game.position import parse_history, position
 from exact.game.tree import Tree, replay_position
-from exact.wordle.complete import complete_tree
-from exact.wordle.guesses import Objective, guess_value, make_guesses_instance, parse_objective, solve_guesses
-from exact.wordle.guesses_memo import new_memo
+from exact.wordle.fewest.complete import complete_tree
+from exact.wordle.fewest.search import Objective, guess_value, make_guesses_instance, parse_objective, solve_guesses
+from exact.wordle.fewest.memo import new_memo
 from exact.words import wordle_answers, words_from_lines
 
 INF = float("inf")

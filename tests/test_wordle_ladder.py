@@ -1,8 +1,8 @@
-"""The reduced-instance ladder (exact.wordle.ladder): deterministic generation and its integrity check."""
+"""The reduced-instance ladder (exact.wordle.wins.ladder): deterministic generation and its integrity check."""
 
 import pytest
 
-from exact.wordle.ladder import LADDER, check_ladder, write_ladder
+from exact.wordle.wins.ladder import LADDER, check_ladder, write_ladder
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""The memorable-tree model (exact.wordle.memorable) against brute force, its bound and its command."""
+"""The memorable-tree model (exact.wordle.study.memorable) against brute force, its bound and its command."""
 
 import itertools
 import json
@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from exact.cli import main
 from exact.partitions import feedback_matrix
-from exact.wordle import dp
-from exact.wordle.memorable import (improve_by_swaps, greedy_selection, lagrangian_bound, solve_memorable,
+from exact.wordle.wins import dp
+from exact.wordle.study.memorable import (improve_by_swaps, greedy_selection, lagrangian_bound, solve_memorable,
                                     surviving_guesses, wins_of)
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines

@@ -1,4 +1,4 @@
-"""The memorable model's reductions and LP bound (exact.wordle.memorable_lp) against brute force."""
+"""The memorable model's reductions and LP bound (exact.wordle.study.memorable_lp) against brute force."""
 
 import itertools
 import json
@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from exact.wordle.memorable import wins_of
-from exact.wordle.memorable_lp import GRID, certified_bound, lp_bound, survivors, undominated
+from exact.wordle.study.memorable import wins_of
+from exact.wordle.study.memorable_lp import GRID, certified_bound, lp_bound, survivors, undominated
 
 CURVE = Path(__file__).parent.parent / "results/wordle/memorable-curve.json"
 
@@ -92,7 +92,7 @@ def test_survivors_hold_every_better_selection():
                 assert all(set(S) <= keep for S in sets if wins_of(W, S) > floor)
 
 
-# --- the best opener over every first guess (exact.wordle.memorable_openers) ---------------------
+# --- the best opener over every first guess (exact.wordle.study.memorable_openers) ---------------------
 
 def brute_force_every_first(A, G, M: int) -> int:
     """max over every first guess and every set S of at most M second guesses, by the plain rule."""
@@ -122,7 +122,7 @@ def small_lists():
 
 @pytest.mark.parametrize("M", [1, 2])
 def test_best_opener_equals_brute_force(M, tmp_path):
-    from exact.wordle.memorable_openers import best_opener
+    from exact.wordle.study.memorable_openers import best_opener
 
     A, G = small_lists()
     expected = brute_force_every_first(A, G, M)
@@ -139,8 +139,8 @@ def test_best_opener_equals_brute_force(M, tmp_path):
 def test_pair_counts_and_fast_classes_match_the_slow_ones():
     from exact.feedback import all_green
     from exact.partitions import feedback_matrix
-    from exact.wordle.memorable import first_classes, solve_memorable
-    from exact.wordle.memorable_openers import fast_classes, pair_counts
+    from exact.wordle.study.memorable import first_classes, solve_memorable
+    from exact.wordle.study.memorable_openers import fast_classes, pair_counts
 
     A, G = small_lists()
     F = feedback_matrix(G, A, cache=False)
@@ -157,7 +157,7 @@ def test_committed_curve_certificates_replay():
     says, and a bound argued by the LP is L(mu) at the recorded multipliers, recomputed in integers."""
     from exact.feedback import all_green
     from exact.partitions import feedback_matrix
-    from exact.wordle.memorable_openers import fast_classes
+    from exact.wordle.study.memorable_openers import fast_classes
     from exact.words import wordle_allowed, wordle_answers
 
     data = json.loads(CURVE.read_text())
@@ -184,7 +184,7 @@ def test_committed_curve_certificates_replay():
 
 
 def test_greedy_bound_is_a_bound():
-    from exact.wordle.memorable_openers import greedy_bound
+    from exact.wordle.study.memorable_openers import greedy_bound
 
     for W in random_instances(30, seed=13):
         for M in (1, 2, 3):

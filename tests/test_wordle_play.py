@@ -1,4 +1,4 @@
-"""exact.wordle.play and the play commands: functions, then a real pseudo-terminal as a person types."""
+"""exact.wordle.study.play and the play commands: functions, then a real pseudo-terminal as a person types."""
 
 import itertools
 import os
@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from exact.feedback import all_green, feedback, format_pattern
-from exact.wordle.play_defaults import DEFAULT_DEPTH, default_tree
+from exact.wordle.study.play_defaults import DEFAULT_DEPTH, default_tree
 from exact.game.position import classes
-from exact.wordle.play import (FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, complete, guesses_to_solve,
+from exact.wordle.study.play import (FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, complete, guesses_to_solve,
                                play_answer)
-from exact.wordle.dp import solve
+from exact.wordle.wins.dp import solve
 from exact.errors import ExactError
 from exact.game.tree import Tree, replay
 from exact.game.formats import read_tree
@@ -62,7 +62,7 @@ def brute_with_probes(T, guesses):
 @pytest.mark.slow
 @pytest.mark.parametrize("offset", [0, 40, 300, 1000])
 def test_fewest_guesses_with_probes_matches_brute_force(offset, monkeypatch):
-    import exact.wordle.play as play
+    import exact.wordle.study.play as play
 
     monkeypatch.setattr(play, "PROBES", 10_000)  # every allowed word is a probe: exact over all of them
     words = wordle_answers().words
@@ -367,7 +367,7 @@ def test_live_plan_on_the_full_lists_replays_to_the_certificate(root):
 
 
 def test_a_probe_that_learns_nothing_is_never_tried(monkeypatch):
-    import exact.wordle.play as play
+    import exact.wordle.study.play as play
 
     monkeypatch.setattr(play, "PROBES", 10_000)
     # Six words differing only in the first letter: a probe without those letters makes one class, and
@@ -428,7 +428,7 @@ def test_terminal_another_word_played():
 def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(run_exact):
     """`exact wordle play --answer booed`: a real answer of today's game (not among the 2315), played
     to the end with the committed proven tree for nyt2023; the first line names list and objective."""
-    from exact.wordle.play_defaults import list_tree
+    from exact.wordle.study.play_defaults import list_tree
     from exact.words import named_lists
 
     committed = list_tree("nyt2023", False)
@@ -463,8 +463,8 @@ def test_play_refuses_a_tree_made_on_other_lists(tmp_path, run_exact):
 def test_live_fewest_guesses_rescues_a_player_off_the_tree(small):
     """LiveGuesses plans the proven fewest-guesses tree at any position (checked against the solver)."""
     from exact.game.position import after, start
-    from exact.wordle.play import LiveGuesses
-    from exact.wordle.guesses import solve_guesses
+    from exact.wordle.study.play import LiveGuesses
+    from exact.wordle.fewest.search import solve_guesses
 
     A = small
     live = LiveGuesses(A, A, 6)
@@ -479,7 +479,7 @@ def test_live_fewest_guesses_rescues_a_player_off_the_tree(small):
 def test_the_record_says_1_candidate_without_a_stray_space():
     from exact.feedback import feedback
     from exact.game.tree import Tree
-    from exact.wordle.play import Game, TreeStrategy, game_record
+    from exact.wordle.study.play import Game, TreeStrategy, game_record
     from exact.words import words_from_lines
 
     A = words_from_lines(["caber", "cabin", "cable"])
@@ -493,7 +493,7 @@ def test_the_record_says_1_candidate_without_a_stray_space():
 @pytest.mark.slow
 def test_the_last_only_candidate_needs_no_feedback(run_exact, tmp_path, write_lines):
     words = write_lines(tmp_path / "w.txt", ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
-    from exact.wordle.play import LiveGuesses
+    from exact.wordle.study.play import LiveGuesses
 
     A = words_from_lines(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
     game = Game(LiveGuesses(A, A, 6), A, guesses=A)

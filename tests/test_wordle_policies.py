@@ -1,4 +1,4 @@
-"""Simple second-guess policies (exact.wordle.policies) against brute force, and `exact wordle evaluate`."""
+"""Simple second-guess policies (exact.wordle.study.policies) against brute force, and `exact wordle evaluate`."""
 
 import json
 import math
@@ -6,7 +6,7 @@ import math
 import pytest
 
 from exact.feedback import all_green, feedback
-from exact.wordle.policies import POLICIES, evaluate_policy
+from exact.wordle.study.policies import POLICIES, evaluate_policy
 from exact.words import words_from_lines
 
 

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from exact.errors import ExactError
 from exact.game.position import position
-from exact.wordle.guesses import Objective, make_guesses_instance
-from exact.wordle.guesses_kernels import _floor, lookahead, node_bound
-from exact.wordle.guesses_memo import new_memo
-from exact.wordle.ranking import first_value, rank_first_guesses, read_checkpoint
+from exact.wordle.fewest.search import Objective, make_guesses_instance
+from exact.wordle.fewest.kernels import _floor, lookahead, node_bound
+from exact.wordle.fewest.memo import new_memo
+from exact.wordle.fewest.ranking import first_value, rank_first_guesses, read_checkpoint
 from exact.words import words_from_lines
 
 from test_wordle_guesses import brute, tiny
@@ -252,7 +252,7 @@ def test_two_worker_local_cluster_matches_in_process(tmp_path):
 # --- against the published tables (instances/peers/selby/) ------------------------------------------
 
 def test_a_table_line_that_is_not_word_total_is_a_one_line_error(tmp_path):
-    from exact.wordle.ranking_compare import read_table
+    from exact.wordle.fewest.compare import read_table
 
     path = tmp_path / "t.txt"
     path.write_text("salet 7920\n# a comment\ntarse 3.5526 11219\nreast seven\n")
@@ -285,7 +285,7 @@ def test_compare_ranking_exits_1_on_a_contradiction(tmp_path, run_exact):
 def test_the_committed_rankings_agree_with_selbys_tables(root, certificate, table):
     """Every exact value the same as his; every rejection bound at most his value."""
     from exact.fileio import read_json
-    from exact.wordle.ranking_compare import compare_ranking, read_table
+    from exact.wordle.fewest.compare import compare_ranking, read_table
 
     path = root / "results" / "wordle" / certificate
     if not path.is_file():
@@ -301,7 +301,7 @@ def test_the_committed_rankings_agree_with_selbys_tables(root, certificate, tabl
 def test_a_first_word_with_no_strategy_is_infinite_on_both_sides(tmp_path):
     """Selby writes 'word Infinity 1000000000'; a certificate bounds such a word at the search's
     impossible (2**60): consistent; an exact value where the table says Infinity is a contradiction."""
-    from exact.wordle.ranking_compare import INFINITE, compare_ranking, read_table
+    from exact.wordle.fewest.compare import INFINITE, compare_ranking, read_table
 
     path = tmp_path / "t.txt"
     path.write_text("tarse 3.6818 11627\nsalet Infinity 1000000000\n")
@@ -319,7 +319,7 @@ def test_feasible_ranking_matches_brute_force(hard):
     """--objective feasible over every first guess: INFEASIBLE with every first guess bounded
     infinite exactly when no first guess has a tree within the limit (brute force), else the first
     one found has a tree and the certificate says OPTIMAL."""
-    from exact.wordle.guesses_memo import INF as KERNEL_INF
+    from exact.wordle.fewest.memo import INF as KERNEL_INF
 
     A, G = tiny(3, 8, 3)
     seen = set()

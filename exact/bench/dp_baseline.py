@@ -1,7 +1,7 @@
 """The depth-3 kernels as they were before the branch-free bitset kernels: the benchmark baseline.
 
 :func:`exact.bench.wordle.run_wordle_bench` times ``dp.solve(..., engine=BaselineSearch)`` against
-``dp.solve`` in the same run. The recursion, bounds and results are those of :mod:`exact.wordle.dp`
+``dp.solve`` in the same run. The recursion, bounds and results are those of :mod:`exact.wordle.wins.dp`
 (same values, proven the same way); only the inner counting differs: here one branch per
 (answer, guess) pair tests and sets a seen-pattern bit and counts new classes one by one.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from exact.wordle import dp
+from exact.wordle.wins import dp
 from exact.game.hard import add_feedback
 
 CHUNK = 2048  # guesses counted together: their seen-pattern bitsets (4 x 64 bits each) stay in cache
@@ -190,7 +190,7 @@ def _values3(FT, cands, caps, threshold, npat, hard, greens, least, codes, count
 
 
 class BaselineSearch(dp.Search):
-    """:class:`exact.wordle.dp.Search` with the baseline counting kernels (benchmarks only)."""
+    """:class:`exact.wordle.wins.dp.Search` with the baseline counting kernels (benchmarks only)."""
 
     def wins2(self, node, P, need, rule):
         bits, count = np.empty(4 * CHUNK, dtype=np.uint64), np.empty(CHUNK, dtype=np.int64)

@@ -1,11 +1,11 @@
 """The memorable model's formulations side by side, on one core, in one run.
 
 For each M, on the embedded lists with first guess trace (data: ``W``, the (varying classes, guesses)
-int array of :mod:`exact.wordle.memorable`), it runs
+int array of :mod:`exact.wordle.study.memorable`), it runs
 
 - ``lagrangian``: the earlier method: subgradient Lagrangian bound, fixing, CP-SAT over the survivors
   when at most 400 (no dominance reduction);
-- ``lp``: the method :func:`exact.wordle.memorable.best_selection` uses now: dominance, the LP bound
+- ``lp``: the method :func:`exact.wordle.study.memorable.best_selection` uses now: dominance, the LP bound
   by column generation, fixing, CP-SAT over the survivors or over a pool and again;
 - ``cpsat``, ``scip``, ``highs``: the last proof step alone, the same survivors model (the guesses
   that survive fixing at the best selection found by ``lp``) solved by CP-SAT, SCIP and HiGHS
@@ -40,7 +40,7 @@ def _cpu(f, *args, **kwargs):
 def earlier_method(W, M, time_limit):
     """The subgradient bound, fixing and CP-SAT over at most 400 survivors: (lower, upper, status)."""
     from exact import cpsat
-    from exact.wordle.memorable import (build_cover_model, greedy_selection, improve_by_swaps, lagrangian_bound,
+    from exact.wordle.study.memorable import (build_cover_model, greedy_selection, improve_by_swaps, lagrangian_bound,
                                         surviving_guesses, wins_of)
 
     lower = wins_of(W, improve_by_swaps(W, greedy_selection(W, M)))
@@ -93,8 +93,8 @@ def run(Ms, time_limit, echo=print):
     from exact import cpsat
     from exact.feedback import all_green
     from exact.partitions import feedback_matrix
-    from exact.wordle import memorable as mem
-    from exact.wordle import memorable_lp as lp
+    from exact.wordle.study import memorable as mem
+    from exact.wordle.study import memorable_lp as lp
     from exact.words import wordle_allowed, wordle_answers
 
     A, G = wordle_answers(), wordle_allowed()

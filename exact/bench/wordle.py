@@ -3,7 +3,7 @@
 ``exact wordle bench`` measures, in one run and on the same machine:
 
 1. the depth-3 proof on the embedded lists (every first guess) with the current kernels
-   (:mod:`exact.wordle.dp`) and with the baseline kernels they replaced
+   (:mod:`exact.wordle.wins.dp`) and with the baseline kernels they replaced
    (:mod:`exact.bench.dp_baseline`), checking that both prove the same optimum and top list;
 2. depth 4 with the first guess trace, with both kernels (same value);
 3. the unpruned DP (every class of a first guess scanned against every guess) on a seeded sample of
@@ -23,7 +23,7 @@ import numba
 import numpy as np
 
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle import dp, dp_kernels
+from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.bench.dp_baseline import BaselineSearch
 from exact.errors import ExactError
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
@@ -109,7 +109,7 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo
 def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print, lists=None) -> dict:
     """Time the fewest-guesses proof for one first guess, against the same search without the
     sharper class bound (node bound only), both in this run; both must give the same total."""
-    from exact.wordle.guesses import solve_guesses
+    from exact.wordle.fewest.search import solve_guesses
 
     answers, guesses = lists or (wordle_answers(), wordle_allowed())
     echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)})")
@@ -183,9 +183,9 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     import tempfile
 
     from exact.game.position import position
-    from exact.wordle.guesses import Objective, make_guesses_instance
-    from exact.wordle.guesses_memo import new_memo
-    from exact.wordle.ranking import first_value
+    from exact.wordle.fewest.search import Objective, make_guesses_instance
+    from exact.wordle.fewest.memo import new_memo
+    from exact.wordle.fewest.ranking import first_value
 
     answers, guesses = lists or (wordle_answers(), wordle_allowed())
     missing = [w for w in words if w not in guesses.index]

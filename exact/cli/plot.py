@@ -32,7 +32,7 @@ def plot():
 @click.option("--depth", "-k", type=click.IntRange(min=1), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
 @words_option("--guesses", "Allowed guesses the fallback may probe with [default: the guesses of --list].")
 @click.option("--play-on", is_flag=True,
-              help="Complete each tree with the fallback of `exact wordle play` (exact.wordle.play.FewestGuesses), "
+              help="Complete each tree with the fallback of `exact wordle play` (exact.wordle.study.play.FewestGuesses), "
                    "as a game goes on where the tree stops.")
 @click.option("--title", default="Guesses to win", show_default=True)
 @out_option("results/figures/histogram")
@@ -48,7 +48,7 @@ def histogram(trees, labels, answers, guesses, play_on, depth, title, out):
     answer_list = load_or_default(answers, list_answers)
     read = [read_tree(t) for t in trees]
     if play_on:
-        from exact.wordle.play import FewestGuesses, complete
+        from exact.wordle.study.play import FewestGuesses, complete
 
         fallback = FewestGuesses(answer_list.words, load_or_default(guesses, list_guesses).words)
         read = [complete(t, answer_list.words, fallback) for t in read]

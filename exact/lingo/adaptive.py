@@ -13,8 +13,8 @@ letter, and
 
 where ``wins_K(T)`` is the Wordle recursion (answers T, guesses G = W or W_L, wins_1 = 1):
 ``wins_K(T) = max over g in G of the sum over the classes P of g on T of wins_{K-1}(P)``, the
-all-green class {g} counting 1. That recursion is exactly :func:`exact.wordle.dp.solve` with
-``answers = W_L`` and ``guesses = G``; this module only calls it (and :func:`~exact.wordle.dp_trees.best_tree`
+all-green class {g} counting 1. That recursion is exactly :func:`exact.wordle.wins.dp.solve` with
+``answers = W_L`` and ``guesses = G``; this module only calls it (and :func:`~exact.wordle.wins.trees.best_tree`
 for the optimal trees) and adds the letters up.
 
 One shortcut, which keeps exactness: ``wins_{K'}(T) <= wins_K(T) <= |T|`` for K' <= K (a strategy
@@ -154,9 +154,9 @@ class AdaptiveResult:
             "letter_time_limit": self.letter_time_limit,
             "interrupted": self.interrupted, "seconds": round(self.seconds, 3), "cores": progress.cores(),
             "command": self.command,
-            "method": "per first letter: exact.wordle.dp.solve (answers = the letter's words, guesses = "
+            "method": "per first letter: exact.wordle.wins.dp.solve (answers = the letter's words, guesses = "
                       + ("the letter's words" if self.same_first_letter else "the whole pool")
-                      + "), trees by exact.wordle.dp_trees.best_tree; a first guess winning every answer is "
+                      + "), trees by exact.wordle.wins.trees.best_tree; a first guess winning every answer is "
                         "optimal without examining the others",
             "letters": {o.letter: o.to_json() for o in self.letters},
         }
@@ -186,7 +186,7 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
     FEASIBLE, ``timed_out``, with the best first guess found and its tree (its exact value: a lower
     bound on wins_K); the upper bound is then |T|.
     """
-    from exact.wordle import dp, dp_trees
+    from exact.wordle.wins import dp, trees as dp_trees
 
     t0 = time.perf_counter()
     n, L = len(answers), answers.words[0][0]
@@ -486,12 +486,12 @@ REDERIVE_TIME = 30.0
 
 def _rederive_optimal(letters: dict, groups: dict[str, WordList], pool: WordList, K: int, same: bool, v,
                       resolve_time: float) -> None:
-    """Each letter claimed OPTIMAL is solved again (:func:`exact.wordle.dp.solve`, every first guess)
+    """Each letter claimed OPTIMAL is solved again (:func:`exact.wordle.wins.dp.solve`, every first guess)
     within ``resolve_time`` seconds in all (:data:`REDERIVE_TIME` when 0): a replayed tree only shows
     its wins are reachable, not that no strategy wins more. A value that differs is a failure; a
     letter not finished in time is "unconfirmed" (the certificate is then not verified)."""
     from exact.partitions import feedback_matrix
-    from exact.wordle import dp
+    from exact.wordle.wins import dp
 
     claimed = sorted((len(groups[L]), L) for L, x in letters.items() if L in groups and x["status"] == "OPTIMAL")
     if not claimed:
@@ -514,7 +514,7 @@ def _rederive_optimal(letters: dict, groups: dict[str, WordList], pool: WordList
             wrong.append(f"{L}: claimed {letters[L]['wins']}, re-derived {r.wins}")
         else:
             done += 1
-    detail = (f"{done} of {len(claimed)} letters claimed OPTIMAL re-derived by a full search (exact.wordle.dp)"
+    detail = (f"{done} of {len(claimed)} letters claimed OPTIMAL re-derived by a full search (exact.wordle.wins.dp)"
               + (f"; wrong: {'; '.join(wrong[:5])}" if wrong else "")
               + (f"; not finished in time: {''.join(sorted(open_))} (give --bound-time S)" if open_ else ""))
     v.add("optimal letters", False if wrong else None if open_ else True, detail)

@@ -3,13 +3,13 @@
 A certificate is the JSON that ``exact wordle solve --certificate`` writes, of three kinds:
 
 - *depth* (``wins``, ``depth``, ``top``): the most answers won within ``depth`` guesses, by the DP of
-  :mod:`exact.wordle.dp`, for every first guess or one (``first``);
+  :mod:`exact.wordle.wins.dp`, for every first guess or one (``first``);
 - *global* (``first_guess_outcomes``): the same value over every first guess by
-  :mod:`exact.wordle.depth4`, each first guess's exact value or the bound that pruned it;
+  :mod:`exact.wordle.wins.ranking`, each first guess's exact value or the bound that pruned it;
 - *objective* (``objective``, ``total``, ``wins_at``): the best complete strategy by
-  :mod:`exact.wordle.guesses`;
+  :mod:`exact.wordle.fewest.search`;
 - *ranking* (``format`` ``exact-ranking-guesses/1``, ``first_guesses``): every first guess valued
-  exactly or bounded by :mod:`exact.wordle.ranking`, with the tree of the best.
+  exactly or bounded by :mod:`exact.wordle.fewest.ranking`, with the tree of the best.
 
 The checks, each ``ok``, ``FAIL`` or ``unconfirmed`` (as ``exact lingo verify`` reports them):
 
@@ -58,7 +58,7 @@ def is_certificate(data) -> bool:
             and isinstance(data.get("guesses"), dict) and "method" in data)
 
 
-RANKING_FORMAT = "exact-ranking-guesses/1"  # exact.wordle.ranking.FORMAT (checked equal in the tests)
+RANKING_FORMAT = "exact-ranking-guesses/1"  # exact.wordle.fewest.ranking.FORMAT (checked equal in the tests)
 
 
 def kind_of(data: dict) -> str:
@@ -257,7 +257,7 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
         v.add("wins_within", data["wins_within"] == cumulative, f"{data['wins_within']}; from wins_at {cumulative}")
     value = total  # the objective's value: the total for 'guesses', else from the objective's cost table
     if data.get("cost") is not None:
-        from exact.wordle.guesses import parse_objective
+        from exact.wordle.fewest.search import parse_objective
 
         c = parse_objective(data["objective"]).costs(data["max_guesses"], n)
         value = sum(int(c[min(k + 1, len(c) - 1)]) * w for k, w in enumerate(wins_at))
@@ -339,10 +339,10 @@ def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: 
     if len(A) * len(G) > SMALL:
         v.add("optimal", True, f"the records are the argument (checked above): the best exact value "
                                f"{exact[0][0]} is no more than every bound (least {least}); each record's own "
-                               f"value or bound rests on the search (exact.wordle.ranking), re-run here only on "
+                               f"value or bound rests on the search (exact.wordle.fewest.ranking), re-run here only on "
                                f"instances up to {SMALL} answer x guess pairs")
         return
-    from exact.wordle.ranking import rank_first_guesses
+    from exact.wordle.fewest.ranking import rank_first_guesses
 
     again = rank_first_guesses(A, G, firsts=list(records) if data["first_guesses_asked"] < len(G) else None,
                                cutoff=cutoff, top=data.get("top", 1), hard=data["hard"],
@@ -372,19 +372,19 @@ def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, 
     started = time.perf_counter()
     try:
         if kind == "depth":
-            from exact.wordle import dp
+            from exact.wordle.wins import dp
 
             r = dp.solve(A, G, depth=data["depth"], hard=data["hard"], first=data.get("first"), top=1,
                          progress=False, time_limit=max(resolve_time, 1e-6))
             done, value, claimed = r.status == "OPTIMAL" and not r.timed_out, r.wins, data["wins"]
         elif len(A) * len(G) <= SMALL:  # the branch and bound has no time limit: small instances only
-            from exact.wordle.guesses import solve_guesses
+            from exact.wordle.fewest.search import solve_guesses
 
             r = solve_guesses(A, G, objective=data["objective"], first=data.get("first"),
                               max_guesses=data["max_guesses"], hard=data["hard"], progress=False)
             done, value, claimed = r.status == "OPTIMAL", r.total, data["total"]
         else:
-            v.add("optimal", None, f"the optimum {data['total']} rests on the search (exact.wordle.guesses): not "
+            v.add("optimal", None, f"the optimum {data['total']} rests on the search (exact.wordle.fewest.search): not "
                                    f"re-derived here ({len(A)} x {len(G)} words is past {SMALL} pairs, and the branch "
                                    f"and bound has no time limit); --partial accepts it unchecked")
             return
@@ -396,5 +396,5 @@ def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, 
         v.add("optimal", None, f"the optimum {claimed} rests on the search ({kind}): not re-derived within "
                                f"{resolve_time:g} s (give --resolve-time S, or --partial to accept it unchecked)")
     else:
-        v.add("optimal", value == claimed, f"re-derived by exact.wordle.dp in {seconds:.1f} s: {value}; "
+        v.add("optimal", value == claimed, f"re-derived by exact.wordle.wins.dp in {seconds:.1f} s: {value}; "
                                            f"claimed {claimed}")

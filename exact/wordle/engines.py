@@ -1,13 +1,13 @@
 """Which engine answers ``exact wordle solve``: the choice, made from the options, in one place.
 
-- ``depth``: the depth-k DP (:mod:`exact.wordle.dp`): the most answers won within k guesses;
-- ``guesses``: the fewest-guesses branch and bound (:mod:`exact.wordle.guesses`), for ``objective``
+- ``depth``: the depth-k DP (:mod:`exact.wordle.wins.dp`): the most answers won within k guesses;
+- ``guesses``: the fewest-guesses branch and bound (:mod:`exact.wordle.fewest.search`), for ``objective``
   (``guesses`` or a lexicographic list such as ``win3,guesses``);
-- ``memorable``: depth 3 with at most M distinct second guesses (:mod:`exact.wordle.memorable`);
+- ``memorable``: depth 3 with at most M distinct second guesses (:mod:`exact.wordle.study.memorable`);
 - ``global``: the depth-k search over every first guess with batches, a checkpoint and a cluster
-  (:mod:`exact.wordle.depth4`, :mod:`exact.wordle.cluster`);
+  (:mod:`exact.wordle.wins.ranking`, :mod:`exact.wordle.wins.cluster`);
 - ``ranking``: the fewest-guesses value (or a proven bound) of every first guess, ``--first all`` or
-  ``--first FILE`` (:mod:`exact.wordle.ranking`), in process or on a cluster, with a checkpoint.
+  ``--first FILE`` (:mod:`exact.wordle.fewest.ranking`), in process or on a cluster, with a checkpoint.
 
 Each engine takes some options and refuses the others with a one-line error that names them.
 

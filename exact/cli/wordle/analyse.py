@@ -1,4 +1,4 @@
-"""``exact wordle analyse GAME``: a played game rated guess by guess (the logic is :mod:`exact.wordle.analyse`)."""
+"""``exact wordle analyse GAME``: a played game rated guess by guess (the logic is :mod:`exact.wordle.study.analyse`)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from exact.words import load_or_default
 @click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
               help="Every answer must be solved within this many guesses.")
 @click.option("--live-max", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Solve positions of at most N answers here [default: exact.wordle.analyse.LIVE_MAX]; larger "
+              help="Solve positions of at most N answers here [default: exact.wordle.study.analyse.LIVE_MAX]; larger "
                    "ones (a first guess on a full list) are valued from committed certificates.")
 @click.option("--full", is_flag=True, help="Solve every position, however large (a first guess on a full list: "
                                            "minutes or more).")
@@ -34,10 +34,10 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
     GAME is guess.pattern pairs, e.g. salet.bybyb.drone.bgbgg.crane (any feedback notation; a last guess
     without a pattern solved the game); or the guesses alone with --answer WORD; or the emoji grid a
     player pastes (quoted, or - to read it from stdin), with the words on its lines or in --guesses-played.
-    Values are exact: the fewest total guesses with the rest played optimally (exact.wordle.guesses).
+    Values are exact: the fewest total guesses with the rest played optimally (exact.wordle.fewest.search).
     """
     from exact.progress import say
-    from exact.wordle.analyse import LIVE_MAX, analyse_game, analysis_lines, parse_game
+    from exact.wordle.study.analyse import LIVE_MAX, analyse_game, analysis_lines, parse_game
 
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)

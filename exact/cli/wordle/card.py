@@ -1,4 +1,4 @@
-"""``exact wordle card``: a card a person can learn (the card is :mod:`exact.wordle.card`)."""
+"""``exact wordle card``: a card a person can learn (the card is :mod:`exact.wordle.study.card`)."""
 
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ def card(M, answers, guesses, first, curve, time_limit, workers, out):
     `exact wordle memorable` (trace on the original lists: M = 1 about 16 s, M = 2 about 73 s on 2
     cores; from M = 3 the result may be FEASIBLE, with its bound printed).
     """
-    from exact.wordle import card as cards
-    from exact.wordle.memorable import DEFAULT_FIRST
+    from exact.wordle.study import card as cards
+    from exact.wordle.study.memorable import DEFAULT_FIRST
     from exact.words import check_words
 
     for path in out:
@@ -62,7 +62,7 @@ def card(M, answers, guesses, first, curve, time_limit, workers, out):
 
 def write_card(the_card, path: Path) -> None:
     from exact.fileio import write_json, write_text
-    from exact.wordle.card import card_html
+    from exact.wordle.study.card import card_html
 
     if path.suffix == ".json":
         write_json(path, the_card.to_json())

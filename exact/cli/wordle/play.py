@@ -1,4 +1,4 @@
-"""``exact wordle play``: the assistant that plays along in the terminal (the game is :mod:`exact.wordle.play`)."""
+"""``exact wordle play``: the assistant that plays along in the terminal (the game is :mod:`exact.wordle.study.play`)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def read_feedback(text: str, advised: str) -> tuple[str | None, int]:
 def wordle_interactive(game, show: int, notation: str) -> int:
     """The loop a person types into; returns the exit status."""
     from exact.feedback import all_green
-    from exact.wordle.play import ImpossibleFeedback
+    from exact.wordle.study.play import ImpossibleFeedback
 
     click.echo("Play the suggested guess, then type its colours: 02110, bygyb or the emoji squares "
                "(? lists every notation and command).")
@@ -115,7 +115,7 @@ def wordle_interactive(game, show: int, notation: str) -> int:
 def card_list(card_file) -> None:
     """A card is played on the lists it was made on unless --list, --answers or --guesses name others."""
     from exact.cli.common import LIST_KEY
-    from exact.wordle.card import read_card
+    from exact.wordle.study.card import read_card
 
     ctx = click.get_current_context()
     if ctx.get_parameter_source("list_name") == click.core.ParameterSource.DEFAULT:
@@ -137,7 +137,7 @@ def card_list(card_file) -> None:
 @words_option("--guesses", "Allowed guesses [default: the guesses of --list].")
 @click.option("--live", is_flag=True, help="Compute the strategy live with the exact solver, not from a tree.")
 @click.option("--objective", default=None, metavar="NAME",
-              help="The live solver's objective, from exact.wordle.play.OBJECTIVES (wins: most answers won "
+              help="The live solver's objective, from exact.wordle.study.play.OBJECTIVES (wins: most answers won "
                    "within --depth; guesses: fewest total guesses, every answer within --depth [default 6]). "
                    "Implies --live.")
 @click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
@@ -159,12 +159,12 @@ def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, de
     RGY or YNM). Feedback that no candidate answer gives is refused and asked again. Where the strategy
     has no guess (a tree that stops at its depth) the fallback plays on: the fewest total guesses,
     guessing candidates and a few allowed words that split them best (candidates only in hard mode;
-    exact.wordle.play.FewestGuesses).
+    exact.wordle.study.play.FewestGuesses).
     """
     import sys
 
-    from exact.wordle.play import game_header, game_record
-    from exact.wordle.play_defaults import choose_strategy, new_game
+    from exact.wordle.study.play import game_header, game_record
+    from exact.wordle.study.play_defaults import choose_strategy, new_game
     from exact.words import check_words
 
     if card_file is not None:
@@ -191,7 +191,7 @@ def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, de
         click.echo("not rated: the game took more than the 6 guesses the rating counts")
     elif rate and solved:
         from exact.progress import say
-        from exact.wordle.analyse import analyse_game, analysis_lines
+        from exact.wordle.study.analyse import analyse_game, analysis_lines
 
         click.echo("")
         for line in analysis_lines(analyse_game(game.position.history, answer_list, guess_list, hard, say=say)):

@@ -69,7 +69,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     --objective, the best complete strategy for the fewest guesses (exact branch and bound).
 
     With --cluster, --checkpoint or --resume: the global search over every first guess with an
-    incumbent, batches of first guesses, a checkpoint and resume (exact/wordle/depth4.py).
+    incumbent, batches of first guesses, a checkpoint and resume (exact/wordle/wins/ranking.py).
     """
     from exact.errors import ExactError
     from exact.wordle.engines import choose_engine
@@ -106,8 +106,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
                           truncate=truncate)
     depth = 3 if depth is None else depth
     from exact.fileio import write_json
-    from exact.wordle.dp import solve as solve_dp
-    from exact.wordle.dp_trees import optimal_tree
+    from exact.wordle.wins.dp import solve as solve_dp
+    from exact.wordle.wins.trees import optimal_tree
     from exact.game.position import position_answers
     from exact.game.tree import record_lists
     from exact.game.formats import format_for_path, write_tree

@@ -19,14 +19,14 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
     from exact import stop
     from exact.errors import ExactError
     from exact.fileio import write_json
-    from exact.wordle import depth4
-    from exact.wordle.dp_trees import TIE_BREAK, best_tree
+    from exact.wordle.wins import ranking as depth4
+    from exact.wordle.wins.trees import TIE_BREAK, best_tree
     from exact.game.tree import record_lists, replay
     from exact.game.formats import write_tree
 
     stop.install()
     if cluster:
-        from exact.wordle.cluster import run_cluster
+        from exact.wordle.wins.cluster import run_cluster
 
         result = run_cluster(answer_list, guess_list, cluster, depth=depth, hard=hard, batch=batch,
                              checkpoint=checkpoint, resume=resume, workers=workers)
@@ -39,7 +39,7 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
         root = tie_break(result)
         tree = best_tree(answer_list, guess_list, depth, root, hard)
         if not truncate:  # every answer solved within max_guesses; the wins within depth kept
-            from exact.wordle.complete import complete_and_check
+            from exact.wordle.fewest.complete import complete_and_check
 
             tree, _ = complete_and_check(tree, answer_list, guess_list, depth, max_guesses, hard)
         played = replay(tree, answer_list, guess_list, depth=depth if truncate else max_guesses, hard=hard)

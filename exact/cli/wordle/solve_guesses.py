@@ -1,5 +1,5 @@
 """``exact wordle solve --objective ...``: the fewest-guesses objective and lexicographic objectives
-(printing only; the work is in :mod:`exact.wordle.guesses`)."""
+(printing only; the work is in :mod:`exact.wordle.fewest.search`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
     from exact.fileio import write_json
     from exact.game.position import position_answers
     from exact.game.tree import record_lists
-    from exact.wordle.guesses import compare_results, parse_objective, solve_guesses
+    from exact.wordle.fewest.search import compare_results, parse_objective, solve_guesses
     from exact.game.formats import format_for_path, write_tree
 
     answer_list = load_or_default(answers, list_answers)
@@ -44,7 +44,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
         record_lists(result.tree, answer_list, guess_list)
         for path in out:
             write_tree(result.tree, path, answers=reached)
-        data["tree"] = {"files": list(out), "tie_break": "see exact.wordle.guesses", "complete": True,
+        data["tree"] = {"files": list(out), "tie_break": "see exact.wordle.fewest.search", "complete": True,
                         "replay": {"total": result.total, "wins_at": list(result.wins_at), "valid": True}}
     if certificate is not None:
         write_json(certificate, data)
@@ -103,12 +103,12 @@ def print_result(r, answer_list, guess_list) -> None:
 def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cutoff, after, compare, top,
                    out, certificate, as_json, truncate, cluster, checkpoint, resume, batch=8, workers=None):
     """``exact wordle solve --objective guesses --first all|FILE``: the ranking of first guesses
-    (exact.wordle.ranking): print it, write its certificate and the tree of the best."""
+    (exact.wordle.fewest.ranking): print it, write its certificate and the tree of the best."""
     from exact.fileio import write_json
     from exact.game.formats import format_for_path, write_tree
     from exact.game.tree import record_lists, replay_position
-    from exact.wordle.guesses_memo import INF
-    from exact.wordle.ranking import rank_first_guesses, read_first_guesses
+    from exact.wordle.fewest.memo import INF
+    from exact.wordle.fewest.ranking import rank_first_guesses, read_first_guesses
 
     if after or compare or truncate:
         raise ExactError("--first all: drop --after, --compare and --truncate")
@@ -171,7 +171,7 @@ def compare_ranking_command(certificate, table, as_json):
     published first-guess totals (lines 'word total' or 'word mean total', e.g. Selby's, vendored in
     instances/peers/selby/): exit 1 if a claim contradicts the table."""
     from exact.fileio import read_json
-    from exact.wordle.ranking_compare import compare_ranking, read_table
+    from exact.wordle.fewest.compare import compare_ranking, read_table
 
     c = compare_ranking(read_json(certificate, "ranking certificate"), read_table(table))
     if as_json:

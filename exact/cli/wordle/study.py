@@ -27,7 +27,7 @@ from exact.words import load_or_default
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def openers(answers, guesses, metric, top, as_json):
     """Rank first guesses by how they split the answers."""
-    from exact.wordle.openers import rank_openers
+    from exact.wordle.study.openers import rank_openers
 
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
@@ -54,7 +54,7 @@ def endgames(answers, min_size, top, out):
     light, ...), largest first. Every strategy for the answers is one for any subset of them, so a proof
     that no strategy solves such a subset within N guesses holds for the whole list."""
     from exact.fileio import write_text
-    from exact.wordle.guesses_endgame import endgame_groups
+    from exact.wordle.fewest.endgame import endgame_groups
 
     answer_list = load_or_default(answers, list_answers)
     check_outputs(out)
@@ -91,10 +91,10 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
     The policy picks every guess after the first but the last within --depth; the last is a
     still-possible answer. The answers not solved within --depth are then played to the end by the
     exact fewest-guesses search (--max-guesses; --truncate stops at --depth). Policies and
-    tie-breaks are described in exact/wordle/policies.py.
+    tie-breaks are described in exact/wordle/study/policies.py.
     """
     from exact.errors import ExactError
-    from exact.wordle.policies import POLICIES, evaluate_policy
+    from exact.wordle.study.policies import POLICIES, evaluate_policy
     from exact.game.formats import write_tree
     from exact.game.tree import record_lists, replay
     from exact.words import check_answers_are_guesses
@@ -154,7 +154,7 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def tradeoff(firsts, k, answers, guesses, max_guesses, hard, out, as_json):
     """What maximising P(win within K) costs in mean guesses, per first guess (both exact)."""
-    from exact.wordle.tradeoff import tradeoff_table, write_table
+    from exact.wordle.study.tradeoff import tradeoff_table, write_table
 
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
@@ -220,7 +220,7 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
     from exact.errors import ExactError
     from exact.words import check_words
-    from exact.wordle import memorable as mem
+    from exact.wordle.study import memorable as mem
 
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
@@ -231,7 +231,7 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         if M is None or out is None:
             raise ExactError("--every-first needs --max-distinct-second M and --out FILE.json")
         from exact.fileio import write_json
-        from exact.wordle.memorable_openers import best_opener
+        from exact.wordle.study.memorable_openers import best_opener
 
         seed = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
         data = best_opener(answer_list, guess_list, M, start=seed.wins, start_first=first,
@@ -338,7 +338,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
     from exact.errors import ExactError
     from exact.fileio import write_json
     from exact.progress import say
-    from exact.wordle import ladder as lad
+    from exact.wordle.wins import ladder as lad
 
     if generate:
         manifest = lad.write_ladder(lad.ladder_dir())
@@ -410,7 +410,7 @@ def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words
     if objective == "guesses":
         if peer is not None or cutoff is not None:
             from exact.bench.wordle import RANKING_WORDS, run_ranking_bench
-            from exact.wordle.ranking import read_first_guesses
+            from exact.wordle.fewest.ranking import read_first_guesses
 
             lists = (list_answers(), list_guesses())
             words = RANKING_WORDS if words_file is None else tuple(read_first_guesses(words_file, lists[1]))

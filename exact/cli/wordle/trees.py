@@ -28,8 +28,8 @@ def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
     from exact.cli.common import chosen_list
     from exact.game.formats import read_tree
     from exact.game.tree import check_tree_lists
-    from exact.wordle.explorer import write_explorer
-    from exact.wordle.play_defaults import list_tree
+    from exact.wordle.study.explorer import write_explorer
+    from exact.wordle.study.play_defaults import list_tree
 
     if tree_file is None:
         committed = list_tree(chosen_list(), hard)
@@ -242,7 +242,7 @@ def complete(tree_file, out, answers, guesses, depth, max_guesses, hard, fmt):
     every answer is solved within --max-guesses; the wins within --depth do not change."""
     from exact.game.formats import format_for_path, read_tree, write_tree
     from exact.game.tree import check_tree_lists, record_lists, replay_position, tree_depth
-    from exact.wordle.complete import complete_and_check
+    from exact.wordle.fewest.complete import complete_and_check
 
     for path in out:
         format_for_path(path)

@@ -96,7 +96,7 @@ class TreeStrategy:
 
 @dataclass
 class LiveWins:
-    """The exact DP of :mod:`exact.wordle.dp`, live: at each position the tree that wins the most
+    """The exact DP of :mod:`exact.wordle.wins.dp`, live: at each position the tree that wins the most
     candidates within the guesses left (its tie-break), or None once no guess is left."""
 
     answers: WordList
@@ -114,13 +114,13 @@ class LiveWins:
 
     def search(self):
         if self._search is None:
-            from exact.wordle.dp import Search, make_wins_instance
+            from exact.wordle.wins.dp import Search, make_wins_instance
 
             self._search = Search(make_wins_instance(self.answers, self.guesses, self.hard))
         return self._search
 
     def plan(self, position: Position) -> Tree | None:
-        from exact.wordle.dp_trees import best_guess, node_tree
+        from exact.wordle.wins.trees import best_guess, node_tree
         from exact.game.hard import constraint, no_constraint
 
         k = self.depth - position.played
@@ -140,7 +140,7 @@ class LiveWins:
 
 @dataclass
 class LiveGuesses:
-    """The exact fewest-guesses search of :mod:`exact.wordle.guesses`, live: at each position the
+    """The exact fewest-guesses search of :mod:`exact.wordle.fewest.search`, live: at each position the
     complete tree with the fewest total guesses over the candidates, every one solved within
     ``max_guesses`` guesses of the game (proven there), or None where none exists."""
 
@@ -163,7 +163,7 @@ class LiveGuesses:
 
     def plan(self, position: Position) -> Tree | None:
         from exact.partitions import feedback_matrix
-        from exact.wordle.guesses import solve_guesses
+        from exact.wordle.fewest.search import solve_guesses
 
         if not position.candidates or position.played >= self.max_guesses:
             return None

@@ -1,6 +1,6 @@
 """The memorable model's reductions and its LP bound: dominance, column generation, an exact certificate.
 
-Data types, as in :mod:`exact.wordle.memorable`: ``W`` is a (classes, guesses) int array, ``W[c, g]``
+Data types, as in :mod:`exact.wordle.study.memorable`: ``W`` is a (classes, guesses) int array, ``W[c, g]``
 the wins on class c when g is its second guess; a selection S is a set of at most M guess columns
 worth ``sum_c max_{g in S} W[c, g]``; ``mu`` is an int array of multipliers *numerators*, one per
 class, over the grid 1/GRID (so ``mu / GRID`` are the multipliers).

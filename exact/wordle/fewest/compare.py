@@ -5,7 +5,7 @@ Data types, stated once:
 - a *table*: ``{word: total}`` from a file of lines ``word total`` or ``word mean total`` (Selby's
   ``normal.top105.proven`` and ``results_easy_nyt20230701``; ``#`` comments and blank lines skipped);
 - a ranking certificate's ``first_guesses``: ``{word: {"total": N}}`` (valued exactly) or
-  ``{word: {"at_least": N}}`` (rejected with that proven lower bound), see :mod:`exact.wordle.ranking`.
+  ``{word: {"at_least": N}}`` (rejected with that proven lower bound), see :mod:`exact.wordle.fewest.ranking`.
 
 Two claims about one first word are consistent when both are exact and equal, or when one is a proven
 lower bound and the other's exact value is at least that bound. A first word after which no strategy solves
@@ -35,7 +35,7 @@ from exact.words import shorten
 
 
 INFINITE = math.inf  # a table's value for a first word after which no strategy solves every answer
-IMPOSSIBLE = 1 << 60  # a certificate's bound from that point on means the same (exact.wordle.guesses_memo.INF)
+IMPOSSIBLE = 1 << 60  # a certificate's bound from that point on means the same (exact.wordle.fewest.memo.INF)
 
 
 @dataclass

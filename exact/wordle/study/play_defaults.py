@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from exact.errors import ExactError
-from exact.wordle.play import OBJECTIVES, Game, LiveGuesses, LiveWins, Strategy, TreeStrategy
+from exact.wordle.study.play import OBJECTIVES, Game, LiveGuesses, LiveWins, Strategy, TreeStrategy
 from exact.words import WordList
 
 #: The committed strategy files ``play`` uses by default on the original lists, by mode, first found
@@ -76,7 +76,7 @@ def list_tree(name: str, hard: bool) -> ListTree | None:
 def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: WordList, guesses: WordList,
                     depth: int | None = None, hard: bool = False, objective: str | None = None,
                     first: str | None = None, live: bool = False, card_file: str | Path | None = None) -> Strategy:
-    """The strategy the options name: a tree file, a card (:mod:`exact.wordle.card`, played as its
+    """The strategy the options name: a tree file, a card (:mod:`exact.wordle.study.card`, played as its
     depth-3 tree), the committed proven tree of the named lists (no live option), or a live solver
     (:data:`OBJECTIVES`, ``wins`` by default, ``depth`` 3; 6 for ``guesses``). A tree or card that
     records other lists than these is refused."""
@@ -88,7 +88,7 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
         if tree_file is not None or live or objective is not None or first is not None or hard:
             raise ExactError("--card plays the card; --tree, --live, --objective, --first and --hard choose "
                              "another strategy")
-        from exact.wordle.card import card_tree, read_card
+        from exact.wordle.study.card import card_tree, read_card
 
         card = read_card(card_file)
         tree = card_tree(card, answers, guesses, str(card_file))

@@ -494,7 +494,7 @@ render();
 """
 
 
-if __name__ == "__main__":  # python -m exact.wordle.explorer PAGE.html SHOT.png [ANSWER]
+if __name__ == "__main__":  # python -m exact.wordle.study.explorer PAGE.html SHOT.png [ANSWER]
     import sys
 
     screenshot(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)

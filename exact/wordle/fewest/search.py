@@ -29,7 +29,7 @@ optima add up to the lexicographic optimum of the node, and the recursion above 
 level.
 
 Lower bounds and the search: a depth-first branch and bound in numba with a memo; each bound's
-argument is in :mod:`exact.wordle.guesses_kernels`, beside the kernels that use it.
+argument is in :mod:`exact.wordle.fewest.kernels`, beside the kernels that use it.
 
 Tie-break (which optimal tree is written): at every node the first optimal guess in the order of the
 scan above (smallest guess bound, then smallest sum of squared class sizes, then list order).
@@ -64,9 +64,9 @@ from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, add_feedback, allows, letter_counts
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
-from exact.wordle.guesses_endgame import endgame_caps, endgames
-from exact.wordle.guesses_kernels import candidates, lookahead, most_patterns, node_bound, search_node
-from exact.wordle.guesses_memo import INF, new_memo
+from exact.wordle.fewest.endgame import endgame_caps, endgames
+from exact.wordle.fewest.kernels import candidates, lookahead, most_patterns, node_bound, search_node
+from exact.wordle.fewest.memo import INF, new_memo
 from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 
@@ -311,7 +311,7 @@ class GuessesResult:
 
 
 METHOD = ("exact depth-first branch and bound over every allowed guess at every node "
-          "(exact.wordle.guesses): guess bound h c[t] + (k - h) c[t+1] + (n - k) c[t+2], node bound "
+          "(exact.wordle.fewest.search): guess bound h c[t] + (k - h) c[t+1] + (n - k) c[t+2], node bound "
           "c[t] + (n - 1) c[t+1], memo on exact member sets")
 
 

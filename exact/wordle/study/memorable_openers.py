@@ -1,5 +1,5 @@
 """The best memorable opener: over every first guess g1, the best depth-3 tree with at most M distinct
-second guesses (:mod:`exact.wordle.memorable` solves one g1).
+second guesses (:mod:`exact.wordle.study.memorable` solves one g1).
 
 Data types: ``F`` is the feedback matrix (guesses x answers, :mod:`exact.partitions`); a first guess
 is a guess row; ``value_M(g1)`` is the most answers a memorable tree opening with g1 wins within three
@@ -10,13 +10,13 @@ guesses; a *record* is one first guess's line of the checkpoint (a dict: ``first
 most the best value V found, so it cannot win more than V):
 
 1. ``value_M(g1) <= U(g1)``, the unconstrained depth-3 value with g1 first: a memorable tree is a
-   depth-3 tree that opens with g1. The DP kernel (:meth:`exact.wordle.dp.Search.values`) returns U
+   depth-3 tree that opens with g1. The DP kernel (:meth:`exact.wordle.wins.dp.Search.values`) returns U
    exactly or a bound below the threshold V + 1, for every first guess in one pass.
-2. ``value_M(g1) <= constant + L(mu)`` for any multipliers mu (:mod:`exact.wordle.memorable_lp`):
+2. ``value_M(g1) <= constant + L(mu)`` for any multipliers mu (:mod:`exact.wordle.study.memorable_lp`):
    first the cheap ones ``mu_c = max_{g in S_k} W[c, g]`` at the greedy prefixes S_k, where
    ``L = wins(S_k) + (the M largest gains sum_c max(0, W[c, g] - mu_c))`` (:func:`greedy_bound`),
    then the LP's (M >= 2).
-3. Otherwise :func:`exact.wordle.memorable.solve_memorable` proves ``value_M(g1)`` (or leaves the
+3. Otherwise :func:`exact.wordle.study.memorable.solve_memorable` proves ``value_M(g1)`` (or leaves the
    first guess open with its bound, recorded).
 
 **M = 1 in closed form.** With one second guess g2 played on every class, the answers won within
@@ -47,7 +47,7 @@ import numpy as np
 
 from exact.feedback import all_green
 from exact.partitions import feedback_matrix
-from exact.wordle.memorable import Classes, solve_memorable
+from exact.wordle.study.memorable import Classes, solve_memorable
 from exact.words import WordList, check_answers_are_guesses
 
 
@@ -96,7 +96,7 @@ def class_wins(F, order, starts):
 
 
 def fast_classes(F: np.ndarray, first: int, green: int) -> Classes:
-    """:func:`exact.wordle.memorable.first_classes`, with W counted by a compiled loop."""
+    """:func:`exact.wordle.study.memorable.first_classes`, with W counted by a compiled loop."""
     row = F[first]
     patterns = sorted(int(p) for p in np.unique(row) if p != green)
     members = [np.flatnonzero(row == p) for p in patterns]
@@ -109,7 +109,7 @@ def fast_classes(F: np.ndarray, first: int, green: int) -> Classes:
 def depth3_screen(answers: WordList, guesses: WordList, threshold: int, F: np.ndarray):
     """(U or a bound below ``threshold`` for every guess row, exact flags): bound 1 for every g1."""
     from exact.game.position import position
-    from exact.wordle.dp import Search, make_wins_instance
+    from exact.wordle.wins.dp import Search, make_wins_instance
 
     search = Search(make_wins_instance(answers, guesses, False, F))
     T, rule = position(answers, (), False)
@@ -155,7 +155,7 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
     ``start``: a known value (a real tree's, opening with ``start_first``) to screen with; ``checkpoint``: a JSON-lines
     file, one record per first guess evaluated, read back on a resumed run.
     """
-    from exact.wordle import memorable_lp as lp
+    from exact.wordle.study import memorable_lp as lp
 
     check_answers_are_guesses(answers, guesses)
     started = time.perf_counter()
@@ -235,7 +235,7 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
 def greedy_bound(W: np.ndarray, M: int) -> int:
     """min over the greedy prefixes S_k of wins(S_k) + the M largest gains over S_k: an upper bound
     on every selection of at most M guesses (the Lagrangian bound at mu_c = max_{g in S_k} W[c, g])."""
-    from exact.wordle.memorable import greedy_selection
+    from exact.wordle.study.memorable import greedy_selection
 
     S = greedy_selection(W, M)
     best = None

@@ -1,6 +1,6 @@
 """The endgame bound of the fewest-guesses search: answers that differ at one position only.
 
-Data types as in :mod:`exact.wordle.guesses_kernels`. An *endgame* E is a set of answers that agree
+Data types as in :mod:`exact.wordle.fewest.kernels`. An *endgame* E is a set of answers that agree
 at every position but one, w (``_ight``: eight, fight, light, might, night, ...): the answers that
 share one word with position w blanked out, at least ``MIN_ENDGAME`` of them. For a set S of answers
 still possible, L = E ∩ S.
@@ -57,7 +57,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from exact.wordle.guesses_memo import INF, sat
+from exact.wordle.fewest.memo import INF, sat
 
 MIN_ENDGAME = 3  # the least endgame worth a bound: with two answers the node bound is exact
 

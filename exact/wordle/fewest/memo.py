@@ -1,8 +1,8 @@
-"""The memo of the fewest-guesses search (:mod:`exact.wordle.guesses_kernels`): exact values and lower
+"""The memo of the fewest-guesses search (:mod:`exact.wordle.fewest.kernels`): exact values and lower
 bounds of nodes, keyed on the exact member set, the step and the hard-mode constraint.
 
 A 64-bit Zobrist hash only finds candidates, which are compared member by member, so a collision can
-never return a wrong value. Data types as in :mod:`exact.wordle.guesses_kernels` (``ctx``, sets, steps).
+never return a wrong value. Data types as in :mod:`exact.wordle.fewest.kernels` (``ctx``, sets, steps).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ INF = np.int64(1) << np.int64(60)  # "impossible": a step past max_guesses
 # whether the sharper class bound of quick is used (False: the baseline of the benchmark), and m,
 # the most classes any guess makes on the whole answer list (the bound of _floor), and F transposed
 # (answers x guesses: the scan over every guess of candidates reads it row by row); then the
-# endgames of :mod:`exact.wordle.guesses_endgame`: answer -> endgame per blanked position, the
+# endgames of :mod:`exact.wordle.fewest.endgame`: answer -> endgame per blanked position, the
 # capacities of each endgame, its members and their starts.
 # memo = (table, nxt, val, exact, guess, step, members, rules): hash -> first entry, then per entry
 # the next entry with that hash, value, exact?, best guess, step, member set, constraint.

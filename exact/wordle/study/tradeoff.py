@@ -2,7 +2,7 @@
 optimum against the exact lexicographic optimum "most answers within K, then fewest guesses".
 
 For a first guess g, ``guesses`` gives the least total T_g (with W_g answers within K as that
-tree happens to have: the tie-break of :mod:`exact.wordle.guesses` picks one optimal tree, so W_g
+tree happens to have: the tie-break of :mod:`exact.wordle.fewest.search` picks one optimal tree, so W_g
 is one optimal tree's count, not a bound), and ``winK,guesses`` gives the most answers within K,
 W*_g (proven), and the least total among the trees that reach it, T*_g >= T_g (proven). The cost of
 maximising P(win within K) is T*_g - T_g guesses in total, (T*_g - T_g) / n per game.
@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from exact.fileio import write_json, write_text
-from exact.wordle.guesses import solve_guesses
+from exact.wordle.fewest.search import solve_guesses
 from exact.words import WordList
 
 

@@ -20,12 +20,12 @@ Data types, stated once:
 
 How the optimum is proved over all guesses, not just a candidate pool (:func:`best_selection`):
 
-1. dominated guesses are dropped and identical ones merged (:mod:`exact.wordle.memorable_lp`);
+1. dominated guesses are dropped and identical ones merged (:mod:`exact.wordle.study.memorable_lp`);
 2. a lower bound from a real selection: greedy, then best-improvement swaps;
 3. an upper bound by Lagrangian relaxation of ``sum_g z[c, g] = 1``: for any multipliers mu,
    ``wins(S) <= sum_c mu_c + sum_{g in S} rho_g(mu)`` with ``rho_g = sum_c max(0, W[c, g] - mu_c)``, so
    ``L(mu) = sum_c mu_c + (the M largest rho_g)`` bounds every selection. mu is the LP relaxation's
-   dual, found by column generation (:func:`exact.wordle.memorable_lp.lp_bound`), rounded to
+   dual, found by column generation (:func:`exact.wordle.study.memorable_lp.lp_bound`), rounded to
    multiples of 1/1024 and evaluated in integers; :func:`lagrangian_bound` (subgradient steps) is
    the earlier way to choose mu, kept for the benchmark;
 4. variable fixing from the same inequality: a guess g with ``sum_c mu_c + rho_g + (the M-1 largest
@@ -292,7 +292,7 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
     """The best depth-3 tree opening with ``first`` that uses at most M distinct second guesses.
 
     With ``max_guesses`` the tree is completed past guess 3 by the exact fewest-guesses search
-    (:func:`exact.wordle.guesses.complete_and_check`): every answer solved within ``max_guesses``,
+    (:func:`exact.wordle.fewest.search.complete_and_check`): every answer solved within ``max_guesses``,
     the wins within 3 unchanged.
 
     ``time_limit`` caps each CP-SAT call; CP-SAT proves or improves the lower bound only when variable
@@ -320,7 +320,7 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
     status = "OPTIMAL" if lower >= upper else "FEASIBLE"
     tree = memorable_tree(F, classes, S, answers, guesses)
     if max_guesses is not None:
-        from exact.wordle.complete import complete_and_check
+        from exact.wordle.fewest.complete import complete_and_check
 
         tree, played = complete_and_check(tree, answers, guesses, 3, max_guesses, F=F)
         stats["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),
@@ -335,14 +335,14 @@ def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidat
                    stats: dict, full_cover: tuple[list[int], int]) -> tuple[list[int], int, int]:
     """(a selection, its wins, an upper bound on every selection of at most M guesses) for varying W.
 
-    The steps (each argued in :mod:`exact.wordle.memorable_lp`): drop dominated guesses and merge
+    The steps (each argued in :mod:`exact.wordle.study.memorable_lp`): drop dominated guesses and merge
     identical ones; greedy and swaps; the LP bound by column generation, certified in integers; variable
     fixing by its multipliers and CP-SAT over the survivors (when few), which proves the optimum; else
     CP-SAT over a pool (the LP's columns and the guesses of highest reduced profit) for a better
     selection, and fixing again at it.
     ``stats["bound_argument"]`` names the argument that proves the returned bound.
     """
-    from exact.wordle import memorable_lp as lp
+    from exact.wordle.study import memorable_lp as lp
 
     unconstrained = int(W.max(axis=1).sum())
     cover, cover_bound = full_cover
@@ -387,7 +387,7 @@ def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidat
 def _fix_and_solve(W, mu, M, S, lower, upper, time_limit, workers, max_candidates, stats):
     """Variable fixing at ``lower`` by the multipliers ``mu``, then CP-SAT over the survivors when they
     are at most ``max_candidates``: (selection, lower, upper) updated, the proof in ``stats``."""
-    from exact.wordle import memorable_lp as lp
+    from exact.wordle.study import memorable_lp as lp
 
     alive = lp.survivors(W, mu, M, lower)
     stats["candidates_after_fixing"] = int(len(alive))

@@ -2,7 +2,7 @@
 
 Trees optimised for wins within k (the depth-k DP, memorable trees, policies) stop at their depth;
 a player and the peers' formats want every answer solved. :func:`complete_tree` keeps every guess of
-the tree and fills the rest with the exact search of :mod:`exact.wordle.guesses`;
+the tree and fills the rest with the exact search of :mod:`exact.wordle.fewest.search`;
 :func:`complete_and_check` then replays the result independently (:func:`exact.game.tree.replay_position`).
 """
 
@@ -16,9 +16,9 @@ from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle.guesses import (GuessesInstance, Infeasible, Objective, constraint_after, make_guesses_instance,
+from exact.wordle.fewest.search import (GuessesInstance, Infeasible, Objective, constraint_after, make_guesses_instance,
                                   subtree)
-from exact.wordle.guesses_memo import new_memo
+from exact.wordle.fewest.memo import new_memo
 from exact.words import WordList, check_answers_are_guesses
 
 

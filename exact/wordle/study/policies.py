@@ -178,7 +178,7 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
     """Build the policy's tree after ``first`` and score it by an independent replay.
 
     With ``max_guesses``, the tree is then completed below its last guesses by the exact
-    fewest-guesses search (:func:`exact.wordle.guesses.complete_and_check`), so that it solves
+    fewest-guesses search (:func:`exact.wordle.fewest.search.complete_and_check`), so that it solves
     every answer within ``max_guesses``; its wins within ``depth`` are unchanged.
     """
     if policy not in POLICIES:
@@ -199,7 +199,7 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
     lists = {"answers": answers.source, "answers_sha256": answers.sha256,
              "guesses": guesses.source, "guesses_sha256": guesses.sha256}
     if max_guesses is not None:
-        from exact.wordle.complete import complete_and_check
+        from exact.wordle.fewest.complete import complete_and_check
 
         tree, played = complete_and_check(tree, answers, guesses, depth, max_guesses, F=F, keep_leaves=True)
         lists["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),

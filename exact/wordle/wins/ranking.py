@@ -2,18 +2,18 @@
 
 ``exact wordle solve --depth 4 --checkpoint FILE`` (and ``--cluster``, ``--resume``) runs this driver.
 It evaluates first guesses in batches, in one process (:func:`run`, the kernels' own threads) or on a
-Dask cluster (:mod:`exact.wordle.cluster`), and appends every finished first guess to a checkpoint.
+Dask cluster (:mod:`exact.wordle.wins.cluster`), and appends every finished first guess to a checkpoint.
 
 The incumbent and the cheap rejection (why a pruned first guess really is worse):
 
 - the *incumbent* is the best exact value_k(g, A) found so far (0 before any);
 - a first guess g is evaluated with threshold t = the incumbent known when it starts (the worker's
-  own best included). :meth:`exact.wordle.dp.Search.value` takes g's classes P largest first and
+  own best included). :meth:`exact.wordle.wins.dp.Search.value` takes g's classes P largest first and
   stops as soon as ``exact wins_{k-1} of the classes done + |P| for every class left < t``: each
   wins_{k-1}(P) <= |P|, so that sum bounds value_k(g, A) from above. The recorded *bound* b < t is
   that sum; g loses at least n - b > n - t answers, more than the incumbent loses, so g is not
   optimal. A class's own wins_{k-1}(P) may itself stop early with a bound (the same argument one
-  level down, and for k - 1 = 3 the kernel bound of :func:`exact.wordle.dp_kernels.value3`);
+  level down, and for k - 1 = 3 the kernel bound of :func:`exact.wordle.wins.kernels.value3`);
 - ties are kept exact (a guess is pruned only strictly below t), so every optimal first guess ends
   with its exact value; the incumbent only grows, so every bound recorded is below the final best.
 
@@ -54,7 +54,7 @@ from exact import stop
 from exact.errors import ExactError
 from exact.fileio import lock_checkpoint, lock_path  # noqa: F401 (the lock lives with the file writes)
 from exact.partitions import feedback_matrix
-from exact.wordle import dp, dp_kernels
+from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.game.hard import no_constraint
 from exact.words import WordList, list_name, shorten
 
@@ -65,8 +65,8 @@ BOUND = ("a first guess is pruned when the exact wins_{k-1} of its classes evalu
          "+ |P| for every class left < the incumbent; that sum (recorded as its bound) is an upper "
          "bound on value_k(g, A): wins_{k-1}(P) <= |P|")
 METHOD = ("every first guess g: value_k(g, A) = sum over g's classes P of wins_{k-1}(P) by the exact DP of "
-          "exact.wordle.dp (its kernels and bounds), with the incumbent (best exact value so far) as "
-          "threshold; exact.wordle.depth4")
+          "exact.wordle.wins.dp (its kernels and bounds), with the incumbent (best exact value so far) as "
+          "threshold; exact.wordle.wins.ranking")
 #: First guesses per task (a Dask task or one in-process step).
 BATCH = 8
 

@@ -1,9 +1,9 @@
-"""A card a person can learn: a memorable depth-3 strategy (:mod:`exact.wordle.memorable`) laid out to
+"""A card a person can learn: a memorable depth-3 strategy (:mod:`exact.wordle.study.memorable`) laid out to
 be remembered, with the value it is certified to win.
 
 The strategy. Play the first guess; after its feedback play the second guess the card names for that
 feedback (one of at most M words); then play, as the third guess, any answer of the list consistent with
-both feedbacks. The count is the one :mod:`exact.wordle.memorable` certifies: the first guess wins when it
+both feedbacks. The count is the one :mod:`exact.wordle.study.memorable` certifies: the first guess wins when it
 is the answer; on a first-feedback class P the second guess g wins ``w(P, g)``, the number of feedback
 classes g makes on P (its own all-green class at guess 2 when g is in P; one answer of each other
 class at guess 3, the one the third guess names). Whichever consistent answer the third guess names,
@@ -181,7 +181,7 @@ def card_from_curve(answers: WordList, guesses: WordList, first: str, M: int, cu
 
 
 def card_of_result(result, answers: WordList, guesses: WordList) -> Card:
-    """The card of a :class:`~exact.wordle.memorable.MemorableResult` (its status and bound kept)."""
+    """The card of a :class:`~exact.wordle.study.memorable.MemorableResult` (its status and bound kept)."""
     card = card_of_selection(answers, guesses, result.first, result.second_guesses, M=result.M,
                              status=result.status, bound=result.bound,
                              source=f"solved now ({result.seconds:.1f} s, {result.workers} CP-SAT workers)")
@@ -193,7 +193,7 @@ def card_of_result(result, answers: WordList, guesses: WordList) -> Card:
 def make_card(answers: WordList, guesses: WordList, first: str, M: int, *, time_limit=60, workers: int = 2,
               curve_path=None) -> tuple[Card, bool]:
     """(the card for at most M second guesses after ``first``, whether the solve was interrupted): from
-    the committed curve when it has the point, else solved by :func:`exact.wordle.memorable.solve_memorable`."""
+    the committed curve when it has the point, else solved by :func:`exact.wordle.study.memorable.solve_memorable`."""
     if M < 1:
         raise ExactError(f"--max-distinct-second must be at least 1, not {M}")
     check_answers_are_guesses(answers, guesses)
@@ -202,7 +202,7 @@ def make_card(answers: WordList, guesses: WordList, first: str, M: int, *, time_
     if card is not None:
         return card, False
     from exact.progress import say
-    from exact.wordle.memorable import solve_memorable
+    from exact.wordle.study.memorable import solve_memorable
 
     say(f"no committed curve point for first guess {first}, M = {M} on these lists: solving it (on the original "
         f"lists trace took 16 s for M = 1 and 73 s for M = 2 on 2 cores)")

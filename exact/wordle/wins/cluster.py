@@ -6,13 +6,13 @@ fight for cores); ``--cluster tcp://HOST:8786`` (or ``HOST:8786``) joins a runni
 workers need this package importable (``pip install -e '.[cluster]'`` on every node, and
 ``NUMBA_NUM_THREADS=1`` per single-threaded worker).
 
-- Tasks are batches of first guesses, :func:`exact.wordle.depth4.evaluate_batch`, submitted in the
-  order of :func:`exact.wordle.depth4.first_guess_order`, at most two per worker in flight; Dask's
+- Tasks are batches of first guesses, :func:`exact.wordle.wins.ranking.evaluate_batch`, submitted in the
+  order of :func:`exact.wordle.wins.ranking.first_guess_order`, at most two per worker in flight; Dask's
   scheduler places them, retries a batch whose worker was lost, and the driver writes each finished
   batch to the checkpoint as it arrives.
 - The lists and the feedback matrix are scattered once with ``broadcast=True``: every worker holds
   one copy and every task refers to it by key (no matrix travels with a task). Each worker process
-  builds its :class:`exact.wordle.dp.Search` once (:func:`exact.wordle.depth4.search_for`).
+  builds its :class:`exact.wordle.wins.dp.Search` once (:func:`exact.wordle.wins.ranking.search_for`).
 - The incumbent is shared two ways: each batch carries the best exact value known when it is
   submitted, and a Dask :class:`distributed.Variable` (``exact-incumbent-<run>``), set by the driver
   whenever a batch brings a better one, is read by the workers before each first guess.
@@ -33,7 +33,7 @@ from exact import progress as prog
 from exact import stop
 from exact.cluster import _import_distributed, _quiet_tracebacks, lost_errors, shut_down, start_client
 from exact.errors import ExactError
-from exact.wordle import depth4
+from exact.wordle.wins import ranking as depth4
 from exact.words import WordList
 
 
@@ -68,7 +68,7 @@ def _read_shared(name: str):
 
 
 def cluster_batch(data, rows, incumbent, depth, variable_name):
-    """The task: one batch of first guesses on a worker (see :func:`exact.wordle.depth4.evaluate_batch`)."""
+    """The task: one batch of first guesses on a worker (see :func:`exact.wordle.wins.ranking.evaluate_batch`)."""
     shared = _read_shared(variable_name) if variable_name else None
     return depth4.evaluate_batch(data, rows, incumbent, depth, shared)
 
@@ -77,7 +77,7 @@ def run_cluster(answers: WordList, guesses: WordList, address: str = "local", de
                 hard: bool = False, batch: int = depth4.BATCH, checkpoint: str | Path | None = None,
                 resume: str | Path | None = None, workers: int | None = None, progress: bool | None = None,
                 F: np.ndarray | None = None, share: bool = True) -> depth4.GlobalResult:
-    """The global search with batches as Dask tasks; same result as :func:`exact.wordle.depth4.run`."""
+    """The global search with batches as Dask tasks; same result as :func:`exact.wordle.wins.ranking.run`."""
     distributed = _import_distributed()
     started = time.perf_counter()
     F, order, outcomes, rows, book = depth4.prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F)

@@ -1,6 +1,6 @@
-"""The numba search of the fewest-guesses solver (:mod:`exact.wordle.guesses`): memo, bounds, node.
+"""The numba search of the fewest-guesses solver (:mod:`exact.wordle.fewest.search`): memo, bounds, node.
 
-Data types (as in :mod:`exact.wordle.guesses`): ``ctx`` the instance tuple the kernels read
+Data types (as in :mod:`exact.wordle.fewest.search`): ``ctx`` the instance tuple the kernels read
 (feedback matrix, answer rows, cost table ``c``, hard flag, guess codes and letter counts, Zobrist
 keys); a set ``S`` a sorted int64 array of answer columns; ``t`` the step (1 = the first guess);
 (``greens``, ``least``) the hard-mode constraint of :mod:`exact.game.hard`; ``INF`` a step past
@@ -31,7 +31,7 @@ c is non-decreasing and that at most one answer is solved by each guess):
   reach the threshold, which returns a valid lower bound of that guess;
 - *depth*: ``c[s] = INF`` past max_guesses makes every bound above infinite when it needs a step
   that is not allowed, so no tree deeper than max_guesses is ever returned;
-- *endgame bound* (:mod:`exact.wordle.guesses_endgame`, Selby's ".ATCH" cut made a bound): answers
+- *endgame bound* (:mod:`exact.wordle.fewest.endgame`, Selby's ".ATCH" cut made a bound): answers
   of S that differ at one position only leave the default path of any strategy a few per guess, so
   a large such group costs more than the node bound, and is infinite when the guesses left cannot
   split it; :func:`quick` adds it to the bound of every new node, and when its counts come close
@@ -57,8 +57,8 @@ import numba
 import numpy as np
 
 from exact.game.hard import add_feedback, allows
-from exact.wordle.guesses_endgame import endgame_bound, tight_endgame
-from exact.wordle.guesses_memo import INF, memo_find, memo_key, memo_store, sat
+from exact.wordle.fewest.endgame import endgame_bound, tight_endgame
+from exact.wordle.fewest.memo import INF, memo_find, memo_key, memo_store, sat
 
 UNION_MAX = 40  # the largest union kept: each costs a quick() of O(n^2) when it is new
 

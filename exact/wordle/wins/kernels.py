@@ -1,6 +1,6 @@
-"""The numba kernels of the depth-k DP (:mod:`exact.wordle.dp`): wins_2 of a class, value_3 of a guess.
+"""The numba kernels of the depth-k DP (:mod:`exact.wordle.wins.dp`): wins_2 of a class, value_3 of a guess.
 
-Data types (as in :mod:`exact.wordle.dp`): ``F`` the feedback matrix (guesses x answers); a *set* is a
+Data types (as in :mod:`exact.wordle.wins.dp`): ``F`` the feedback matrix (guesses x answers); a *set* is a
 sorted int64 array of answer columns; ``caps[g]`` how many classes guess g makes on the node's set;
 ``hm`` the hard-mode rule at the node, a :class:`~exact.game.hard.HardMode` record (its ``on``
 False: normal mode).

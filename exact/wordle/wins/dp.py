@@ -21,7 +21,7 @@ Data types:
 - a value comes with a flag ``exact``: False means the search stopped early because even an upper
   bound (the returned number) could not reach the threshold it was asked to reach.
 
-Pruning, and why it is valid: see :mod:`exact.wordle.dp_kernels`, beside the kernels it justifies.
+Pruning, and why it is valid: see :mod:`exact.wordle.wins.kernels`, beside the kernels it justifies.
 
 Tie-break of the tree (:func:`best_tree`): at every node the guess of highest value; among equals,
 a guess that is itself a candidate answer (it may win at once), then the earliest in the guess list.
@@ -47,7 +47,7 @@ from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, HardMode, add_feedback, letter_counts
 from exact.game.position import position
-from exact.wordle.dp_kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
+from exact.wordle.wins.kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
 from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches);
@@ -63,7 +63,7 @@ FIRST_BATCH = 16
 @dataclass
 class WinsInstance:
     """A Wordle instance ready for the wins_k kernels (the fewest-guesses solver has its own,
-    :class:`exact.wordle.guesses.GuessesInstance`)."""
+    :class:`exact.wordle.fewest.search.GuessesInstance`)."""
 
     answers: WordList
     guesses: WordList
@@ -393,7 +393,7 @@ class SolveResult:
 METHOD = ("exact DP wins_k(T) = max_g sum_P wins_{k-1}(P); wins_2 by scanning guesses in decreasing "
           "class count on the node's answers (stop when that count <= best); a guess abandoned when "
           "exact class values so far + min(|P|, bound) for the rest < threshold; first guesses pruned "
-          "only strictly below the 10th best exact value (exact.wordle.dp)")
+          "only strictly below the 10th best exact value (exact.wordle.wins.dp)")
 
 
 def effective_depth(depth: int, n: int) -> int:

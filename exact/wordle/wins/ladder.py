@@ -9,8 +9,8 @@ Data types, stated once:
 - samples use ``random.Random(seed).sample`` over list positions, kept in list order, so the same
   lists, rule and seed give the same instance; the manifest records every file's sha256 and the
   source lists' sha256, so drift is detected (:func:`check_ladder`);
-- a :class:`RungResult`: the CP-SAT value and status (:mod:`exact.wordle.cpsat`), the DP value
-  (:func:`exact.wordle.dp.solve`) and the brute-force value (:func:`brute_force_wins`, where
+- a :class:`RungResult`: the CP-SAT value and status (:mod:`exact.wordle.wins.cpsat`), the DP value
+  (:func:`exact.wordle.wins.dp.solve`) and the brute-force value (:func:`brute_force_wins`, where
   affordable), and whether they agree.
 
 >>> [r.name for r in LADDER[:3]]
@@ -129,7 +129,7 @@ def write_ladder(folder: str | Path, answers: WordList | None = None, allowed: W
                         "answers": {"count": len(picked), "sha256": words_sha256(picked)},
                         "guesses": {"count": len(guesses), "sha256": words_sha256(guesses)}})
     manifest = {
-        "generator": "exact.wordle.ladder.write_ladder (exact wordle ladder --generate)",
+        "generator": "exact.wordle.wins.ladder.write_ladder (exact wordle ladder --generate)",
         "sources": {"answers": {"file": "instances/wordle/answers.txt", "count": len(answers), "sha256": answers.sha256},
                     "allowed": {"file": "instances/wordle/allowed.txt", "count": len(allowed), "sha256": allowed.sha256}},
         "instances": entries,
@@ -223,8 +223,8 @@ class RungResult:
 def solve_rung(rung: Rung, *, time_limit: float | None = 600, workers: int = 2,
                models: str | Path | None = None, folder: str | Path | None = None,
                brute: bool | None = None) -> RungResult:
-    from exact.wordle import dp
-    from exact.wordle.cpsat import solve_tree
+    from exact.wordle.wins import dp
+    from exact.wordle.wins.cpsat import solve_tree
 
     A, G = read_rung(rung, folder)
     F = feedback_matrix(G, A)

@@ -1,4 +1,4 @@
-"""The trees of the depth-k DP (:mod:`exact.wordle.dp`): an optimal tree by a fixed tie-break, completed.
+"""The trees of the depth-k DP (:mod:`exact.wordle.wins.dp`): an optimal tree by a fixed tie-break, completed.
 
 Tie-break: at every node the guess of highest value; among equals, a guess that is itself a candidate
 answer (it may win at once), then the earliest in the guess list (:data:`TIE_BREAK`).
@@ -18,7 +18,7 @@ from exact.errors import ExactError
 from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Replay, Tree, replay_position
-from exact.wordle.dp import BATCH, Search, SolveResult, allowed_rows, effective_depth, make_wins_instance, split
+from exact.wordle.wins.dp import BATCH, Search, SolveResult, allowed_rows, effective_depth, make_wins_instance, split
 from exact.words import WordList
 
 TIE_BREAK = ("at every node the guess of highest value; among equals a guess that is itself a "
@@ -41,12 +41,12 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
     """The tree of a solved result, checked by an independent replay: (tree, summary, replay).
 
     The first guess is chosen by :func:`tie_break_first`, the rest by :func:`best_tree`. Unless
-    ``truncate``, the tree is then completed (:func:`exact.wordle.guesses.complete_tree`): every
+    ``truncate``, the tree is then completed (:func:`exact.wordle.fewest.search.complete_tree`): every
     answer is solved within ``max_guesses``, the part past ``depth`` by the exact fewest-guesses
     search, with the wins within ``depth`` unchanged. The replay must give the result's wins (and,
     completed, solve every answer), else this raises: a wrong tree is never written.
     """
-    from exact.wordle.complete import complete_and_check
+    from exact.wordle.fewest.complete import complete_and_check
 
     if result.status == "UNKNOWN":
         raise ExactError("no tree: the search found nothing")

@@ -5,12 +5,12 @@ Data. A ranking maps each first guess (a word of the allowed list) to ``{"total"
 fewest-guesses total: the best complete strategy that opens with it) or ``{"at_least": N}`` (a
 proven lower bound on that total, N >= the threshold it was rejected against). A first guess is
 rejected or valued by :func:`first_value`, in stages, each cheaper than the next and each a valid
-lower bound (the arguments are in :mod:`exact.wordle.guesses`):
+lower bound (the arguments are in :mod:`exact.wordle.fewest.search`):
 
-1. every class of the first guess gets its bound (:func:`exact.wordle.guesses_kernels.node_bound`: the node
+1. every class of the first guess gets its bound (:func:`exact.wordle.fewest.kernels.node_bound`: the node
    bound with Selby's wide term ``3n - 1 + max(0, n - m)``, made sharper in O(n^2), or the memo's);
 2. each class, largest first, gets the look-ahead bound one guess deeper
-   (:func:`exact.wordle.guesses_kernels.lookahead`: the least, over every second guess, of the sum of the
+   (:func:`exact.wordle.fewest.kernels.lookahead`: the least, over every second guess, of the sum of the
    bounds of its classes), against the threshold that is left;
 3. classes are solved exactly, smallest first, each against the threshold that is left (an exact
    value lowers the threshold of the larger classes after it).
@@ -43,12 +43,12 @@ from exact.partitions import split_by_guess
 from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Tree
-from exact.wordle.guesses import (GuessesInstance, constraint_after, make_guesses_instance, node_value, parse_objective,
+from exact.wordle.fewest.search import (GuessesInstance, constraint_after, make_guesses_instance, node_value, parse_objective,
                                   subtree)
-from exact.wordle.guesses_kernels import lookahead, node_bound
-from exact.wordle.depth4 import Checkpoint, read_json_lines
-from exact.wordle.depth4 import check_header as depth4_check_header
-from exact.wordle.guesses_memo import INF, new_memo
+from exact.wordle.fewest.kernels import lookahead, node_bound
+from exact.wordle.wins.ranking import Checkpoint, read_json_lines
+from exact.wordle.wins.ranking import check_header as depth4_check_header
+from exact.wordle.fewest.memo import INF, new_memo
 from exact.words import WordList, require_in_pool
 
 MEMO_LIMIT = 2_000_000  # memo entries kept before the memo is started afresh
@@ -118,9 +118,9 @@ def first_tree(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule:
 # --- the ranking --------------------------------------------------------------------------------
 
 FORMAT = "exact-ranking-guesses/1"
-METHOD = ("every first guess valued exactly or rejected with a proven bound (exact.wordle.ranking): "
+METHOD = ("every first guess valued exactly or rejected with a proven bound (exact.wordle.fewest.ranking): "
           "class bounds (node bound with the wide term 3n - 1 + max(0, n - m), O(n^2) sharpening), a "
-          "look-ahead bound one guess deeper, then exact branch and bound (exact.wordle.guesses) of the "
+          "look-ahead bound one guess deeper, then exact branch and bound (exact.wordle.fewest.search) of the "
           "classes smallest first against the threshold left; one memo shared by every first guess")
 MUST_MATCH = ("format", "hard", "max_guesses", "objective")
 
@@ -225,7 +225,7 @@ def ranking_record(data) -> dict:
 
 def read_checkpoint(path: str | Path) -> tuple[dict, list[dict]]:
     """(header, records) of a ranking checkpoint: the depth-k search's reader, with its caps
-    (:func:`exact.wordle.depth4.read_json_lines`)."""
+    (:func:`exact.wordle.wins.ranking.read_json_lines`)."""
     return read_json_lines(path, FORMAT, ranking_record, "ranking")
 
 
@@ -235,7 +235,7 @@ def check_header(old: dict, new: dict, path: Path) -> None:
 
 class Book(Checkpoint):
     """The ranking's checkpoint: the depth-k search's append-only, one-writer file
-    (:class:`exact.wordle.depth4.Checkpoint`), with one line per first guess valued or bounded."""
+    (:class:`exact.wordle.wins.ranking.Checkpoint`), with one line per first guess valued or bounded."""
 
     @staticmethod
     def read(path: Path):
@@ -255,7 +255,7 @@ def first_guess_order(inst: GuessesInstance, S: np.ndarray, t: int, rule: Constr
     """The first guesses in the order of the search's scan (guess bound, then sum of squared class
     sizes, then list order): the likeliest best first, so the threshold falls early; the guesses
     the scan skips (they tell nothing) last."""
-    from exact.wordle.guesses_kernels import candidates
+    from exact.wordle.fewest.kernels import candidates
 
     cand, _, _ = candidates(inst.ctx, S, t, rule[0], rule[1], INF)
     rank = {int(g): i for i, g in enumerate(cand)}
@@ -420,7 +420,7 @@ def rank_batch(data, words: list[str], thr: int, variable_name: str | None) -> l
     inst, S, rule = _WORKER["inst"], *_WORKER["position"]
     shared = None
     if variable_name:
-        from exact.wordle.cluster import _read_shared
+        from exact.wordle.wins.cluster import _read_shared
 
         shared = _read_shared(variable_name)
     out = []
@@ -446,7 +446,7 @@ def rank_on_cluster(address: str, ranking: Ranking, data, base: int, top: int, b
     what is done; the batches in flight are cancelled."""
     import uuid
 
-    from exact.wordle.cluster import _import_distributed, shut_down, start_client
+    from exact.wordle.wins.cluster import _import_distributed, shut_down, start_client
 
     distributed = _import_distributed()
     todo = [w for w in ranking.firsts if w not in ranking.values]

@@ -9,7 +9,7 @@ Data types, stated once:
   guesses alone with the answer, or from the emoji grid a player pastes (the guesses on the grid's
   lines or given apart);
 - the *value* of a guess g at a position S reached before guess t is the fewest-guesses cost of
-  :mod:`exact.wordle.guesses`: the least total number of guesses, counted from the start of the
+  :mod:`exact.wordle.fewest.search`: the least total number of guesses, counted from the start of the
   game, over the answers of S, with g played now and every later guess played optimally (every answer
   within ``max_guesses``). The *expected guesses* is value / |S|: the game's expected length, each
   answer of S equally likely. The best guess at S is the one of least value;
@@ -19,7 +19,7 @@ Data types, stated once:
   this guess leaves on average. The feedbacks' lucks, weighted by their answers, average to zero
   (the classes' optimal subtrees are independent, so E_before is their weighted mean);
 - an :class:`Analysis` holds one :class:`Step` per guess; each :class:`Value` says how it was
-  obtained: ``solved`` (:func:`exact.wordle.guesses.solve_guesses`, proven), ``certificate`` (a
+  obtained: ``solved`` (:func:`exact.wordle.fewest.search.solve_guesses`, proven), ``certificate`` (a
   committed proven certificate of this list and mode), or None with a reason (not computed).
 
 What is exact. Every value given is exact: solved here or read from a proven certificate. A position
@@ -145,7 +145,7 @@ class Analysis:
                 "method": METHOD}
 
 
-METHOD = ("values: the fewest-guesses cost of exact.wordle.guesses (total guesses from the start of the game, the "
+METHOD = ("values: the fewest-guesses cost of exact.wordle.fewest.search (total guesses from the start of the game, the "
           "rest played optimally, every answer within max_guesses), solved exactly by solve_guesses or read from "
           "a committed proven certificate; luck = expected guesses before the feedback - after it")
 
@@ -250,7 +250,7 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
                  say=None) -> Analysis:
     """Each guess of ``history`` valued against the best guess at its position (see the module).
     ``live_max``: the most answers a position may have to be solved here without ``full``."""
-    from exact.wordle.guesses import solve_guesses
+    from exact.wordle.fewest.search import solve_guesses
 
     history = tuple(history)
     if len(history) > max_guesses:
