@@ -292,7 +292,7 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
     """The best depth-3 tree opening with ``first`` that uses at most M distinct second guesses.
 
     With ``max_guesses`` the tree is completed past guess 3 by the exact fewest-guesses search
-    (:func:`exact.wordle.fewest.search.complete_and_check`): every answer solved within ``max_guesses``,
+    (:func:`exact.wordle.fewest.complete.complete_and_check`): every answer solved within ``max_guesses``,
     the wins within 3 unchanged.
 
     ``time_limit`` caps each CP-SAT call; CP-SAT proves or improves the lower bound only when variable

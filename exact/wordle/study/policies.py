@@ -178,7 +178,7 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
     """Build the policy's tree after ``first`` and score it by an independent replay.
 
     With ``max_guesses``, the tree is then completed below its last guesses by the exact
-    fewest-guesses search (:func:`exact.wordle.fewest.search.complete_and_check`), so that it solves
+    fewest-guesses search (:func:`exact.wordle.fewest.complete.complete_and_check`), so that it solves
     every answer within ``max_guesses``; its wins within ``depth`` are unchanged.
     """
     if policy not in POLICIES:

@@ -41,7 +41,7 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
     """The tree of a solved result, checked by an independent replay: (tree, summary, replay).
 
     The first guess is chosen by :func:`tie_break_first`, the rest by :func:`best_tree`. Unless
-    ``truncate``, the tree is then completed (:func:`exact.wordle.fewest.search.complete_tree`): every
+    ``truncate``, the tree is then completed (:func:`exact.wordle.fewest.complete.complete_tree`): every
     answer is solved within ``max_guesses``, the part past ``depth`` by the exact fewest-guesses
     search, with the wins within ``depth`` unchanged. The replay must give the result's wins (and,
     completed, solve every answer), else this raises: a wrong tree is never written.
