@@ -160,7 +160,7 @@ def families(words) -> Families:
 # --- The bound at one relaxed choice (steps 3-6) ------------------------------------------------
 
 @numba.njit(cache=True)
-def _invisible(letter, in_base, E, V, green):
+def invisible(letter, in_base, E, V, green):
     """Step 3: a member is invisible when its letter is in E, or shared with the base and in
     neither V (the letters counted beyond one: D, plus every undecided letter) nor the greens."""
     if (E >> letter) & 1:
@@ -173,7 +173,7 @@ def _still_bad(fam_start, fam_word, fam_letter, fam_in_base, f, E, V, green, hom
     """How many home words of family f stay bad under these greens."""
     seen, bad = 0, 0
     for t in range(fam_start[f], fam_start[f + 1]):
-        if _invisible(fam_letter[t], fam_in_base[t], E, V, green):
+        if invisible(fam_letter[t], fam_in_base[t], E, V, green):
             seen += 1
             if seen >= 2 and home[fam_word[t]] == f:
                 bad += 1
@@ -211,7 +211,7 @@ def _position_minimum(fam_start, fam_word, fam_letter, fam_in_base, fams, E, V, 
 
 
 @numba.njit(cache=True)
-def _homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home):
+def find_homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home):
     """Step 4: fill ``home`` (n,) with each bad word's home family (-1 if none): of the families
     where the word is a second or later invisible member, the one where greens can rescue the fewest
     members, so the bound stays high."""
@@ -220,7 +220,7 @@ def _homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home):
     for f in range(fam_start.shape[0] - 1):
         seen, fixable = 0, 0
         for t in range(fam_start[f], fam_start[f + 1]):
-            if _invisible(fam_letter[t], fam_in_base[t], E, V, 0):
+            if invisible(fam_letter[t], fam_in_base[t], E, V, 0):
                 seen += 1
                 if not (E >> fam_letter[t]) & 1:
                     fixable += 1
@@ -229,7 +229,7 @@ def _homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home):
         score = seen - fixable
         seen = 0
         for t in range(fam_start[f], fam_start[f + 1]):
-            if _invisible(fam_letter[t], fam_in_base[t], E, V, 0):
+            if invisible(fam_letter[t], fam_in_base[t], E, V, 0):
                 seen += 1
                 w = fam_word[t]
                 if seen >= 2 and score > robust[w]:
@@ -246,7 +246,7 @@ def _lower_bound(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, lengt
     replaced by a cheaper, smaller bound: a green letter rescues at most one home word per family,
     so the home words minus the k largest per-letter rescue counts."""
     nf = fam_start.shape[0] - 1
-    _homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home)
+    find_homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home)
     total = 0
     for p in range(length):
         greens[p] = 0
@@ -273,7 +273,7 @@ def _lower_bound(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, lengt
                 homes += _still_bad(fam_start, fam_word, fam_letter, fam_in_base, f, E, V, 0, home)
                 for t in range(fam_start[f], fam_start[f + 1]):
                     x = fam_letter[t]
-                    if rescuable[x] and _invisible(x, fam_in_base[t], E, V, 0):
+                    if rescuable[x] and invisible(x, fam_in_base[t], E, V, 0):
                         rescues[x] += 1
             best, green = max(0, homes - np.sort(rescues)[::-1][:k].sum()), 0
         total += best
@@ -281,7 +281,7 @@ def _lower_bound(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, lengt
     return total
 
 
-def _bound_at(fam: Families, E: int, V: int, k: int, exact: bool = True):
+def bound_at(fam: Families, E: int, V: int, k: int, exact: bool = True):
     home = np.empty(fam.n, np.int64)
     greens = np.zeros(fam.length, np.int64)
     value = _lower_bound(fam.start, fam.position, fam.word, fam.letter, fam.in_base, fam.n, fam.length,
@@ -298,12 +298,12 @@ def bad_word_bound(fam: Families, excluded: str, doubled: str, k: int) -> int:
     """
     E = sum(1 << (ord(c) - 97) for c in excluded)
     D = sum(1 << (ord(c) - 97) for c in doubled)
-    return _bound_at(fam, E, D, k)[0]
+    return bound_at(fam, E, D, k)[0]
 
 
 # --- Branch and bound over the letters (step 7) -------------------------------------------------
 
-def _letters(mask: int) -> str:
+def letters_of(mask: int) -> str:
     return "".join(chr(97 + c) for c in range(ALPHABET) if mask >> c & 1)
 
 
@@ -312,12 +312,12 @@ def _min_excluded(length: int, k: int, doubled: int) -> int:
     return max(0, ALPHABET - length * k + doubled)
 
 
-def _mask(letters) -> int:
+def mask_of(letters) -> int:
     return sum(1 << c for c in letters)
 
 
 @dataclass
-class _Search:
+class SearchState:
     """Step 7's state: the best leaf so far and the smallest bound of the work not yet done."""
 
     fam: Families
@@ -342,21 +342,24 @@ class _Search:
             progress.say(f"bound: {what}; {self.nodes} nodes, best leaf {self.best} words lost")
 
 
-def _exclusion_search(st: _Search, size: int, V: int, candidates: list[int], exact: bool,
-                      record: bool) -> int | None:
-    """The least bound over every E of ``size`` letters from ``candidates`` (V fixed), where only
-    values below the best leaf matter: returns that least bound, or the best leaf's value when
-    nothing is below it (``1 << 62`` when there is no E at all). With ``record``, leaves are real
-    choices and update the best leaf. Returns None when time runs out, leaving in ``st.open_min``
-    the least bound of the open nodes (valid for this search)."""
-    fam, k = st.fam, st.k
-    bound = lambda E: _bound_at(fam, E, V, k, exact=False)[0]  # noqa: E731
+def exclusion_search(st: SearchState, size: int, candidates: list[int], node_bound, leaf_bound, on_leaf,
+                     label: str) -> int | None:
+    """The least bound over every E of ``size`` letters from ``candidates``, where only values below
+    the best leaf matter: returns that least bound, or the best leaf's value when nothing is below it
+    (``1 << 62`` when there is no E at all). Returns None when time runs out, leaving in ``st.open_min``
+    the least bound of the open nodes (valid for this search).
+
+    The search is one depth-first branch and bound over the letters, each either in E or not; what
+    differs between the relaxations is given: ``node_bound(E)``, a lower bound on N valid for every
+    leaf below the node E (N grows with E); ``leaf_bound(E)`` (or None), a sharper value at a leaf the
+    node bound did not prune; ``on_leaf(E, value)``, told of each leaf below the limit (to record it).
+    Steps 7 (this module) and 7' (:mod:`exact.lingo.columns`) call it with their own bounds."""
     cutoff, low = st.best, None
     limit = lambda: low if low is not None else cutoff  # noqa: E731
     # cheap letters first: small sets of them make low leaves early, so pruning starts soon
-    cost = {c: bound(1 << c) for c in candidates}
+    cost = {c: node_bound(1 << c) for c in candidates}
     order = sorted(candidates, key=lambda c: (cost[c], c))
-    stack = [(bound(0), 0, 0, 0)]  # (bound, depth, E, |E|)
+    stack = [(node_bound(0), 0, 0, 0)]  # (bound, depth, E, |E|)
     while stack:
         if st.out_of_time():
             st.open_min = min([x[0] for x in stack] + ([low] if low is not None else []))
@@ -365,28 +368,40 @@ def _exclusion_search(st: _Search, size: int, V: int, candidates: list[int], exa
         st.nodes += 1
         if limit() is not None and b >= limit():
             continue
-        if exact and size_E == size:
-            # a leaf the cheap bound did not prune: the exact greens (slower, larger)
-            b = max(b, _bound_at(fam, E, V, k, exact=True)[0])
-            if limit() is not None and b >= limit():
-                continue
         if size_E == size:
-            value = b
-            if limit() is None or value < limit():
-                low = value
-                if record:
-                    st.best, st.best_leaf = value, (E, V)
+            if leaf_bound is not None:  # a leaf the node bound did not prune: the sharper value
+                b = max(b, leaf_bound(E))
+                if limit() is not None and b >= limit():
+                    continue
+            low = b
+            on_leaf(E, b)
             continue
         if size_E + len(order) - depth < size:
             continue
         c = order[depth]
         stack.append((b, depth + 1, E, size_E))  # c stays a guess letter: same bound
-        with_c = bound(E | 1 << c)
+        with_c = node_bound(E | 1 << c)
         if limit() is None or with_c < limit():
             stack.append((with_c, depth + 1, E | 1 << c, size_E + 1))
-        st.say(f"|E| = {size}, counted beyond one: {_letters(V) or '-'}")
+        st.say(label)
     value = limit()
     return 1 << 62 if value is None else value
+
+
+def _exclusion_search(st: SearchState, size: int, V: int, candidates: list[int], exact: bool,
+                      record: bool) -> int | None:
+    """Step 7's :func:`exclusion_search` for V fixed: the cheap greens at every node, the exact greens
+    (slower, larger) at the leaves when ``exact``. With ``record``, leaves are real choices and update
+    the best leaf."""
+    fam, k = st.fam, st.k
+
+    def on_leaf(E: int, value: int) -> None:
+        if record:
+            st.best, st.best_leaf = value, (E, V)
+
+    return exclusion_search(st, size, candidates, lambda E: bound_at(fam, E, V, k, exact=False)[0],
+                            (lambda E: bound_at(fam, E, V, k, exact=True)[0]) if exact else None, on_leaf,
+                            f"|E| = {size}, counted beyond one: {letters_of(V) or '-'}")
 
 
 def search(fam: Families, k: int, deadline: float, progress: bool = False, important: int = 6,
@@ -405,12 +420,12 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     np.add.at(held, fam.letter, 1)
     shared = np.zeros(ALPHABET, np.int64)
     np.add.at(shared, fam.letter[fam.in_base == 1], 1)
-    free_E = _mask(c for c in range(ALPHABET) if held[c] == 0)
+    free_E = mask_of(c for c in range(ALPHABET) if held[c] == 0)
     n_free = bin(free_E).count("1")
     letters = [c for c in range(ALPHABET) if held[c] > 0]
     doublable = sorted((c for c in letters if shared[c] > 0), key=lambda c: (-shared[c], c))
     top, others = doublable[:important], doublable[important:]
-    st = _Search(fam, k, deadline, progress)
+    st = SearchState(fam, k, deadline, progress)
     if interrupted is not None:
         st.interrupted = interrupted
 
@@ -423,7 +438,7 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
         if size_for(j) is None:
             return 1 << 62
         saved = st.best, st.best_leaf
-        value = _exclusion_search(st, size_for(j), _mask(range(ALPHABET)), letters, exact=False, record=False)
+        value = _exclusion_search(st, size_for(j), mask_of(range(ALPHABET)), letters, exact=False, record=False)
         st.best, st.best_leaf = saved
         return value
 
@@ -451,7 +466,7 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
                 continue
             for T in itertools.combinations(top, t):
                 exact_leaf = t == j
-                V = _mask(T) | (0 if exact_leaf else _mask(others))
+                V = mask_of(T) | (0 if exact_leaf else mask_of(others))
                 candidates = [c for c in letters if c not in T]
                 value = _exclusion_search(st, size_for(j), V, candidates, exact=True, record=exact_leaf)
                 if value is None:
@@ -490,10 +505,10 @@ def upper_bound(pool: WordList, F: np.ndarray | None, k: int, *, time_limit: flo
                "certified_losses": int(lower)}
     if leaf is not None:
         E, D = leaf
-        value, home, greens = _bound_at(fam, E, D, k)
+        value, home, greens = bound_at(fam, E, D, k)
         details["minimising_leaf"] = {
-            "excluded": _letters(E), "doubled_or_undecided": _letters(D), "bad_words": value,
-            "greens": {str(p): _letters(int(greens[p])) for p in range(1, fam.length)},
+            "excluded": letters_of(E), "doubled_or_undecided": letters_of(D), "bad_words": value,
+            "greens": {str(p): letters_of(int(greens[p])) for p in range(1, fam.length)},
         }
         if complete:
             first = [w[0] for w in pool.words]

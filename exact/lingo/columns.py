@@ -78,8 +78,8 @@ import numpy as np
 
 from exact import stop
 from exact.errors import ExactError
-from exact.lingo.bound import (ALPHABET, Families, LingoBound, _bound_at, _homes, _invisible, _letters, _mask,
-                               _Search, families)
+from exact.lingo.bound import (ALPHABET, Families, LingoBound, SearchState, bound_at, exclusion_search, families,
+                               find_homes, invisible, letters_of, mask_of)
 from exact.words import WordList
 
 METHOD = "column-budget letter-choice relaxation over one-letter-apart families"
@@ -98,7 +98,7 @@ def _rescues(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, length, E
     rescues ``r[p, x]`` of each letter x that greens could make visible (capped at ``h[p]``)."""
     nf = fam_start.shape[0] - 1
     home = np.empty(n, np.int64)
-    _homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home)
+    find_homes(fam_start, fam_word, fam_letter, fam_in_base, n, E, V, home)
     h = np.zeros(length, np.int64)
     r = np.zeros((length, 26), np.int64)
     is_home = np.zeros(nf, np.bool_)
@@ -112,7 +112,7 @@ def _rescues(fam_start, fam_pos, fam_word, fam_letter, fam_in_base, n, length, E
         seen = 0
         for t in range(fam_start[f], fam_start[f + 1]):
             x = fam_letter[t]
-            if _invisible(x, fam_in_base[t], E, V, 0):
+            if invisible(x, fam_in_base[t], E, V, 0):
                 seen += 1
                 if seen >= 2 and home[fam_word[t]] == f:
                     h[p] += 1
@@ -223,7 +223,7 @@ def leaf_value(fam: Families, E: int, V: int, k: int, doubled: int, forced: np.n
     """A leaf's lower bound on N: the larger of step 6 (exact per position, no budget) and step 6'
     (the budget), for the excluded set E (its full size sets the budget)."""
     budget = extra_slots(fam.length, k, bin(E).count("1"))
-    return max(_bound_at(fam, E, V, k, exact=True)[0], budget_bound(fam, E, V, k, budget, doubled, forced))
+    return max(bound_at(fam, E, V, k, exact=True)[0], budget_bound(fam, E, V, k, budget, doubled, forced))
 
 
 def column_bad_words(fam: Families, excluded: str, doubled: str, k: int) -> int:
@@ -235,60 +235,36 @@ def column_bad_words(fam: Families, excluded: str, doubled: str, k: int) -> int:
     >>> column_bad_words(fam, "aiou", "", 4) > 8636  # 22 letters cannot fit in 20 slots: no such choice
     True
     """
-    E = _mask(ord(c) - 97 for c in excluded)
-    D = _mask(ord(c) - 97 for c in doubled)
+    E = mask_of(ord(c) - 97 for c in excluded)
+    D = mask_of(ord(c) - 97 for c in doubled)
     return leaf_value(fam, E, D, k, D)
 
 
 # --- Step 7': the search ------------------------------------------------------------------------------
 
-def _exclusion_search(st: _Search, size: int, V: int, doubled: int, candidates: list[int], free_E: int,
+def _exclusion_search(st: SearchState, size: int, V: int, doubled: int, candidates: list[int], free_E: int,
                       exact: bool, record: bool, forced: np.ndarray = NO_FORCED) -> int | None:
-    """As :func:`exact.lingo.bound._exclusion_search`, with the budget at the leaves (the free letters
-    ``free_E`` are always in E and count in its size)."""
+    """Step 7's :func:`exact.lingo.bound.exclusion_search` with the budget at the leaves (the free
+    letters ``free_E`` are always in E and count in its size). A recorded leaf is a real choice: it
+    updates the best leaf and the witness, and stops the search at once below ``st.stop_at``."""
     fam, k = st.fam, st.k
     budget = extra_slots(fam.length, k, size + bin(free_E).count("1"))  # the leaves' budget
 
-    def bound(E: int) -> int:
+    def node_bound(E: int) -> int:
         """Valid for every leaf below E: N grows with E for fixed (D, S), the leaves share the budget."""
-        cheap = _bound_at(fam, E | free_E, V, k, exact=False)[0]
+        cheap = bound_at(fam, E | free_E, V, k, exact=False)[0]
         return max(cheap, budget_bound(fam, E | free_E, V, k, budget, doubled, forced)) if exact else cheap
 
-    cutoff, low = st.best, None
-    limit = lambda: low if low is not None else cutoff  # noqa: E731
-    cost = {c: bound(1 << c) for c in candidates}
-    order = sorted(candidates, key=lambda c: (cost[c], c))
-    stack = [(bound(0), 0, 0, 0)]
-    while stack:
-        if st.out_of_time():
-            st.open_min = min([x[0] for x in stack] + ([low] if low is not None else []))
-            return None
-        b, depth, E, size_E = stack.pop()
-        st.nodes += 1
-        if limit() is not None and b >= limit():
-            continue
-        if exact and size_E == size:
-            b = max(b, leaf_value(fam, E | free_E, V, k, doubled, forced))
-            if limit() is not None and b >= limit():
-                continue
-        if size_E == size:
-            low = b
-            if record:
-                st.best, st.best_leaf = b, (E | free_E, V)
-                st.witness = b if st.witness is None else min(st.witness, b)
-                if st.stop_at is not None and b < st.stop_at:
-                    st.deadline = 0.0  # a real choice below the cutoff: the branch is open, stop here
-            continue
-        if size_E + len(order) - depth < size:
-            continue
-        c = order[depth]
-        stack.append((b, depth + 1, E, size_E))
-        with_c = bound(E | 1 << c)
-        if limit() is None or with_c < limit():
-            stack.append((with_c, depth + 1, E | 1 << c, size_E + 1))
-        st.say(f"|E| = {size + bin(free_E).count('1')}, counted beyond one: {_letters(V) or '-'}")
-    value = limit()
-    return 1 << 62 if value is None else value
+    def on_leaf(E: int, value: int) -> None:
+        if record:
+            st.best, st.best_leaf = value, (E | free_E, V)
+            st.witness = value if st.witness is None else min(st.witness, value)
+            if st.stop_at is not None and value < st.stop_at:
+                st.deadline = 0.0  # a real choice below the cutoff: the branch is open, stop here
+
+    leaf = (lambda E: leaf_value(fam, E | free_E, V, k, doubled, forced)) if exact else None
+    return exclusion_search(st, size, candidates, node_bound, leaf, on_leaf,
+                            f"|E| = {size + bin(free_E).count('1')}, counted beyond one: {letters_of(V) or '-'}")
 
 
 @dataclass(frozen=True)
@@ -305,7 +281,7 @@ def fixed_choice(words) -> Fixed:
     """The constraints of step 8 for the fixed guesses ``words``.
 
     >>> f = fixed_choice(["geese"])
-    >>> _letters(f.letters), _letters(f.doubled), [int(f.forced[ord(c) - 97]) for c in "egs"]
+    >>> letters_of(f.letters), letters_of(f.doubled), [int(f.forced[ord(c) - 97]) for c in "egs"]
     ('egs', 'e', [11, 0, 4])
     """
     letters, doubled = 0, 0
@@ -336,14 +312,14 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     shared = np.zeros(ALPHABET, np.int64)
     np.add.at(shared, fam.letter[fam.in_base == 1], 1)
     must = fixed.letters  # step 8: never in E
-    free_E = _mask(c for c in range(ALPHABET) if held[c] == 0 and not must >> c & 1)
+    free_E = mask_of(c for c in range(ALPHABET) if held[c] == 0 and not must >> c & 1)
     n_free = bin(free_E).count("1")
     letters = [c for c in range(ALPHABET) if held[c] > 0 and not must >> c & 1]  # E's candidates
     doublable = sorted((c for c in range(ALPHABET) if shared[c] > 0 and not fixed.doubled >> c & 1),
                        key=lambda c: (-shared[c], c))
     top, others = doublable[:important], doublable[important:]
     forced_doubles = bin(fixed.doubled).count("1")
-    st = _Search(fam, k, deadline, progress)
+    st = SearchState(fam, k, deadline, progress)
     st.stop_at = cutoff if stop_when_open else None
     if cutoff is not None:
         st.best = cutoff
@@ -364,7 +340,7 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
         if inner <= 0:
             return 0
         saved = st.best, st.best_leaf
-        value = _exclusion_search(st, inner, _mask(range(ALPHABET)), 0, letters, free_E, exact=False,
+        value = _exclusion_search(st, inner, mask_of(range(ALPHABET)), 0, letters, free_E, exact=False,
                                   record=False)
         st.best, st.best_leaf = saved
         return value
@@ -392,14 +368,14 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
                 splits = [(T, t == j) for t in range(min(j, len(top)), -1, -1) if j - t <= len(others)
                           for T in itertools.combinations(top, t)]
             for T, exact_leaf in splits:
-                D = _mask(T) | fixed.doubled
-                V = D | (0 if exact_leaf else _mask(others))
+                D = mask_of(T) | fixed.doubled
+                V = D | (0 if exact_leaf else mask_of(others))
                 candidates = [c for c in letters if c not in T]
                 got = _exclusion_search(st, inner, V, D, candidates, free_E, exact=True, record=exact_leaf,
                                         forced=fixed.forced)
                 if got is None:  # every branch not finished has |E| >= s, so the floor at s bounds it
                     return result(here if st.best is None else min(st.best, here), False)
-                branches.append({"excluded": s, "doubled": _letters(_mask(T)), "others_doubled": not exact_leaf,
+                branches.append({"excluded": s, "doubled": letters_of(mask_of(T)), "others_doubled": not exact_leaf,
                                  "least_bad_words": None if got >= 1 << 62 else int(got)})
                 if not exact_leaf and (st.best is None or got < st.best):
                     # a relaxed leaf below every real leaf bounds these D: it is the answer's floor now
@@ -450,6 +426,6 @@ def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: 
         details["open"] = log["witness"] is not None and log["witness"] < cutoff
     if leaf is not None:
         E, V = leaf
-        details["minimising_leaf"] = {"excluded": _letters(E), "doubled_or_undecided": _letters(V)}
+        details["minimising_leaf"] = {"excluded": letters_of(E), "doubled_or_undecided": letters_of(V)}
     method = f"{METHOD}, branch and bound " + ("(complete)" if complete else "(stopped early: the floor at the size being searched)")
     return LingoBound(n - int(lower), method, n, k, complete, round(time.monotonic() - t0, 3), details)
