@@ -221,11 +221,14 @@ FLAGS = {"first": "--first", "after": "--after", "cutoff": "--cutoff", "max_gues
          "max_second": "--max-distinct-second", "M": "--max-distinct-second",
          "time_limit": "--time-limit", "bound_time": "--bound-time", "workers": "--workers",
          "max_rounds": "--max-rounds", "start": "--start", "guesses_allowed": "--guesses-allowed",
-         "letters": "--letters"}
+         "letters": "--letters", "k": "-k", "Ks": "--guesses-allowed", "card_file": "--card",
+         "tree_file": "--tree", "outs": "--out"}
 
-#: Parameters that the first word of an untagged message may name (``params`` empty): the messages
-#: of the calls that named them this way before ``params`` existed ("after: ...", "objective 'x': ...").
-LEADING = ("first", "after", "cutoff", "max_guesses", "objective", "compare", "depth", "top")
+#: Parameters that the first word of an untagged message (``params`` empty, no file) names: "after:
+#: ...", "objective 'x': ...", "depth must be at least 1, not 0". Words that also begin prose ("tree",
+#: "hard", "out") are left out: a message about them lists them in ``params``.
+LEADING = ("first", "after", "cutoff", "max_guesses", "objective", "compare", "depth", "top", "cluster", "M", "k",
+           "Ks", "time_limit", "bound_time", "workers", "max_rounds", "start", "letters", "resume")
 
 
 def flagged(error: ExactError) -> ExactError:
@@ -234,7 +237,8 @@ def flagged(error: ExactError) -> ExactError:
     names its parameters before it uses the same words otherwise; when ``params`` is empty and the
     error is about no file, a leading word of :data:`LEADING`. ``NAME = VALUE`` becomes ``FLAG VALUE``.
 
-    >>> str(flagged(ExactError("tree plays the tree; live and first choose a live solver", params=("tree", "live", "first"))))
+    >>> e = ExactError("tree plays the tree; live and first choose a live solver", params=("tree", "live", "first"))
+    >>> str(flagged(e))
     '--tree plays the tree; --live and --first choose a live solver'
     >>> str(flagged(ExactError("M = 0: give at least one", params=("M",)))), str(flagged(ExactError("after: no guess")))
     ('--max-distinct-second 0: give at least one', '--after: no guess')

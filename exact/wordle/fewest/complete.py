@@ -117,6 +117,6 @@ def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: 
                          f"{before.wins} wins within {depth} (a complete tree keeps {kept}: some class needs more "
                          f"guesses, a hard-mode trap); allow more guesses, or keep the depth-limited tree (truncate)")
     if not played.valid or played.lost or kept != before.wins:
-        raise InternalError(f"the completed tree replays to {kept} wins within {depth} "
-                            f"(before: {before.wins}; {len(played.invalid)} invalid nodes, {len(played.lost)} unsolved)")
+        raise InternalError(f"the completed tree replays to {kept} wins within {depth} (before: {before.wins}; "
+                            f"{len(played.invalid)} invalid nodes, {len(played.lost)} unsolved)")
     return done, played

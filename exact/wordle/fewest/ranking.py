@@ -332,7 +332,8 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
         raise ExactError(f"top must be at least 1, not {top}")
     goal = parse_objective(objective)
     if goal.wins:
-        raise ExactError(f"a ranking of first guesses takes --objective guesses or feasible, not {objective}")
+        raise ExactError(f"a ranking of first guesses takes objective guesses or feasible, not {objective}",
+                         params=("objective",))
     inst = make_guesses_instance(answers, guesses, goal, max_guesses, hard, F)
     S, rule = position(answers, (), hard)
     words = list(guesses.words) if firsts is None else list(dict.fromkeys(firsts))
