@@ -23,7 +23,7 @@ import builtins
 from collections.abc import Sequence
 from pathlib import Path
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.game.tree import Replay, Tree
 from exact.lingo.score import LingoScore
 from exact.wordle.study.analyse import Analysis
@@ -32,7 +32,8 @@ from exact.wordle.fewest.search import GuessesResult
 from exact.words import WordList
 
 __all__ = ["solve_wordle", "verify_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle", "word_list",
-           "GuessesResult", "SolveResult", "Replay", "LingoScore", "Analysis", "Tree", "WordList", "ExactError"]
+           "GuessesResult", "SolveResult", "Replay", "LingoScore", "Analysis", "Tree", "WordList", "ExactError",
+           "InternalError"]
 
 Words = WordList | Sequence[str] | str | Path | None
 

@@ -19,7 +19,7 @@ def _import_distributed():
     try:
         import distributed
     except ImportError:
-        raise ExactError("--cluster needs Dask distributed: pip install -e '.[cluster]'") from None
+        raise ExactError("cluster needs Dask distributed: pip install -e '.[cluster]'") from None
     return distributed
 
 
@@ -45,12 +45,12 @@ def start_client(address: str, workers: int | None = None):
     except ExactError:
         raise
     except (OSError, TimeoutError) as e:
-        raise ExactError(f"--cluster {address}: cannot reach a Dask scheduler there ({e})") from None
+        raise ExactError(f"cluster {address}: cannot reach a Dask scheduler there ({e})") from None
     except ValueError as e:  # not an address: "missing port number", an unknown protocol
-        raise ExactError(f"--cluster {address!r:.60}: not a scheduler address ({e}); give tcp://HOST:PORT "
+        raise ExactError(f"cluster {address!r:.60}: not a scheduler address ({e}); give tcp://HOST:PORT "
                          f"or local") from None
     except (MemoryError, EOFError, Exception) as e:  # noqa: BLE001 - a server that does not speak Dask's protocol
-        raise ExactError(f"--cluster {address}: no Dask scheduler answered there ({type(e).__name__}: "
+        raise ExactError(f"cluster {address}: no Dask scheduler answered there ({type(e).__name__}: "
                          f"{str(e)[:80]}); is it the scheduler's address and port?") from None
 
 
@@ -79,10 +79,10 @@ def _probe(address: str, seconds: float = 10.0) -> None:
                     break
                 head += block
     except TimeoutError:
-        raise ExactError(f"--cluster {address}: the server there sent nothing in {seconds:g} s; a Dask scheduler "
+        raise ExactError(f"cluster {address}: the server there sent nothing in {seconds:g} s; a Dask scheduler "
                          f"greets at once (is it the scheduler's address and port?)") from None
     if len(head) < 8 or not 0 < int.from_bytes(head, "little") < 1000:
-        raise ExactError(f"--cluster {address}: the server there does not speak Dask's protocol "
+        raise ExactError(f"cluster {address}: the server there does not speak Dask's protocol "
                          f"(it sent {head[:8]!r}); is it the scheduler's address and port?")
 
 

@@ -149,7 +149,7 @@ def test_resume_keeps_the_letters_proven_and_solves_the_rest(tmp_path, look_alik
     open_at_2 = {o.letter for o in full[2].letters if o.wins < o.n}  # the others are settled at K = 2 (still sealed)
     assert {o.letter for o in edited[3].letters if o.tree is not None} == open_at_2
     other = next(look_alike_pools(1, 9))
-    with pytest.raises(ExactError, match="--resume"):
+    with pytest.raises(ExactError, match="^resume: the certificate"):
         solve_adaptive_levels(other, [2, 3], resume=certificates)
 
 

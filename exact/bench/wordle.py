@@ -222,8 +222,11 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
             run = subprocess.run(peer_command(peer, files["answers"], files["guesses"], files["first"],
                                               cutoff + 1, hard), capture_output=True, text=True, cwd=there)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # A peer that fails or prints no result is neither our bug (no InternalError, no report asking to
+        # send it to us) nor a crash: the user chose the peer program, its own stderr says why, and one
+        # line with its tail (ExactError, exit 2) is what they need to fix or replace it.
         if run.returncode != 0:
-            raise RuntimeError(f"the peer failed (exit {run.returncode}): {run.stderr.strip()[-300:]}")
+            raise ExactError(f"the peer failed (exit {run.returncode}): {run.stderr.strip()[-300:]}")
         theirs = parse_peer(run.stdout)
         peer_total = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         out.update(peer_cpu_s=peer_total, ratio=total / peer_total,
@@ -237,7 +240,7 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
         line = f"{w:<6} {shown(v, e):>10} {s:8.2f} {st:<9}"
         if theirs:
             if w not in theirs:
-                raise RuntimeError(f"the peer printed no result for {w}")
+                raise ExactError(f"the peer printed no result for {w}")  # see above: the peer's failure
             pv, pe, ps = theirs[w]
             if pv >= PEER_INFINITY:  # his "infinity": no strategy within the guess limit
                 pv, pe = v if v >= PEER_INFINITY else pv, False

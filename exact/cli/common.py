@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import platform
+import re
 import signal
 import sys
+import tempfile
+import time
+import traceback
 import warnings
+from importlib import metadata
 from pathlib import Path
 
 import click
@@ -13,10 +20,16 @@ import click
 from exact import stop
 from exact.errors import ExactError
 
+#: The exit status of an internal error (a bug, not bad input): ``EX_SOFTWARE`` of BSD's sysexits.h.
+EXIT_INTERNAL = 70
+
 
 class ExactGroup(click.Group):
-    """A click group that turns user errors into one line on stderr and a non-zero exit (2), and
-    interrupts (Ctrl-C, SIGTERM) into a line and exit 130 or 143 (:mod:`exact.stop`)."""
+    """A click group that turns user errors into one line on stderr and a non-zero exit (2), interrupts
+    (Ctrl-C, SIGTERM) into a line and exit 130 or 143 (:mod:`exact.stop`), and any other exception
+    (an :class:`~exact.errors.InternalError` or an unexpected one: a bug) into one line naming the
+    report it wrote, and exit 70 (:func:`report_internal_error`). Click's own exceptions (usage
+    errors, ``--help``) and ``SystemExit`` pass through to click."""
 
     def invoke(self, ctx):
         from exact import fileio
@@ -29,7 +42,7 @@ class ExactGroup(click.Group):
         try:
             return super().invoke(ctx)
         except ExactError as e:
-            click.echo(f"exact: error: {e}", err=True)
+            click.echo(f"exact: error: {flagged(e)}", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("exact: interrupted", err=True)
@@ -37,11 +50,73 @@ class ExactGroup(click.Group):
         except MemoryError:
             click.echo("exact: error: out of memory (use smaller word lists, or free memory)", err=True)
             sys.exit(2)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise  # click prints these (a usage error, --help, an abort) and picks their exit status
+        except Exception as e:  # noqa: BLE001 - every other exception is a bug: report it, exit 70
+            report_internal_error(e)
+            sys.exit(EXIT_INTERNAL)
         finally:  # for callers in the same process (tests, notebooks)
             fileio.set_make_folders(folders)
             for s, handler in previous.items():
                 if handler is not None:
                     signal.signal(s, handler)
+
+
+# --- internal errors: one line on stderr, the full story in a report file -------------------------
+
+def report_internal_error(error: BaseException) -> Path | None:
+    """Write the report of an internal error (or any unexpected exception) and print the one line
+    that names it: ``exact: internal error (TYPE: MESSAGE); report written to PATH; please report it``.
+
+    The report (command line, versions, traceback) goes to a file, not the terminal, so that a bug
+    reads as one line like every other error while nothing of its story is lost. The file lies in the
+    cache folder's ``reports/`` (:func:`exact.partitions.cache_dir`: ``$EXACT_CACHE_DIR``, else
+    ``~/.cache/exact``), which outlives a reboot and which the user already knows from the cache; where
+    it cannot be written, the system's temporary folder (:func:`tempfile.gettempdir`). Where neither can
+    be written, the line says so and the traceback goes to stderr instead. Returns the report's path.
+    """
+    text = internal_error_report(error)
+    path = _write_report(text)
+    what = f"{type(error).__name__}: {error}".splitlines()[0][:200] if str(error) else type(error).__name__
+    if path is None:
+        click.echo(text, err=True)
+        click.echo(f"exact: internal error ({what}); no report file could be written, the report is above; "
+                   "please report it", err=True)
+    else:
+        click.echo(f"exact: internal error ({what}); report written to {path}; please report it", err=True)
+    return path
+
+
+def internal_error_report(error: BaseException) -> str:
+    """The report of an internal error: when, the command line, the versions, the traceback."""
+    versions = []
+    for package in ("exact", "numpy", "numba", "ortools", "networkx", "click"):
+        try:
+            versions.append(f"{package} {metadata.version(package)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{package} (not installed)")
+    lines = [f"exact internal error report, {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
+             f"command: {' '.join(sys.argv)}",
+             f"cwd: {os.getcwd()}",
+             f"python {platform.python_version()} on {platform.platform()}",
+             "versions: " + ", ".join(versions), "",
+             "".join(traceback.format_exception(type(error), error, error.__traceback__))]
+    return "\n".join(lines)
+
+
+def _write_report(text: str) -> Path | None:
+    """Write the report under the first folder that takes it (see :func:`report_internal_error`)."""
+    from exact.fileio import atomic_write
+    from exact.partitions import cache_dir
+
+    name = f"internal-error-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+    for folder in (cache_dir() / "reports", Path(tempfile.gettempdir()) / "exact-reports"):
+        try:
+            atomic_write(folder / name, lambda f: f.write(text.encode()), mkdir=True)
+            return folder / name
+        except (OSError, ExactError):
+            continue
+    return None
 
 
 def exit_interrupted() -> None:
@@ -125,7 +200,7 @@ def write_all(writes) -> ExactError | None:
         try:
             write()
         except ExactError as e:
-            click.echo(f"exact: error: {e}", err=True)
+            click.echo(f"exact: error: {flagged(e)}", err=True)
             failed = failed or e
     return failed
 
@@ -136,25 +211,55 @@ ANSWERS_HELP = "Answer list, one word a line [default: the answers of --list]."
 GUESSES_HELP = "Allowed guesses, one word a line [default: the guesses of --list]."
 
 
-def flag_error(error: ExactError, flags: dict[str, str]) -> ExactError:
-    """The library names parameters ("first: ..."); the command line names its flags ("--first: ...")."""
-    text = str(error)
-    for name, flag in flags.items():
-        if text.startswith(name + ":") or text.startswith(name + " "):
-            return ExactError(flag + text[len(name):])
-    return error
-
-
+#: The one table from a library parameter to the flag that sets it on the command line. The library
+#: names parameters in its messages ("depth must be at least 1, not 0"); :func:`flagged` shows them
+#: as flags ("--depth must be at least 1, not 0") when the command line prints the error.
 FLAGS = {"first": "--first", "after": "--after", "cutoff": "--cutoff", "max_guesses": "--max-guesses",
-         "objective": "--objective", "compare": "--compare", "depth": "--depth"}
+         "objective": "--objective", "compare": "--compare", "depth": "--depth", "top": "--top",
+         "cluster": "--cluster", "checkpoint": "--checkpoint", "resume": "--resume", "hard": "--hard",
+         "certificate": "--certificate", "out": "--out", "card": "--card", "tree": "--tree", "live": "--live",
+         "max_second": "--max-distinct-second", "M": "--max-distinct-second",
+         "time_limit": "--time-limit", "bound_time": "--bound-time", "workers": "--workers",
+         "max_rounds": "--max-rounds", "start": "--start", "guesses_allowed": "--guesses-allowed",
+         "letters": "--letters", "k": "-k", "Ks": "--guesses-allowed", "card_file": "--card",
+         "tree_file": "--tree", "outs": "--out"}
+
+#: Parameters that the first word of an untagged message (``params`` empty, no file) names: "after:
+#: ...", "objective 'x': ...", "depth must be at least 1, not 0". Words that also begin prose ("tree",
+#: "hard", "out") are left out: a message about them lists them in ``params``.
+LEADING = ("first", "after", "cutoff", "max_guesses", "objective", "compare", "depth", "top", "cluster", "M", "k",
+           "Ks", "time_limit", "bound_time", "workers", "max_rounds", "start", "letters", "resume")
+
+
+def flagged(error: ExactError) -> ExactError:
+    """The error as the command line shows it: each parameter it names written as its flag. The names
+    are ``error.params``, each replaced at its first whole word (not inside ``depth-k``), so a message
+    names its parameters before it uses the same words otherwise; when ``params`` is empty and the
+    error is about no file, a leading word of :data:`LEADING`. ``NAME = VALUE`` becomes ``FLAG VALUE``.
+
+    >>> e = ExactError("tree plays the tree; live and first choose a live solver", params=("tree", "live", "first"))
+    >>> str(flagged(e))
+    '--tree plays the tree; --live and --first choose a live solver'
+    >>> str(flagged(ExactError("M = 0: give at least one", params=("M",)))), str(flagged(ExactError("after: no guess")))
+    ('--max-distinct-second 0: give at least one', '--after: no guess')
+    >>> str(flagged(ExactError("first guess 'x' but earlier lines start with 'y'", line=3)))
+    "line 3: first guess 'x' but earlier lines start with 'y'"
+    """
+    names = error.params
+    if not names and error.path is None and error.line is None:
+        names = tuple(name for name in LEADING if re.match(rf"{name}\b(?!-)", error.message))
+    text = error.message
+    for name in names:
+        if name in FLAGS:
+            text = re.sub(rf"(?<![\w-]){re.escape(name)}(?: = |(?![\w-]))",
+                          lambda m: FLAGS[name] + (" " if m[0].endswith(" = ") else ""), text, count=1)
+    return error if text == error.message else ExactError(text, path=error.path, line=error.line)
 
 
 def call(function, *args, **kwargs):
-    """Run a library call, naming flags instead of parameters in its errors."""
-    try:
-        return function(*args, **kwargs)
-    except ExactError as e:
-        raise flag_error(e, FLAGS) from None
+    """Run a library call. (Its errors name parameters; :class:`ExactGroup` shows them as flags, in
+    one place, :func:`flagged`; this wrapper stays for the commands that call through it.)"""
+    return function(*args, **kwargs)
 
 
 def exit_if_interrupted(interrupted: bool) -> None:

@@ -254,13 +254,13 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
 
     Ks = sorted(set(int(K) for K in Ks))
     if not Ks or Ks[0] < 1:
-        raise ExactError(f"--guesses-allowed {Ks[0] if Ks else '(none)'}: allow at least one guess")
+        raise ExactError(f"Ks {Ks[0] if Ks else '(none)'}: allow at least one guess")
     t0 = time.perf_counter()
     groups = letter_groups(pool)
     if letters is not None:
         unknown = sorted(set(letters) - set(groups))
         if unknown:
-            raise ExactError(f"--letters {letters}: no word of {pool.source} starts with {unknown[0]!r}")
+            raise ExactError(f"letters {letters}: no word of {pool.source} starts with {unknown[0]!r}")
         groups = {L: A for L, A in groups.items() if L in letters}
     kept = _resumable(pool, Ks, same_first_letter, resume or {})
     F_pool = None if same_first_letter else feedback_matrix(pool, pool)
@@ -343,10 +343,10 @@ def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
     """The letters proven (OPTIMAL) in the certificates ``resume``, checked to be of this pool and
     rule: {letter: {K: outcome}}."""
     for K, d in resume.items():
-        check_certificate(d, f"--resume certificate for K = {K}")
+        check_certificate(d, f"resume certificate for K = {K}")
         if d.get("kind") != KIND or d.get("instance_sha256") != pool.sha256 or \
                 bool(d.get("same_first_letter")) != same_first_letter or int(d.get("guesses_allowed", -1)) != K:
-            raise ExactError(f"--resume: the certificate for K = {K} is not an adaptive result of this pool "
+            raise ExactError(f"resume: the certificate for K = {K} is not an adaptive result of this pool "
                              f"({pool.source}), K and guess rule")
     from exact.seal import is_sealed
 

@@ -61,7 +61,7 @@ import numpy as np
 
 from exact import cpsat
 from exact.cpsat import export_model
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.lingo.score import count_wins, first_letters
 from exact.words import WordList
 
@@ -390,7 +390,7 @@ def solve_cpsat(pool: WordList, F: np.ndarray, k: int, *, hint: Sequence[int] | 
     guesses = pad_guesses([int(rows[p]) for p in chosen], reduced, k)
     wins = count_wins(F, guesses, first)
     if wins != objective:
-        raise RuntimeError(f"CP-SAT objective {objective} != {wins} wins re-scored from scratch: a model bug")
+        raise InternalError(f"CP-SAT objective {objective} != {wins} wins re-scored from scratch: a model bug")
     return CpSatOutcome(tuple(sorted(guesses)), wins, min(n, out.floor_bound()), out.status, seconds, stats)
 
 

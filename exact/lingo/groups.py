@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.words import WordList
 
 KIND = "exact.lingo.groups"
@@ -410,7 +410,7 @@ def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float
     chosen = [pool.words[gm.guess_classes[t][0]] for t, v in enumerate(gm.x) if solver.boolean_value(v)]
     recount = group_value(pool, grouping, chosen) - grouping.rest if real_words else inner_best
     if recount < inner_best:
-        raise RuntimeError(f"the model claims {inner_best} classes on the groups, a recount gives {recount}")
+        raise InternalError(f"the model claims {inner_best} classes on the groups, a recount gives {recount}")
     stats["best_objective_bound"] = solver.best_objective_bound
     value = min(len(pool), grouping.rest + inner_bound)
     return GroupBound(value, len(pool), k, grouping.rest, inner_bound, inner_best, tuple(sorted(chosen)),

@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.lingo.result import LingoResult
 from exact.fileio import write_json, write_text
 from exact.words import WordList, instances_dir, read_words, words_from_lines
@@ -214,8 +214,8 @@ def solve_rung(rung: Rung, *, folder: str | Path, k: int = 4, time_limit: float 
                                 "guesses": [pool.words[g] for g in rows],
                                 "seconds": round(time.perf_counter() - started, 3)}
         if out.status == "OPTIMAL" and best != out.wins or best > out.bound:
-            raise RuntimeError(f"{rung.name}: CP-SAT says {out.wins} ({out.status}, bound {out.bound}), "
-                               f"brute force {best}: a model bug")
+            raise InternalError(f"{rung.name}: CP-SAT says {out.wins} ({out.status}, bound {out.bound}), "
+                                f"brute force {best}: a model bug")
     status = "OPTIMAL" if out.status == "OPTIMAL" and out.bound == out.wins else "FEASIBLE"
     return LingoResult(
         instance=rung.name, words=str(instance_path(folder, rung)), instance_sha256=pool.sha256,

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from exact import progress
+from exact.errors import InternalError
 from exact.lingo.score import count_wins, signatures
 
 
@@ -95,7 +96,7 @@ def neighbourhood(F: np.ndarray, first: np.ndarray, S: Sequence[int], free: Sequ
     new = tuple(sorted(fixed + [int(C[r]) for r in picked]))
     wins = count_wins(F, list(new), first)
     if wins != round(out.objective):
-        raise RuntimeError(f"CP-SAT objective {out.objective} != {wins} wins re-scored: a model bug")
+        raise InternalError(f"CP-SAT objective {out.objective} != {wins} wins re-scored: a model bug")
     step = LnsStep(tuple(fixed), len(C), wins, out.floor_bound(), out.status, time.perf_counter() - t0)
     if out.interrupted:
         raise KeyboardInterrupt

@@ -309,7 +309,7 @@ def _run_cluster(pool, k, todo, options, address, workers, finished) -> bool:
             try:
                 r = f.result()
             except lost_errors(distributed) as e:
-                raise ExactError(f"--cluster {address}: the Dask cluster was lost mid-run ({type(e).__name__}); "
+                raise ExactError(f"cluster {address}: the Dask cluster was lost mid-run ({type(e).__name__}); "
                                  f"the finished branches are in the checkpoint: run again with --resume") from None
             futures.pop(f.key, None)
             if r is not None:

@@ -55,25 +55,26 @@ def check_instance(pool: WordList, params: SolveParams) -> None:
     """The inputs a solve refuses, each with a one-line reason."""
     n = len(pool)
     if params.k < 1:
-        raise ExactError(f"-k {params.k}: choose at least one guess")
+        raise ExactError(f"k {params.k}: choose at least one guess")
     if params.k > n:
-        raise ExactError(f"-k {params.k}: the pool {pool.source} has only {n} words")
+        raise ExactError(f"k {params.k}: the pool {pool.source} has only {n} words")
     if len({w[0] for w in pool.words}) < 2:
         raise ExactError(f"{pool.source}: every word starts with {pool.words[0][0]!r}; "
                          "Lingo needs a pool with at least two first letters")
     if not params.time_limit > 0:
-        raise ExactError(f"--time-limit {params.time_limit:g}: the time limit must be positive")
+        raise ExactError(f"time_limit {params.time_limit:g}: the time limit must be positive")
     if params.bound_time is not None and not 0 <= params.bound_time < params.time_limit:
-        raise ExactError(f"--bound-time {params.bound_time:g}: must be at least 0 and below the time limit")
+        raise ExactError(f"bound_time {params.bound_time:g}: must be at least 0 and below the time limit")
     if params.workers < 1:
-        raise ExactError(f"--workers {params.workers}: at least one worker")
+        raise ExactError(f"workers {params.workers}: at least one worker")
     if params.max_rounds is not None and params.max_rounds < 1:
-        raise ExactError(f"--max-rounds {params.max_rounds}: at least one round")
+        raise ExactError(f"max_rounds {params.max_rounds}: at least one round")
     if params.start:
-        start = check_words(params.start, pool.length, "--start")
-        require_in_pool(start, pool, "--start word")
+        start = check_words(params.start, pool.length, "start")
+        require_in_pool(start, pool, "start word")
         if len(set(start)) != params.k:
-            raise ExactError(f"--start {' '.join(start)}: give {params.k} distinct words (-k {params.k})")
+            raise ExactError(f"start {' '.join(start)}: give {params.k} distinct words (k {params.k})",
+                             params=("start", "k"))
 
 
 def budgets(n: int, params: SolveParams) -> tuple[float, float, float]:

@@ -9,14 +9,15 @@
 - ``ranking``: the fewest-guesses value (or a proven bound) of every first guess, ``--first all`` or
   ``--first FILE`` (:mod:`exact.wordle.fewest.ranking`), in process or on a cluster, with a checkpoint.
 
-Each engine takes some options and refuses the others with a one-line error that names them.
+Each engine takes some options and refuses the others with a one-line error that names them (as
+parameters, listed in its ``params``: the command line shows them as flags).
 
 >>> choose_engine(objective="guesses", first="salet"), choose_engine(objective="guesses", first="all")
 ('guesses', 'ranking')
 >>> choose_engine(checkpoint="run.jsonl", first="salet")
 Traceback (most recent call last):
 ...
-exact.errors.ExactError: --cluster, --checkpoint and --resume search every first guess of the depth-k objective: drop --first, --max-distinct-second, --objective, --after and --compare
+exact.errors.ExactError: cluster, checkpoint and resume rank every opening by its wins within depth: drop first, max_second, objective, after and compare
 """
 
 from __future__ import annotations
@@ -42,22 +43,26 @@ def choose_engine(*, depth: int | None = None, hard: bool = False, first: str | 
     that engine cannot take."""
     if objective is not None and is_ranking(first):
         if depth is not None or max_second is not None:
-            raise ExactError("--objective replaces --depth and --max-distinct-second")
+            raise ExactError("objective replaces depth and max_second", params=("objective", "depth", "max_second"))
         return "ranking"
     if cluster or checkpoint or resume:
         if first is not None or max_second is not None or objective is not None or after or compare:
-            raise ExactError("--cluster, --checkpoint and --resume search every first guess of the depth-k "
-                             "objective: drop --first, --max-distinct-second, --objective, --after and --compare")
+            raise ExactError("cluster, checkpoint and resume rank every opening by its wins within depth: drop "
+                             "first, max_second, objective, after and compare",
+                             params=("cluster", "checkpoint", "resume", "first", "max_second", "objective", "after",
+                                     "compare"))
         return "global"
     if objective is not None:
         if depth is not None or max_second is not None:
-            raise ExactError("--objective replaces --depth and --max-distinct-second (use winK levels, e.g. win3,guesses)")
+            raise ExactError("objective replaces depth and max_second (use winK levels, e.g. win3,guesses)",
+                             params=("objective", "depth", "max_second"))
         return "guesses"
     if cutoff is not None:
-        raise ExactError("--cutoff needs --objective")
+        raise ExactError("cutoff needs objective", params=("cutoff", "objective"))
     if max_second is not None:
         if (depth or 3) != 3 or hard or certificate or len(outs) > 1 or after or compare:
-            raise ExactError("--max-distinct-second takes depth 3, no --hard, --certificate, --after or "
-                             "--compare and at most one --out")
+            raise ExactError("max_second takes depth 3, no hard, certificate, after or compare and at most one "
+                             "of outs", params=("max_second", "depth", "hard", "certificate", "after", "compare",
+                                                "outs"))
         return "memorable"
     return "depth"

@@ -17,7 +17,7 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
                  checkpoint, resume, batch, workers, max_guesses=6, truncate=False):
     """Run the global search (in this process, or on a Dask cluster), then print and write like solve."""
     from exact import stop
-    from exact.errors import ExactError
+    from exact.errors import ExactError, InternalError
     from exact.fileio import write_json
     from exact.wordle.wins import ranking as depth4
     from exact.wordle.wins.trees import TIE_BREAK, best_tree
@@ -45,8 +45,8 @@ def solve_global(ctx, answer_list, guess_list, depth, hard, top, out, certificat
         played = replay(tree, answer_list, guess_list, depth=depth if truncate else max_guesses, hard=hard)
         wins = sum(played.histogram[:depth])
         if wins != result.wins or not played.valid or (not truncate and played.lost):
-            raise ExactError(f"internal error: the tree replays to {wins} wins within {depth} "
-                             f"({len(played.invalid)} invalid nodes, {len(played.lost)} unsolved), not {result.wins}")
+            raise InternalError(f"the tree replays to {wins} wins within {depth} "
+                                f"({len(played.invalid)} invalid nodes, {len(played.lost)} unsolved), not {result.wins}")
         data["tree"] = {"files": list(out), "first": root, "tie_break": TIE_BREAK, "complete": not truncate,
                         "max_guesses": depth if truncate else max_guesses,
                         "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,

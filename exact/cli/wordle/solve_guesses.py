@@ -9,7 +9,7 @@ import click
 
 from exact.cli.common import (call, checked_word, counted, echo_json, exit_if_interrupted, history_of, list_answers,
                               list_guesses)
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.words import load_or_default
 
 def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cutoff, after, compare,
@@ -126,7 +126,7 @@ def rank_objective(*, answers, guesses, objective, first, max_guesses, hard, cut
         total = sum((k + 1) * w for k, w in enumerate(played.wins_at))
         value = 0 if r.objective == "feasible" else total  # the tree's value under the objective
         if not played.valid or played.lost or value != r.exact[0][1]:
-            raise ExactError(f"internal error: the tree of {r.tree.guess} does not replay to its value")
+            raise InternalError(f"the tree of {r.tree.guess} does not replay to its value")
         data["tree"] = {"guess": r.tree.guess, "files": list(out), "complete": True,
                         "replay": {"total": total, "wins_at": list(played.wins_at), "valid": True}}
         record_lists(r.tree, answer_list, guess_list)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.feedback import feedback  # noqa: F401 (doctests)
 from exact.game.hard import Constraint
 from exact.game.position import position
@@ -99,9 +99,10 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
 def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: int, max_guesses: int = 6,
                        hard: bool = False, after=(), F: np.ndarray | None = None, keep_leaves: bool = False):
     """(the completed tree, its replay): :func:`complete_tree`, then an independent replay that must
-    solve every answer within ``max_guesses`` and keep the wins within ``depth``; else ExactError."""
+    solve every answer within ``max_guesses`` and keep the wins within ``depth``, else an InternalError
+    (a ``depth`` above ``max_guesses`` is an ExactError)."""
     if depth > max_guesses:
-        raise ExactError(f"depth {depth} is more than max_guesses {max_guesses}")
+        raise ExactError(f"depth {depth} is more than max_guesses {max_guesses}", params=("depth", "max_guesses"))
     before = replay_position(tree, answers, guesses, after, depth, hard)
     try:
         done = complete_tree(tree, answers, guesses, max_guesses, hard, depth=depth, after=after, F=F,
@@ -116,6 +117,6 @@ def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: 
                          f"{before.wins} wins within {depth} (a complete tree keeps {kept}: some class needs more "
                          f"guesses, a hard-mode trap); allow more guesses, or keep the depth-limited tree (truncate)")
     if not played.valid or played.lost or kept != before.wins:
-        raise ExactError(f"internal error: the completed tree replays to {kept} wins within {depth} "
-                         f"(before: {before.wins}; {len(played.invalid)} invalid nodes, {len(played.lost)} unsolved)")
+        raise InternalError(f"the completed tree replays to {kept} wins within {depth} (before: {before.wins}; "
+                            f"{len(played.invalid)} invalid nodes, {len(played.lost)} unsolved)")
     return done, played

@@ -332,7 +332,8 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
         raise ExactError(f"top must be at least 1, not {top}")
     goal = parse_objective(objective)
     if goal.wins:
-        raise ExactError(f"a ranking of first guesses takes --objective guesses or feasible, not {objective}")
+        raise ExactError(f"a ranking of first guesses takes objective guesses or feasible, not {objective}",
+                         params=("objective",))
     inst = make_guesses_instance(answers, guesses, goal, max_guesses, hard, F)
     S, rule = position(answers, (), hard)
     words = list(guesses.words) if firsts is None else list(dict.fromkeys(firsts))
@@ -354,15 +355,15 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
             book.add(v)
     ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, values, order, 0.0, prog.cores(),
                       objective=goal.name)
-    base = INF if cutoff is None else cutoff + 1
+    cutoff_threshold = INF if cutoff is None else cutoff + 1
     memo = new_memo()
     stats = np.zeros(2, dtype=np.int64)
     report = Progress(len(order), len([w for w in order if w in values]), progress)
     done_now = 0
     try:
         if cluster is not None:
-            rank_on_cluster(cluster, ranking, (answers, guesses, hard, max_guesses, inst.F, goal.name), base, top, book,
-                            report, batch, workers)
+            rank_on_cluster(cluster, ranking, (answers, guesses, hard, max_guesses, inst.F, goal.name),
+                            cutoff_threshold, top, book, report, batch, workers)
             order = []
         for w in order:
             if w in values:
@@ -370,7 +371,7 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
             if limit is not None and done_now >= limit:
                 ranking.interrupted = True
                 break
-            thr = threshold(ranking, base, top)
+            thr = threshold(ranking, cutoff_threshold, top)
             c = time.process_time()
             # abandonable: an interrupt stops the run now, not when this first guess's search ends (it
             # can take minutes); the abandoned search's memo is not used again
@@ -400,10 +401,11 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     return ranking
 
 
-def threshold(ranking: Ranking, base: int, top: int) -> int:
-    """The threshold now: ``base`` (cutoff + 1), or the top-th best exact value if lower."""
+def threshold(ranking: Ranking, cutoff_threshold: int, top: int) -> int:
+    """The threshold now: ``cutoff_threshold`` (cutoff + 1: a value there or above is only bounded),
+    or the top-th best exact value if lower."""
     best = [v for _, v in ranking.exact]
-    return int(min(base, best[top - 1]) if len(best) >= top else base)
+    return int(min(cutoff_threshold, best[top - 1]) if len(best) >= top else cutoff_threshold)
 
 
 _WORKER: dict = {}  # on a Dask worker: the instance and memo of the run (built once per process)
@@ -438,7 +440,7 @@ def rank_batch(data, words: list[str], thr: int, variable_name: str | None) -> l
     return out
 
 
-def rank_on_cluster(address: str, ranking: Ranking, data, base: int, top: int, book, report, batch: int,
+def rank_on_cluster(address: str, ranking: Ranking, data, cutoff_threshold: int, top: int, book, report, batch: int,
                     workers: int | None) -> None:
     """The first guesses not yet done, in batches as Dask tasks (at most two per worker in flight);
     each finished batch goes to the ranking and the checkpoint as it arrives, and the threshold it
@@ -461,11 +463,11 @@ def rank_on_cluster(address: str, ranking: Ranking, data, base: int, top: int, b
         [shared_data] = client.scatter([data], broadcast=True)
         name = f"exact-ranking-{uuid.uuid4().hex[:12]}"
         variable = distributed.Variable(name, client=client)
-        variable.set(threshold(ranking, base, top))
+        variable.set(threshold(ranking, cutoff_threshold, top))
         pending = distributed.as_completed()
 
         def submit():
-            f = client.submit(rank_batch, shared_data, batches.pop(), threshold(ranking, base, top), name,
+            f = client.submit(rank_batch, shared_data, batches.pop(), threshold(ranking, cutoff_threshold, top), name,
                               pure=False, retries=3)
             futures[f.key] = f
             pending.add(f)
@@ -479,7 +481,7 @@ def rank_on_cluster(address: str, ranking: Ranking, data, base: int, top: int, b
                 if book is not None:
                     book.add(v)
             futures.pop(f.key, None)
-            variable.set(threshold(ranking, base, top))
+            variable.set(threshold(ranking, cutoff_threshold, top))
             report(ranking)
             if batches:
                 submit()

@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from exact import progress as prog
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, encode, feedback, format_pattern
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, add_feedback, allows, letter_counts
@@ -548,14 +548,14 @@ def _result(inst, objective, status, tree, cost_value, lower, started, stats, hi
     if tree is not None:
         played = replay_position(tree, answers, inst.guesses, history, inst.max_guesses, inst.hard)
         if not played.valid or played.lost:
-            raise ExactError(f"internal error: the tree does not replay ({len(played.invalid)} invalid nodes, "
-                             f"{len(played.lost)} answers unsolved)")
+            raise InternalError(f"the tree does not replay ({len(played.invalid)} invalid nodes, "
+                                f"{len(played.lost)} answers unsolved)")
         wins_at = played.wins_at
         total = sum((k + 1) * w for k, w in enumerate(wins_at))
         if sum(wins_at) != len(S):
-            raise ExactError(f"internal error: the tree solves {sum(wins_at)} of {len(S)} answers")
+            raise InternalError(f"the tree solves {sum(wins_at)} of {len(S)} answers")
         if tree_cost(inst, tree, S, len(history) + 1) != cost_value:
-            raise ExactError("internal error: the tree's replayed cost differs from the search's value")
+            raise InternalError("the tree's replayed cost differs from the search's value")
     return GuessesResult(
         status=status, objective=objective.name, n=len(S), max_guesses=inst.max_guesses, hard=inst.hard,
         first=tree.guess if tree is not None else None, tree=tree, total=total, wins_at=wins_at,

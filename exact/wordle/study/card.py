@@ -195,7 +195,7 @@ def make_card(answers: WordList, guesses: WordList, first: str, M: int, *, time_
     """(the card for at most M second guesses after ``first``, whether the solve was interrupted): from
     the committed curve when it has the point, else solved by :func:`exact.wordle.study.memorable.solve_memorable`."""
     if M < 1:
-        raise ExactError(f"--max-distinct-second must be at least 1, not {M}")
+        raise ExactError(f"M must be at least 1, not {M}")
     check_answers_are_guesses(answers, guesses)
     require_in_pool([first], guesses, "first guess")
     card = card_from_curve(answers, guesses, first, M, curve_path)

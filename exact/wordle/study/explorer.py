@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, format_pattern
 from exact.fileio import write_text
 from exact.game.position import classes
@@ -86,7 +86,7 @@ def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title
     visit(tree, tuple(answers.words), 1, [])
     check = replay(tree, answers, depth=depth)
     if check.wins != nodes[0]["w"]:
-        raise ExactError(f"internal error: the explorer counts {nodes[0]['w']} wins, the replay {check.wins}")
+        raise InternalError(f"the explorer counts {nodes[0]['w']} wins, the replay {check.wins}")
     lost = [a for a in answers.words if not paths[a]["won"]]
     return {"title": title or f"first guess {tree.guess}", "answers": answers.source, "n": len(answers),
             "depth": depth, "wins": nodes[0]["w"], "nodes": nodes, "paths": paths, "lost": lost}

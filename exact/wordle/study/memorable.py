@@ -299,7 +299,7 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
     fixing leaves at most ``max_candidates`` guesses (else the result is FEASIBLE with valid bounds).
     """
     if M < 1:
-        raise ExactError(f"--max-distinct-second must be at least 1, not {M}")
+        raise ExactError(f"M must be at least 1, not {M}")
     check_answers_are_guesses(answers, guesses)
     require_in_pool([first], guesses, "first guess")
     started = time.perf_counter()

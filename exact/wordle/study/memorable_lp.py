@@ -42,6 +42,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from exact.errors import InternalError
+
 GRID = 1024  # multipliers are numerators over 1/GRID
 
 
@@ -131,7 +133,7 @@ def lp_bound(W: np.ndarray, M: int, start, batch: int = 50, max_iterations: int 
     while True:
         iterations += 1
         if s.Solve() not in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
-            raise RuntimeError("GLOP did not solve the memorable LP")  # a bug: the LP is always feasible
+            raise InternalError("GLOP did not solve the memorable LP")  # the LP is always feasible: a bug
         mu = np.array([max(0.0, con.dual_value()) for con in one_each])
         rho = np.maximum(W - mu[:, None], 0.0).sum(axis=0)
         entering = [int(g) for g in np.argsort(-rho, kind="stable")[:batch + len(y)]

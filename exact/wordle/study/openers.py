@@ -71,7 +71,7 @@ def rank_openers(answers: WordList, guesses: WordList, metric: str = "classes", 
     if metric not in METRICS:
         raise ExactError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
     if top is not None and top < 1:
-        raise ExactError(f"--top must be at least 1, not {top}")
+        raise ExactError(f"top must be at least 1, not {top}")
     table = opener_table(answers, guesses)
     order_keys = [np.arange(len(guesses))]  # last tie-break: list order (the lists are sorted)
     for name, (column, larger) in reversed(list(METRICS.items())):

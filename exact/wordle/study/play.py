@@ -38,7 +38,7 @@ from typing import Protocol
 
 import numpy as np
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, feedback, format_pattern
 from exact.game.position import Position, after, classes, start
 from exact.game.tree import Tree, tree_depth
@@ -330,8 +330,8 @@ def guesses_to_solve(plan: Tree, candidates: Sequence[str], strict: bool = True)
             elif p in node.children:
                 visit(node.children[p], P, step + 1)
             elif strict:
-                raise ExactError(f"internal error: the plan has no guess after {node.guess} "
-                                 f"{format_pattern(p, len(node.guess))}")
+                raise InternalError(f"the plan has no guess after {node.guess} "
+                                    f"{format_pattern(p, len(node.guess))}")
             else:
                 out.update((a, None) for a in P)
 

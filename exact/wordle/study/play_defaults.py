@@ -86,8 +86,9 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
 
     if card_file is not None:
         if tree_file is not None or live or objective is not None or first is not None or hard:
-            raise ExactError("--card plays the card; --tree, --live, --objective, --first and --hard choose "
-                             "another strategy")
+            raise ExactError("card_file plays the card; tree_file, live, objective, first and hard choose "
+                             "another strategy",
+                             params=("card_file", "tree_file", "live", "objective", "first", "hard"))
         from exact.wordle.study.card import card_tree, read_card
 
         card = read_card(card_file)
@@ -95,7 +96,8 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
         return TreeStrategy(tree, f"card {card_file}: {card.status} {card.wins}/{card.n} within 3", 3)
     if tree_file is not None:
         if live or objective is not None or first is not None:
-            raise ExactError("--tree plays the tree; --live, --objective and --first choose a live solver instead")
+            raise ExactError("tree_file plays the tree; live, objective and first choose a live solver instead",
+                             params=("tree_file", "live", "objective", "first"))
         tree = read_tree(tree_file, fmt)
         check_tree_lists(tree, answers, guesses, str(tree_file))
         return TreeStrategy(tree, f"tree {tree_file}", depth or 0)
@@ -106,11 +108,11 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
         check_tree_lists(tree, answers, guesses, str(committed.path))
         return TreeStrategy(tree, f"objective {committed.objective}, tree {committed.path.name}", committed.depth)
     if first is not None:
-        (first,) = check_words([first], guesses.length, "--first")
+        (first,) = check_words([first], guesses.length, "first")
         if first not in guesses.index:
-            raise ExactError(f"--first {first!r} is not in {guesses.source}")
+            raise ExactError(f"first {first!r} is not in {guesses.source}")
     if objective is not None and objective not in OBJECTIVES:
-        raise ExactError(f"--objective {objective!r}: choose from {', '.join(OBJECTIVES)}")
+        raise ExactError(f"objective {objective!r}: choose from {', '.join(OBJECTIVES)}")
     strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or (6 if objective == "guesses" else 3), hard,
                                                  first)
     if first is None and len(answers) > 500:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, feedback
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.tree import Replay, Tree, replay
@@ -192,9 +192,8 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
     result = replay(tree, answers, guesses, depth)
     walked = walked_tree_wins(tree, answers, depth)
     if result.wins != walked or not result.valid or result.notes:
-        raise ExactError("internal error: "
-                         f"policy tree and replay disagree: {result.wins} vs {walked}, "
-                         f"invalid {result.invalid[:3]}")
+        raise InternalError(f"policy tree and replay disagree: {result.wins} vs {walked}, "
+                            f"invalid {result.invalid[:3]}")
     seconds = {c.guess for c in tree.children.values()} if depth > 1 else set()
     lists = {"answers": answers.source, "answers_sha256": answers.sha256,
              "guesses": guesses.source, "guesses_sha256": guesses.sha256}

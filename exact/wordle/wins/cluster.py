@@ -42,7 +42,7 @@ def _lost_message(address: str, e: BaseException, book, finished: int) -> str:
     saved = (f"the {finished} first guesses finished are in the checkpoint {book.path}: start a scheduler and "
              f"workers and run the same command with --resume {book.path}" if book is not None else
              "nothing was saved (give --checkpoint FILE to keep the finished first guesses)")
-    return f"--cluster {address}: the Dask cluster was lost mid-run ({what}); {saved}"
+    return f"cluster {address}: the Dask cluster was lost mid-run ({what}); {saved}"
 
 
 def _workers_now(client, at_start: int) -> int:

@@ -415,7 +415,7 @@ def first_guess_order(answers: WordList, guesses: WordList, F: np.ndarray) -> np
 def prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F):
     """(F, order, outcomes so far, open rows, Checkpoint or None)."""
     if depth < 1:
-        raise ExactError(f"--depth must be at least 1, not {depth}")
+        raise ExactError(f"depth must be at least 1, not {depth}")
     dp.make_wins_instance(answers, guesses, hard, F)  # checks the lists
     if F is None:
         F = feedback_matrix(guesses, answers)

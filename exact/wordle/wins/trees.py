@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Replay, Tree, replay_position
@@ -60,9 +60,9 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
                              result.hard)
     wins = sum(played.wins_at[:result.depth])
     if wins != result.wins or not played.valid or (not truncate and played.lost):
-        raise ExactError(f"internal error: the tree replays to {wins} wins within {result.depth} "
-                         f"({len(played.invalid)} invalid nodes, {len(played.lost)} answers unsolved), "
-                         f"not {result.wins}")
+        raise InternalError(f"the tree replays to {wins} wins within {result.depth} "
+                            f"({len(played.invalid)} invalid nodes, {len(played.lost)} answers unsolved), "
+                            f"not {result.wins}")
     info = {"first": root, "tie_break": TIE_BREAK, "complete": not truncate,
             "max_guesses": max_guesses if not truncate else result.depth,
             "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,
@@ -104,7 +104,7 @@ def best_guess(search: Search, T: np.ndarray, k: int, rule: Constraint) -> int:
             hit = np.flatnonzero(exact & (values == best))
             if len(hit):
                 return int(chunk[hit[0]])
-        raise ExactError(f"internal error: no guess attains wins_{k} = {best} on a set of {len(T)} answers")
+        raise InternalError(f"no guess attains wins_{k} = {best} on a set of {len(T)} answers")
     top = values[exact].max()
     winners = cands[exact & (values == top)]
     in_T = np.isin(inst.in_answers[winners], T)
