@@ -20,7 +20,7 @@ INF = np.int64(1) << np.int64(60)  # "impossible": a step past max_guesses
 
 class Memo(NamedTuple):
     """The memo's typed containers (numba reads it as a struct of them, as it reads
-:class:`exact.wordle.fewest.context.Context`).
+    :class:`exact.wordle.fewest.context.Context`).
 
     ``table``: Zobrist hash -> the newest entry with that hash. Then one slot per entry i:
     ``next[i]`` the next (older) entry with the same hash, or -1; ``value[i]`` the node's exact cost
