@@ -188,9 +188,8 @@ def test_every_memo_entry_is_a_valid_bound(hard):
     answers = sorted(IGHT[:6] + ATCH[:4] + OTHERS[:2])
     A, G, inst = instance(answers, answers + ["crowd", "plumb", "flank"], 5, hard)
     memo = new_memo()
-    greens, least = no_constraint(5)
-    node_value(inst, memo, np.arange(len(A), dtype=np.int64), 1, (greens, least))
-    vals, exact, steps, members, rules = memo[2], memo[3], memo[5], memo[6], memo[7]
+    node_value(inst, memo, np.arange(len(A), dtype=np.int64), 1, no_constraint(5))
+    vals, exact, steps, members, rules = memo.value, memo.exact, memo.step, memo.members, memo.rules
     assert len(vals) > 10
     for i in range(len(vals)):
         S = [A.words[j] for j in members[i]]

@@ -60,10 +60,10 @@ def test_each_bound_is_at_most_the_brute_force_value(case, hard, data):
     _, rule = position(A, (), hard)
     true = brute_from([A.words[a] for a in S], G.words, t, max_guesses, hard)
     true = float("inf") if true is None else true
-    n, m = len(S), int(inst.ctx[12])
+    n, m = len(S), int(inst.ctx.most_classes)
     node = int(_floor(inst.cost, t, n, min(n, m), min(n, m))) if n >= 2 else int(inst.cost[t])
-    sharp = int(node_bound(inst.ctx, new_memo(), S, t, rule[0], rule[1]))
-    look = int(lookahead(inst.ctx, new_memo(), S, t, rule[0], rule[1], np.int64(beta)))
+    sharp = int(node_bound(inst.ctx, new_memo(), S, t, rule.greens, rule.least))
+    look = int(lookahead(inst.ctx, new_memo(), S, t, rule.greens, rule.least, np.int64(beta)))
     assert node <= sharp <= true or sharp >= 2 ** 59  # INF is a bound only when nothing fits the limit
     assert node <= true or true == float("inf")
     assert sharp <= look or look >= 2 ** 59
@@ -74,7 +74,7 @@ def test_the_wide_term_is_used_and_tight_enough():
     """On FAMILY (m = 2) the wide term lifts the node bound well above 2n - 1, and stays valid."""
     A = words_from_lines(FAMILY)
     inst = make_guesses_instance(A, A, Objective(()), 9)
-    assert int(inst.ctx[12]) == 2
+    assert int(inst.ctx.most_classes) == 2
     n = len(A)
     wide = int(_floor(inst.cost, 1, n, 2, 2))
     assert wide == 1 + 2 + 3 * (n - 2)  # Selby's 3n - 1 + max(0, n - m), counted from step 1: minus n

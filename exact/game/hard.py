@@ -8,9 +8,10 @@ Data types:
 
 - a *history* is a sequence of ``(guess, pattern)`` pairs: a word and its pattern code (see
   :mod:`exact.feedback`);
-- a *constraint* is what a history demands, as two small int8 arrays: ``greens[i]`` the letter index
-  (0..25) required at position i, or -1, and ``least[x]`` the fewest copies of letter x a guess may
-  have. Histories combine by taking the union of greens and the maximum of the counts;
+- a *constraint* (:class:`Constraint`) is what a history demands, as two small int8 arrays:
+  ``greens[i]`` the letter index (0..25) required at position i, or -1, and ``least[x]`` the fewest
+  copies of letter x a guess may have. Histories combine by taking the union of greens and the
+  maximum of the counts;
 - ``codes`` are words encoded by :func:`exact.feedback.encode` ((n, L) uint8) and ``counts`` their
   letter counts ((n, 26) uint8), what the numba kernels read.
 
@@ -34,8 +35,14 @@ from exact.feedback import GREEN, GRAY, encode
 from exact.words import WordList
 
 History = Sequence[tuple[str, int]]
-#: what a history demands of later guesses: (greens, least), see above
-Constraint = tuple[np.ndarray, np.ndarray]
+
+
+class Constraint(NamedTuple):
+    """What a history demands of later guesses (see above): ``greens`` (L,) int8, the letter
+    required at each position or -1; ``least`` (26,) int8, the fewest copies of each letter."""
+
+    greens: np.ndarray
+    least: np.ndarray
 
 
 class HardMode(NamedTuple):
@@ -79,9 +86,9 @@ def letter_counts(codes: np.ndarray) -> np.ndarray:
     return counts
 
 
-def no_constraint(length: int) -> tuple[np.ndarray, np.ndarray]:
+def no_constraint(length: int) -> Constraint:
     """The constraint of an empty history: any guess is allowed."""
-    return np.full(length, -1, dtype=np.int8), np.zeros(26, dtype=np.int8)
+    return Constraint(np.full(length, -1, dtype=np.int8), np.zeros(26, dtype=np.int8))
 
 
 @numba.njit(cache=True, nogil=True)
@@ -116,12 +123,12 @@ def allows(greens, least, code, count):
     return True
 
 
-def constraint(history: History, length: int) -> tuple[np.ndarray, np.ndarray]:
+def constraint(history: History, length: int) -> Constraint:
     """The (greens, least) arrays that a history demands."""
     greens, least = no_constraint(length)
     for guess, pattern in history:
         greens, least = add_feedback(greens, least, encode([guess])[0], int(pattern))
-    return greens, least
+    return Constraint(greens, least)
 
 
 def allowed_mask(words: WordList | Sequence[str] | np.ndarray, history: History) -> np.ndarray:

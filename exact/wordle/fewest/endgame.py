@@ -226,7 +226,7 @@ def endgame_bound(ctx, S, t, greens, least):
     """max over the endgames E meeting S in MIN_ENDGAME answers or more of
     EB(E ∩ S, t) + (|S| - |E ∩ S|) c[t + 1], with the capacities of E over every guess (in hard mode
     capped at the constraint's non-green positions); 0 if none."""
-    cost, hard, ans_end, caps, letters = ctx[3], ctx[4], ctx[14], ctx[15], ctx[18]
+    cost, hard, ans_end, caps, letters = ctx.cost, ctx.hard, ctx.endgame_of, ctx.endgame_caps, ctx.endgame_letters
     n, Lw = S.shape[0], ans_end.shape[1]
     if n < MIN_ENDGAME or caps.shape[0] == 0 or cost[t + 1] >= INF:
         return np.int64(0)  # (two answers or more with one guess left: the node bound says INF)
@@ -266,7 +266,8 @@ def tight_endgame(ctx, S, t, greens, least):
     worth it when those counts come close to the cut: when the r largest capacities, r = the guesses
     left after this one, leave fewer than r spare (Selby's heuristic), with L smaller than S.
     """
-    cost, hard, ans_end, caps, members, start = ctx[3], ctx[4], ctx[14], ctx[15], ctx[16], ctx[17]
+    cost, hard, ans_end, caps = ctx.cost, ctx.hard, ctx.endgame_of, ctx.endgame_caps
+    members, start = ctx.endgame_members, ctx.endgame_start
     n, Lw = S.shape[0], ans_end.shape[1]
     none = np.zeros(0, dtype=np.int64)
     if n <= MIN_ENDGAME or caps.shape[0] == 0:
@@ -288,7 +289,7 @@ def tight_endgame(ctx, S, t, greens, least):
     left = 0  # the guesses left after this one
     while t + left + 1 < cost.shape[0] and cost[t + left + 1] < INF:
         left += 1
-    free = _free(Lw, hard, greens, least, ctx[18][e])
+    free = _free(Lw, hard, greens, least, ctx.endgame_letters[e])
     total = 0
     for i in range(min(left, caps.shape[1])):
         total += min(caps[e, i], free)

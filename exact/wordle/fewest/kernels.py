@@ -1,10 +1,10 @@
 """The numba search of the fewest-guesses solver (:mod:`exact.wordle.fewest.search`): memo, bounds, node.
 
-Data types (as in :mod:`exact.wordle.fewest.search`): ``ctx`` the instance tuple the kernels read
-(feedback matrix, answer rows, cost table ``c``, hard flag, guess codes and letter counts, Zobrist
-keys); a set ``S`` a sorted int64 array of answer columns; ``t`` the step (1 = the first guess);
-(``greens``, ``least``) the hard-mode constraint of :mod:`exact.game.hard`; ``INF`` a step past
-max_guesses.
+Data types: ``ctx`` the instance record the kernels read, :class:`exact.wordle.fewest.context.Context`
+(each field's meaning is in its docstring; the cost table ``c`` is ``ctx.cost``), ``memo`` a
+:class:`exact.wordle.fewest.memo.Memo`; a set ``S`` a sorted int64 array of answer columns; ``t``
+the step (1 = the first guess); (``greens``, ``least``) the hard-mode constraint of
+:mod:`exact.game.hard`; ``INF`` a step past max_guesses.
 
 Lower bounds (each one is a lower bound on the cost of every tree it is used for; all use only that
 c is non-decreasing and that at most one answer is solved by each guess):
@@ -66,20 +66,21 @@ UNION_MAX = 40  # the largest union kept: each costs a quick() of O(n^2) when it
 @numba.njit(cache=True, nogil=True)
 def node_bound(ctx, memo, S, t, greens, least):
     """The best lower bound known for (S, t): the node bound, or the memo's value if larger."""
-    cost = ctx[3]
+    cost = ctx.cost
     n = S.shape[0]
     if n == 0:
         return 0
     if n == 1:
         return cost[t]
-    lb = _floor(cost, t, n, min(n, ctx[12]), min(n, ctx[12])) if ctx[11] else (
+    m = min(n, ctx.most_classes)
+    lb = _floor(cost, t, n, m, m) if ctx.sharp else (
         sat(cost[t] + (n - 1) * cost[t + 1]) if cost[t + 1] < INF else INF)
     if n >= 3 and lb < INF:
         h = memo_key(ctx, S, t, greens, least)
         i = memo_find(ctx, memo, h, S, t, greens, least)
         if i >= 0:
-            return max(lb, memo[2][i])
-        if ctx[11]:
+            return max(lb, memo.value[i])
+        if ctx.sharp:
             v, _, _ = quick(ctx, memo, h, S, t, greens, least, lb)
             return v
     return lb
@@ -168,16 +169,16 @@ def quick(ctx, memo, h, S, t, greens, least, lb):
     (a non-answer that splits S into singletons, when c[t+1] - c[t] = c[t+2] - c[t+1]), and the
     search below finds it at the cost of one scan.
     """
-    F, ans_row, cost, codes = ctx[0], ctx[1], ctx[3], ctx[5]
+    F, ans_row, cost, codes = ctx.feedback, ctx.answer_row, ctx.cost, ctx.codes
     npat = 3 ** codes.shape[1]
     n = S.shape[0]
     row, pair = _near_splitters(F, ans_row, S, npat)
     if row >= 0:
         memo_store(ctx, memo, h, S, t, greens, least, lb, True, row)
         return lb, True, row
-    if not ctx[11]:  # the baseline: the node bound only
+    if not ctx.sharp:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
-    m = ctx[12]
+    m = ctx.most_classes
     v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)), endgame_bound(ctx, S, t, greens, least))
     if n == 3 and pair >= 0 and cost[t + 2] < INF and v == sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
         memo_store(ctx, memo, h, S, t, greens, least, v, True, pair)
@@ -198,15 +199,15 @@ def lookahead(ctx, memo, S, t, greens, least, beta):
     guess bound is >= ``beta`` are not summed (their guess bound counts), so the result is exact as
     a bound, capped where it stops mattering: it is min(true bound, something >= beta).
     """
-    F, cost, hard, codes = ctx[0], ctx[3], ctx[4], ctx[5]
+    F, cost, hard, codes = ctx.feedback, ctx.cost, ctx.hard, ctx.codes
     n = S.shape[0]
     lb = node_bound(ctx, memo, S, t, greens, least)
     if n < 3 or lb >= beta or lb >= INF:
         return lb
     h = memo_key(ctx, S, t, greens, least)
     i = memo_find(ctx, memo, h, S, t, greens, least)
-    if i >= 0 and memo[3][i]:
-        return memo[2][i]
+    if i >= 0 and memo.exact[i]:
+        return memo.value[i]
     npat = 3 ** codes.shape[1]
     green = npat - 1
     cand, lbs, rest = candidates(ctx, S, t, greens, least, beta)
@@ -280,7 +281,7 @@ def _split(F, g, S, npat):
 def candidates(ctx, S, t, greens, least, limit):
     """Allowed guesses whose guess bound is below ``limit``, in scan order, with those bounds, and
     the least guess bound of the others (INF if none)."""
-    F, cost, hard, codes, counts, FT = ctx[0], ctx[3], ctx[4], ctx[5], ctx[6], ctx[13]
+    F, cost, hard, codes, counts, FT = ctx.feedback, ctx.cost, ctx.hard, ctx.codes, ctx.counts, ctx.feedback_t
     G = F.shape[0]
     n = S.shape[0]
     npat = 3 ** codes.shape[1]
@@ -373,7 +374,7 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
     memo for S itself). With ``greedy`` the first feasible guess in scan order is taken at every
     node (an upper bound; the memo is not used).
     """
-    F, ans_row, cost, hard, codes = ctx[0], ctx[1], ctx[3], ctx[4], ctx[5]
+    F, ans_row, cost, hard, codes = ctx.feedback, ctx.answer_row, ctx.cost, ctx.hard, ctx.codes
     npat = 3 ** codes.shape[1]
     green = npat - 1
     n = S.shape[0]
@@ -387,8 +388,8 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
         if cost[t + 1] >= INF:
             return INF, np.int64(-1)
         lb = sat(cost[t] + (n - 1) * cost[t + 1])
-        if ctx[11]:
-            lb = _floor(cost, t, n, min(n, ctx[12]), min(n, ctx[12]))
+        if ctx.sharp:
+            lb = _floor(cost, t, n, min(n, ctx.most_classes), min(n, ctx.most_classes))
         if n == 2:
             return lb, ans_row[S[0]]
         if not greedy:
@@ -400,12 +401,12 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                     return v, row
                 lb = v
             else:
-                if memo[3][i]:
-                    return memo[2][i], memo[4][i]
-                if memo[2][i] >= beta:
-                    return memo[2][i], np.int64(-1)
-                if memo[2][i] > lb:
-                    lb = memo[2][i]
+                if memo.exact[i]:
+                    return memo.value[i], memo.guess[i]
+                if memo.value[i] >= beta:
+                    return memo.value[i], np.int64(-1)
+                if memo.value[i] > lb:
+                    lb = memo.value[i]
         else:
             # greedy: an answer of S that splits S into singletons attains the node bound
             row = _near_splitters(F, ans_row, S, npat)[0]
@@ -413,7 +414,7 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                 return lb, row
         if lb >= beta:
             return lb, np.int64(-1)
-        if ctx[11] and not greedy:
+        if ctx.sharp and not greedy:
             L = tight_endgame(ctx, S, t, greens, least)
             if L.shape[0] > 0:  # the endgame alone (argued in tight_endgame)
                 rest = sat(cost[t] + (n - L.shape[0] - 1) * cost[t + 1])
@@ -487,7 +488,7 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                 total = sat(total - b + v)
                 if total >= thr:
                     break
-        if total < thr and ctx[11] and not greedy:
+        if total < thr and ctx.sharp and not greedy:
             _store_unions(ctx, memo, g, members, start, size, t, greens, least)
         if forced >= 0:
             return total, (g if total < beta else np.int64(-1))
@@ -526,7 +527,7 @@ def _store_unions(ctx, memo, g, members, start, size, t, greens, least):
 
     So when g' comes up, the class bound of U is read from the memo and it is rejected at once.
     """
-    cost, hard, codes = ctx[3], ctx[4], ctx[5]
+    cost, hard, codes = ctx.cost, ctx.hard, ctx.codes
     Lw = codes.shape[1]
     npat = 3 ** Lw
     green = npat - 1
@@ -546,9 +547,9 @@ def _store_unions(ctx, memo, g, members, start, size, t, greens, least):
             val[p] = node_bound(ctx, memo, P, t + 1, g2, l2)
             continue
         i = memo_find(ctx, memo, memo_key(ctx, P, t + 1, g2, l2), P, t + 1, g2, l2)
-        if i < 0 or not memo[3][i]:
+        if i < 0 or not memo.exact[i]:
             return  # not every class is known exactly (a class served from quick's bound)
-        val[p] = memo[2][i]
+        val[p] = memo.value[i]
     for i in range(Lw):
         w = 3 ** i
         for p in range(npat):

@@ -2,10 +2,13 @@
 bounds of nodes, keyed on the exact member set, the step and the hard-mode constraint.
 
 A 64-bit Zobrist hash only finds candidates, which are compared member by member, so a collision can
-never return a wrong value. Data types as in :mod:`exact.wordle.fewest.kernels` (``ctx``, sets, steps).
+never return a wrong value. ``ctx`` is the instance record :class:`exact.wordle.fewest.context.Context`,
+the memo a :class:`Memo`; sets and steps as in :mod:`exact.wordle.fewest.kernels`.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numba
 import numpy as np
@@ -15,21 +18,37 @@ from numba.typed import Dict, List
 INF = np.int64(1) << np.int64(60)  # "impossible": a step past max_guesses
 
 
-# ctx = (F, ans_row, row_ans, cost, hard, codes, counts, z, zt, zg, zl): the feedback matrix
-# (guesses x answers), answer -> guess row, guess row -> answer or -1, the cost table, hard mode,
-# encoded guesses and their letter counts, the Zobrist tables (answers, steps, greens, counts),
-# whether the sharper class bound of quick is used (False: the baseline of the benchmark), and m,
-# the most classes any guess makes on the whole answer list (the bound of _floor), and F transposed
-# (answers x guesses: the scan over every guess of candidates reads it row by row); then the
-# endgames of :mod:`exact.wordle.fewest.endgame`: answer -> endgame per blanked position, the
-# capacities of each endgame, its members and their starts.
-# memo = (table, nxt, val, exact, guess, step, members, rules): hash -> first entry, then per entry
-# the next entry with that hash, value, exact?, best guess, step, member set, constraint.
+class Memo(NamedTuple):
+    """The memo's typed containers (numba reads it as a struct of them, as it reads
+    :class:`exact.wordle.fewest.context.Context`).
 
-def new_memo():
-    return (Dict.empty(types.int64, types.int64), List.empty_list(types.int64),
-            List.empty_list(types.int64), List.empty_list(types.boolean), List.empty_list(types.int64),
-            List.empty_list(types.int64), List.empty_list(types.int64[::1]), List.empty_list(types.int8[::1]))
+    ``table``: Zobrist hash -> the newest entry with that hash. Then one slot per entry i:
+    ``next[i]`` the next (older) entry with the same hash, or -1; ``value[i]`` the node's exact cost
+    (``exact[i]``) or a proven lower bound of it (not ``exact[i]``); ``guess[i]`` the best guess row
+    when exact, else -1; ``step[i]``, ``members[i]`` (the sorted answer columns) and ``rules[i]``
+    (hard mode: the constraint's greens then least, see :func:`_rule`; else empty) the node itself,
+    compared in full on every hit of the hash.
+    """
+
+    table: Dict
+    next: List
+    value: List
+    exact: List
+    guess: List
+    step: List
+    members: List
+    rules: List
+
+
+def new_memo() -> Memo:
+    return Memo(Dict.empty(types.int64, types.int64), List.empty_list(types.int64),
+                List.empty_list(types.int64), List.empty_list(types.boolean), List.empty_list(types.int64),
+                List.empty_list(types.int64), List.empty_list(types.int64[::1]), List.empty_list(types.int8[::1]))
+
+
+def memo_size(memo: Memo) -> int:
+    """How many nodes the memo holds."""
+    return len(memo.value)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -39,11 +58,11 @@ def sat(x):
 
 @numba.njit(cache=True, nogil=True)
 def memo_key(ctx, S, t, greens, least):
-    z, zt, zg, zl = ctx[7], ctx[8], ctx[9], ctx[10]
+    z, zt, zg, zl = ctx.zobrist_answer, ctx.zobrist_step, ctx.zobrist_green, ctx.zobrist_least
     h = zt[t]
     for i in range(S.shape[0]):
         h ^= z[S[i]]
-    if ctx[4]:
+    if ctx.hard:
         for i in range(greens.shape[0]):
             h ^= zg[i, greens[i] + 1]
         for x in range(26):
@@ -62,11 +81,11 @@ def _rule(greens, least):
 
 @numba.njit(cache=True, nogil=True)
 def memo_find(ctx, memo, h, S, t, greens, least):
-    table, nxt, members, step, rules = memo[0], memo[1], memo[6], memo[5], memo[7]
+    table, nxt, members, step, rules = memo.table, memo.next, memo.members, memo.step, memo.rules
     if h not in table:
         return -1
     i = table[h]
-    hard = ctx[4]
+    hard = ctx.hard
     L = greens.shape[0]
     while i >= 0:
         m = members[i]
@@ -92,7 +111,7 @@ def memo_find(ctx, memo, h, S, t, greens, least):
 
 @numba.njit(cache=True, nogil=True)
 def memo_store(ctx, memo, h, S, t, greens, least, value, is_exact, guess):
-    table, nxt, val, exact, best = memo[0], memo[1], memo[2], memo[3], memo[4]
+    table, nxt, val, exact, best = memo.table, memo.next, memo.value, memo.exact, memo.guess
     i = memo_find(ctx, memo, h, S, t, greens, least)
     if i >= 0:
         if exact[i]:
@@ -110,6 +129,6 @@ def memo_store(ctx, memo, h, S, t, greens, least, value, is_exact, guess):
     val.append(value)
     exact.append(is_exact)
     best.append(guess)
-    memo[5].append(t)
-    memo[6].append(S.copy())
-    memo[7].append(_rule(greens, least) if ctx[4] else np.empty(0, dtype=np.int8))
+    memo.step.append(t)
+    memo.members.append(S.copy())
+    memo.rules.append(_rule(greens, least) if ctx.hard else np.empty(0, dtype=np.int8))

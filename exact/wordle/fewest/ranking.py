@@ -43,12 +43,12 @@ from exact.partitions import split_by_guess
 from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Tree
-from exact.wordle.fewest.search import (GuessesInstance, constraint_after, make_guesses_instance, node_value, parse_objective,
+from exact.wordle.fewest.search import (Branch, GuessesInstance, constraint_after, make_guesses_instance, node_value, parse_objective,
                                   subtree)
 from exact.wordle.fewest.kernels import lookahead, node_bound
 from exact.wordle.wins.ranking import Checkpoint, read_json_lines
 from exact.wordle.wins.ranking import check_header as depth4_check_header
-from exact.wordle.fewest.memo import INF, new_memo
+from exact.wordle.fewest.memo import INF, memo_size, new_memo
 from exact.words import WordList, require_in_pool
 
 MEMO_LIMIT = 2_000_000  # memo entries kept before the memo is started afresh
@@ -75,28 +75,27 @@ def first_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
     classes = split_by_guess(inst.F, g, S)
     total = int(inst.cost[t]) if inst.green in classes else 0
-    parts = [(P, constraint_after(inst, rule, g, p)) for p, P in classes.items() if p != inst.green]
-    lower = [int(node_bound(inst.ctx, memo, np.ascontiguousarray(P, dtype=np.int64), t + 1, r[0], r[1]))
-             for P, r in parts]
+    parts = [Branch(p, np.ascontiguousarray(P, dtype=np.int64), constraint_after(inst, rule, g, p))
+             for p, P in classes.items() if p != inst.green]
+    lower = [int(node_bound(inst.ctx, memo, b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
     total = min(total + sum(lower), int(INF))
     if total >= thr:
         return total, False, "bounds"
-    by_size = sorted(range(len(parts)), key=lambda i: (len(parts[i][0]), i))
+    by_size = sorted(range(len(parts)), key=lambda i: (len(parts[i].members), i))
     if thr < INF:
         for i in reversed(by_size):
-            P, r = parts[i]
+            P, r = parts[i].members, parts[i].rule
             if len(P) < 3:
                 break
             beta = thr - (total - lower[i])
-            v = int(lookahead(inst.ctx, memo, np.ascontiguousarray(P, dtype=np.int64), t + 1, r[0], r[1],
-                               np.int64(beta)))
+            v = int(lookahead(inst.ctx, memo, P, t + 1, r.greens, r.least, np.int64(beta)))
             if v > lower[i]:
                 total = min(total + v - lower[i], int(INF))
                 lower[i] = v
                 if total >= thr:
                     return total, False, "lookahead"
     for i in by_size:
-        P, r = parts[i]
+        P, r = parts[i].members, parts[i].rule
         beta = thr - (total - lower[i]) if thr < INF else INF
         v, _ = node_value(inst, memo, P, t + 1, r, beta, stats=stats)
         total = min(total - lower[i] + max(v, lower[i]), int(INF))
@@ -257,7 +256,7 @@ def first_guess_order(inst: GuessesInstance, S: np.ndarray, t: int, rule: Constr
     the scan skips (they tell nothing) last."""
     from exact.wordle.fewest.kernels import candidates
 
-    cand, _, _ = candidates(inst.ctx, S, t, rule[0], rule[1], INF)
+    cand, _, _ = candidates(inst.ctx, S, t, rule.greens, rule.least, INF)
     rank = {int(g): i for i, g in enumerate(cand)}
     index = inst.guesses.index
     return sorted(words, key=lambda w: (rank.get(index[w], len(rank)), index[w]))
@@ -381,7 +380,7 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
             if book is not None:
                 book.add(values[w])
             done_now += 1
-            if len(memo[2]) > MEMO_LIMIT:
+            if memo_size(memo) > MEMO_LIMIT:
                 memo = new_memo()
             report(ranking)
     except (KeyboardInterrupt, SystemError) as e:
@@ -435,7 +434,7 @@ def rank_batch(data, words: list[str], thr: int, variable_name: str | None) -> l
         total, exact, stage = first_value(inst, _WORKER["memo"], S, guesses.index[w], 1, rule, now)
         out.append({"guess": w, "total": int(total), "exact": bool(exact), "seconds": time.process_time() - c,
                     "stage": stage})
-        if len(_WORKER["memo"][2]) > MEMO_LIMIT:
+        if memo_size(_WORKER["memo"]) > MEMO_LIMIT:
             _WORKER["memo"] = new_memo()
     return out
 

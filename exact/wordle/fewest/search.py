@@ -54,6 +54,7 @@ import concurrent.futures as cf
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -66,7 +67,8 @@ from exact.game.position import position
 from exact.game.tree import Tree, replay_position
 from exact.wordle.fewest.endgame import endgame_caps, endgames
 from exact.wordle.fewest.kernels import candidates, lookahead, most_patterns, node_bound, search_node
-from exact.wordle.fewest.memo import INF, new_memo
+from exact.wordle.fewest.context import Context
+from exact.wordle.fewest.memo import INF, memo_size, new_memo
 from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 
@@ -150,14 +152,15 @@ def parse_objective(text: str) -> Objective:
 
 @dataclass
 class GuessesInstance:
-    """A Wordle instance ready for the fewest-guesses kernels (``ctx`` is what they read)."""
+    """A Wordle instance ready for the fewest-guesses kernels (``ctx`` is what they read: a
+    :class:`exact.wordle.fewest.context.Context`)."""
 
     answers: WordList
     guesses: WordList
     F: np.ndarray = field(repr=False)
     hard: bool
     cost: np.ndarray
-    ctx: tuple = field(repr=False)
+    ctx: Context = field(repr=False)
 
     @property
     def green(self) -> int:
@@ -192,24 +195,34 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
     FT = np.ascontiguousarray(F.T)
     ans_end, members, start, caps, letters = endgames(codes, ans_row, max_guesses)
     endgame_caps(FT, members, start, 3 ** L, caps)
-    ctx = (F, ans_row, row_ans, cost, bool(hard), codes, letter_counts(codes),
-           rand(len(answers)), rand(max_guesses + 3), rand(L, 27), rand(26, L + 1), bool(sharp),
-           most_patterns(F, 3 ** L), FT, ans_end, caps, members, start, letters)
+    ctx = Context(feedback=F, answer_row=ans_row, row_answer=row_ans, cost=cost, hard=bool(hard), codes=codes,
+                  counts=letter_counts(codes), zobrist_answer=rand(len(answers)),
+                  zobrist_step=rand(max_guesses + 3), zobrist_green=rand(L, 27), zobrist_least=rand(26, L + 1),
+                  sharp=bool(sharp), most_classes=most_patterns(F, 3 ** L), feedback_t=FT, endgame_of=ans_end,
+                  endgame_caps=caps, endgame_members=members, endgame_start=start, endgame_letters=letters)
     return GuessesInstance(answers, guesses, F, hard, cost, ctx)
 
+
+
+class Branch(NamedTuple):
+    """One class of a guess at a node: its pattern, its answers (columns) and the constraint below it."""
+
+    pattern: int
+    members: np.ndarray
+    rule: Constraint
 
 
 def constraint_after(inst: GuessesInstance, rule: Constraint, g: int, pattern: int) -> Constraint:
     if not inst.hard:
         return rule
-    return add_feedback(rule[0], rule[1], inst.ctx[5][g], pattern)
+    return Constraint(*add_feedback(rule.greens, rule.least, inst.ctx.codes[g], pattern))
 
 
 def node_value(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Constraint, beta: int = INF,
                greedy: bool = False, stats: np.ndarray | None = None) -> tuple[int, int]:
     """(cost(S, t), best guess row), or (a bound >= beta, -1)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
-    v, g = search_node(inst.ctx, memo, np.ascontiguousarray(S, dtype=np.int64), t, rule[0], rule[1],
+    v, g = search_node(inst.ctx, memo, np.ascontiguousarray(S, dtype=np.int64), t, rule.greens, rule.least,
                  np.int64(beta), greedy, stats, np.int64(-1))
     return int(v), int(g)
 
@@ -218,7 +231,7 @@ def guess_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule
                 greedy: bool = False, stats: np.ndarray | None = None) -> int:
     """The cost of playing guess row g on S at step t (exact below beta, else a bound >= beta)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
-    v, _ = search_node(inst.ctx, memo, np.ascontiguousarray(S, dtype=np.int64), t, rule[0], rule[1],
+    v, _ = search_node(inst.ctx, memo, np.ascontiguousarray(S, dtype=np.int64), t, rule.greens, rule.least,
                  np.int64(beta), greedy, stats, np.int64(g))
     return int(v)
 
@@ -373,18 +386,18 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     if first is not None:
         require_in_pool([first], guesses, "first")
         g = guesses.index[first]
-        if hard and not allows(rule[0], rule[1], inst.ctx[5][g], inst.ctx[6][g]):
+        if hard and not allows(rule.greens, rule.least, inst.ctx.codes[g], inst.ctx.counts[g]):
             raise ExactError(f"first: {first!r} breaks the hard-mode rule after the guesses played")
         firsts = np.array([g], dtype=np.int64)
         first_bounds = np.zeros(1, dtype=np.int64)
     else:
-        firsts, first_bounds, _ = candidates(inst.ctx, S, t0, rule[0], rule[1], INF)
+        firsts, first_bounds, _ = candidates(inst.ctx, S, t0, rule.greens, rule.least, INF)
         if len(S) <= 2 or len(firsts) == 0:
-            firsts = np.array([inst.ctx[1][S[0]]], dtype=np.int64)
+            firsts = np.array([inst.ctx.answer_row[S[0]]], dtype=np.int64)
             first_bounds = np.zeros(1, dtype=np.int64)
     limit = INF if cutoff is None else np.int64(cutoff) + 1
     stats = np.zeros(2, dtype=np.int64)
-    best = None  # (cost, guess, tree, exact)
+    best: Incumbent | None = None
     top: list[tuple[str, int]] = []
     bound_all = None
     interrupted = False
@@ -392,21 +405,21 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
                        disable=(not show) if show is not None else None) if len(firsts) > 1 else None
     try:
         for g, bound in zip(firsts, first_bounds):
-            thr = limit if best is None else min(limit, best[0])
+            thr = limit if best is None else min(limit, best.cost)
             if bound >= thr:
                 break  # the guess bound of every guess left is no better (they are in bound order)
             outcome = _play(inst, S, int(g), t0, rule, int(thr), workers, stats, show and len(firsts) == 1)
             v, tree, exact = outcome
             if exact and v < thr:
-                best = (v, int(g), tree, True)
+                best = Incumbent(v, int(g), tree, True)
                 top.append((guesses.words[g], v))
             if bar is not None:
                 bar.update(1)
                 if best is not None:
-                    bar.set_postfix(best=best[0], first=guesses.words[best[1]])
+                    bar.set_postfix(best=best.cost, first=guesses.words[best.guess])
             if exact is None:  # interrupted inside
-                if tree is not None and (best is None or v < best[0]):
-                    best = (v, int(g), tree, False)
+                if tree is not None and (best is None or v < best.cost):
+                    best = Incumbent(v, int(g), tree, False)
                 interrupted = True
                 break
     except KeyboardInterrupt:
@@ -430,13 +443,22 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
                    started, stats, history, cutoff, interrupted, top, S)
 
 
+class Incumbent(NamedTuple):
+    """The best first guess so far: its cost, its guess row, its tree, and whether the cost is exact."""
+
+    cost: int
+    guess: int
+    tree: Tree
+    exact: bool
+
+
 def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, workers: int, stats, show):
     """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < thr),
     False (cost >= thr, a bound; no tree) or None (interrupted: tree completed greedily)."""
     classes = [(p, P) for p, P in sorted(split_by_guess(inst.F, g, S).items(), key=lambda pc: (-len(pc[1]), pc[0]))]
     green_cost = int(inst.cost[t]) if any(p == inst.green for p, _ in classes) else 0
-    parts = [(p, P, constraint_after(inst, rule, g, p)) for p, P in classes if p != inst.green]
-    lower = [int(node_bound(inst.ctx, new_memo(), P, t + 1, r[0], r[1])) for _, P, r in parts]
+    parts = [Branch(p, P, constraint_after(inst, rule, g, p)) for p, P in classes if p != inst.green]
+    lower = [int(node_bound(inst.ctx, new_memo(), b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
     exact_vals: dict[int, int] = {}
     trees: dict[int, Tree] = {}
     lock = threading.Lock()
@@ -454,12 +476,12 @@ def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, 
         return total_now(), None, False
     if thr < INF:  # the look-ahead bound of each class, largest first, against the threshold left
         look = new_memo()
-        for i in sorted(range(len(parts)), key=lambda i: -len(parts[i][1])):
-            P, r = parts[i][1], parts[i][2]
+        for i in sorted(range(len(parts)), key=lambda i: -len(parts[i].members)):
+            P, r = parts[i].members, parts[i].rule
             if len(P) < 3:
                 break
             beta = thr - (total_now() - lower[i])
-            lower[i] = max(lower[i], int(lookahead(inst.ctx, look, P, t + 1, r[0], r[1], np.int64(beta))))
+            lower[i] = max(lower[i], int(lookahead(inst.ctx, look, P, t + 1, r.greens, r.least, np.int64(beta))))
             if total_now() >= thr:
                 return total_now(), None, False
 
@@ -482,13 +504,13 @@ def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, 
             else:
                 exact_vals[i] = v
                 trees[i] = tree
-        if len(local.memo[2]) > 5_000_000:
+        if memo_size(local.memo) > 5_000_000:
             local.memo = new_memo()
 
     bar = prog.bar(total=len(parts), desc="classes", unit="class",
                        disable=(not show) if show is not None else None) if show is not False else None
     pool = cf.ThreadPoolExecutor(max_workers=workers)
-    futures = [pool.submit(task, i) for i in sorted(range(len(parts)), key=lambda i: (len(parts[i][1]), i))]
+    futures = [pool.submit(task, i) for i in sorted(range(len(parts)), key=lambda i: (len(parts[i].members), i))]
     interrupted = False
     try:
         pending = set(futures)
@@ -520,11 +542,12 @@ def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, 
             if i not in trees:
                 trees[i] = subtree(inst, memo, P, t + 1, r, greedy=True)
                 exact_vals[i] = tree_cost(inst, trees[i], P, t + 1)
-        tree = Tree(inst.guesses.words[g], len(S), {parts[i][0]: trees[i] for i in sorted(trees, key=lambda i: parts[i][0])})
+        tree = Tree(inst.guesses.words[g], len(S), {parts[i].pattern: trees[i]
+                                                    for i in sorted(trees, key=lambda i: parts[i].pattern)})
         return total_now(), tree, None
     if failed[0] or total_now() >= thr:
         return max(total_now(), thr), None, False
-    tree = Tree(inst.guesses.words[g], len(S), dict(sorted((parts[i][0], trees[i]) for i in range(len(parts)))))
+    tree = Tree(inst.guesses.words[g], len(S), dict(sorted((b.pattern, trees[i]) for i, b in enumerate(parts))))
     return total_now(), tree, True
 
 

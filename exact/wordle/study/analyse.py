@@ -46,6 +46,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
@@ -225,9 +226,16 @@ def _pattern(text: str, length: int, word: str) -> int:
 
 # --- the analysis -----------------------------------------------------------------------------------
 
+class Certified(NamedTuple):
+    """A first guess's proven fewest-guesses total and where it is proven (the certificate file)."""
+
+    total: int
+    source: str
+
+
 def certificate_values(answers: WordList, guesses: WordList, hard: bool,
-                       max_guesses: int = 6) -> dict[str, tuple[int, str]]:
-    """First guess -> (total, file): the committed proven fewest-guesses certificates of these lists and
+                       max_guesses: int = 6) -> dict[str, Certified]:
+    """First guess -> (total, source): the committed proven fewest-guesses certificates of these lists and
     mode (from the game's start, objective ``guesses``), read from ``results/wordle/`` of a checkout."""
     from exact.words import shipped_results
 
@@ -241,7 +249,7 @@ def certificate_values(answers: WordList, guesses: WordList, hard: bool,
                 and c.get("hard") == hard and c.get("max_guesses") == max_guesses and c.get("first")
                 and c.get("answers", {}).get("sha256") == answers.sha256
                 and c.get("guesses", {}).get("sha256") == guesses.sha256 and c.get("total") is not None):
-            out[c["first"]] = (int(c["total"]), f"certificate results/wordle/{path.name}")
+            out[c["first"]] = Certified(int(c["total"]), f"certificate results/wordle/{path.name}")
     return out
 
 
@@ -282,11 +290,12 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
                 certificates = certificate_values(answers, guesses, hard, max_guesses)
             certificates_here = certificates if not before else {}
             why = f"not computed: {len(S)} answers > {limit} (full analysis: minutes or more)"
-            played = Value(certificates_here[guess][0], len(S), certificates_here[guess][1]) \
-                if guess in certificates_here else Value(None, len(S), why)
+            proven = certificates_here.get(guess)
+            played = Value(proven.total, len(S), proven.source) if proven is not None else Value(None, len(S), why)
             if certificates_here:
-                best_first = min(certificates_here, key=lambda w: (certificates_here[w][0], w))
-                best = Value(certificates_here[best_first][0], len(S), certificates_here[best_first][1])
+                best_first = min(certificates_here, key=lambda w: (certificates_here[w].total, w))
+                proven_best = certificates_here[best_first]
+                best = Value(proven_best.total, len(S), proven_best.source)
                 scope = (f"best of the {len(certificates_here)} committed certificate(s), not proven over every "
                          f"guess")
             else:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import numpy as np
 
@@ -185,6 +185,13 @@ OBJECTIVES = {
 }
 
 
+class Choice(NamedTuple):
+    """The fallback's answer at a node: its cost (total guesses) and the guess that attains it."""
+
+    cost: int
+    guess: int
+
+
 class FewestGuesses:
     """The fallback: the fewest total guesses to solve every candidate, guessing candidates and, when
     ``guesses`` is given, a few *probe* words that split the candidates better.
@@ -210,7 +217,7 @@ class FewestGuesses:
         self._words = tuple(words) if words is not None else None
         self._guesses = tuple(guesses) if guesses is not None else None
         self._F = None
-        self._memo: dict[bytes, tuple[int, int]] = {}
+        self._memo: dict[bytes, Choice] = {}
         self.name = ("fallback: fewest guesses, guessing candidates and probe words" if guesses is not None
                      else "fallback: fewest guesses, guessing only candidates")
 
@@ -263,11 +270,11 @@ class FewestGuesses:
             options.sort()
         return options
 
-    def _best(self, T: np.ndarray) -> tuple[int, int]:
-        """(cost(T), the guess)."""
+    def _best(self, T: np.ndarray) -> Choice:
+        """cost(T) and the guess that attains it."""
         n = len(T)
         if n == 1:
-            return 1, int(T[0])
+            return Choice(1, int(T[0]))
         key = T.tobytes()
         if key in self._memo:
             return self._memo[key]
@@ -279,20 +286,20 @@ class FewestGuesses:
             total, remaining = n, sum(2 * len(P) - 1 for P in rest)
             for P in rest:
                 remaining -= 2 * len(P) - 1
-                total += self._best(P)[0]
+                total += self._best(P).cost
                 if best_cost is not None and total + remaining >= best_cost:
                     break
             else:
                 if best_cost is None or total < best_cost:
                     best_cost, best_guess = total, g
-        self._memo[key] = (best_cost, best_guess)
-        return best_cost, best_guess
+        self._memo[key] = Choice(best_cost, best_guess)
+        return self._memo[key]
 
     def cost(self, T: Sequence[str]) -> int:
-        return self._best(self._indices(T))[0]
+        return self._best(self._indices(T)).cost
 
     def node_tree(self, T: np.ndarray) -> Tree:
-        g = self._best(T)[1]
+        g = self._best(T).guess
         children = {p: self.node_tree(P) for p, P in self._split(g, T) if p != self._green}
         return Tree(self._word(g), len(T), children)
 
