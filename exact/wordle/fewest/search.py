@@ -309,6 +309,22 @@ class GuessesResult:
             "method": METHOD,
         }
 
+    def certificate(self, *, files=(), compare: GuessesResult | None = None) -> dict:
+        """The certificate ``exact wordle solve --objective ... --certificate`` writes (kind
+        :data:`CERTIFICATE_KIND`): :meth:`to_json`, ``compare`` (the same search with another guess
+        fixed: :func:`compare_results`), and the tree files with the tree's replayed value (checked when
+        the result was made, :func:`_result`)."""
+        data = {"kind": CERTIFICATE_KIND, **self.to_json()}
+        if compare is not None:
+            data["compare"] = compare_results(self, compare)
+        if files and self.tree is not None:
+            data["tree"] = {"files": list(files), "tie_break": "see exact.wordle.fewest.search", "complete": True,
+                            "replay": {"total": self.total, "wins_at": list(self.wins_at), "valid": True}}
+        return data
+
+
+#: the ``kind`` of a fewest-guesses certificate (listed in exact.wordle.certificate.CERTIFICATE_KINDS)
+CERTIFICATE_KIND = "fewest"
 
 METHOD = ("exact depth-first branch and bound over every allowed guess at every node "
           "(exact.wordle.fewest.search): guess bound h c[t] + (k - h) c[t+1] + (n - k) c[t+2], node bound "
