@@ -64,9 +64,9 @@ def rank(answers, guesses, objective, depth, hard, first, top, max_guesses, cuto
     """Value every first guess exactly, or reject it with a proven bound, and prove the best.
 
     \b
-    exact wordle rank --objective guesses               fewest guesses (Selby's question)
-    exact wordle rank --objective feasible --max-guesses 5   do 5 guesses suffice after any first guess?
-    exact wordle rank --depth 4 --checkpoint run.jsonl  most answers won within 4 guesses
+    exact wordle rank --objective guesses                    the fewest guesses
+    exact wordle rank --objective feasible --max-guesses 5   do 5 guesses suffice?
+    exact wordle rank --depth 4 --checkpoint run.jsonl       the most wins within 4
 
     A stopped run (Ctrl-C, SIGTERM) keeps every finished first guess in --checkpoint; --resume goes on.
     """

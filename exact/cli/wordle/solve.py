@@ -25,8 +25,7 @@ from exact.words import load_or_default
               help="Guesses allowed (k): maximise the wins within k  [default: 3].")
 @click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
 @click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it). "
-              "With --objective guesses, 'all' or a FILE of words ranks those first guesses (each valued "
-              "or rejected with a proven bound).")
+              "(--first all or FILE with --objective: the old spelling of `exact wordle rank`.)")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many first guesses to report with exact values (ranking: prove the exact values "
                    "of the N best, default 1).")
@@ -59,7 +58,8 @@ from exact.words import load_or_default
 @click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
               help="Continue the run recorded in this checkpoint (and keep appending to it).")
 @click.option("--batch", type=click.IntRange(min=1), default=8, show_default=True,
-              help="First guesses per task (with --cluster, --checkpoint or --resume).")
+              help="First guesses per task (with --cluster, --checkpoint or --resume: the old spelling of "
+                   "`exact wordle rank --depth K`).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Workers of --cluster local [default: one per core].")
 @click.pass_context
