@@ -44,7 +44,8 @@ def made(tmp_path_factory, ):
     # the old spellings of `exact wordle rank`: the same certificates, and a note on stderr
     run("solve", "--depth", "3", "--checkpoint", "run-old.jsonl", "--batch", "4", "--certificate", "global-old.json",
         "--out", "global-old.txt")
-    run("solve", "--objective", "guesses", "--first", "all", "--top", "3", "--certificate", "ranking-old.json")
+    run("solve", "--objective", "guesses", "--first", "all", "--top", "3", "--certificate", "ranking-old.json",
+        "--out", "ranking-old.txt")
     return folder
 
 
