@@ -28,7 +28,7 @@ from exact.game.tree import Replay, Tree
 from exact.lingo.score import LingoScore
 from exact.wordle.study.analyse import Analysis
 from exact.wordle.wins.dp import SolveResult
-from exact.wordle.fewest.search import GuessesResult
+from exact.wordle.fewest.result import GuessesResult
 from exact.words import WordList
 
 __all__ = ["solve_wordle", "verify_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle", "word_list",

@@ -165,3 +165,47 @@ def test_one_option_names_each_guess_limit():
             if "--max-guesses" in names:
                 assert names == {"--max-guesses"}, (path, names)
     assert ("wordle", "tradeoff") in seen and ("wordle", "solve") in seen and ("plot", "histogram") in seen
+
+
+def test_rank_help_has_its_own_options_only(cli):
+    code, out, _ = cli("wordle", "rank", "--help")
+    assert code == 0
+    for option in ("--objective [guesses|feasible]", "--depth", "--first FILE", "--cutoff", "--checkpoint", "--resume",
+                   "--cluster", "--certificate"):
+        assert option in out, option
+    for option in ("--after", "--compare", "--max-distinct-second"):
+        assert option not in out, option
+
+
+@pytest.mark.parametrize("args, fragment", [
+    ([], "give one of --objective"),
+    (["--objective", "guesses", "--depth", "3"], "give one of --objective"),
+    (["--depth", "3", "--cutoff", "10"], "--depth K with --first or --cutoff: drop them"),
+    (["--depth", "3", "--first", "words.txt"], "--depth K with --first or --cutoff: drop them"),
+    (["--objective", "guesses", "--truncate"], "--truncate goes with --depth"),
+])
+def test_rank_refuses_options_that_do_not_go_together(cli, args, fragment, assert_one_line_error):
+    assert_one_line_error(cli("wordle", "rank", *args), fragment)
+
+
+@pytest.mark.slow
+def test_rank_on_a_tiny_list_and_the_old_spellings(tmp_path, run_exact, write_lines):
+    """Both questions of `exact wordle rank` on four words; `solve`'s old spellings give the same answer
+    and a note pointing to the new one."""
+    words = write_lines(tmp_path / "w.txt", ["caber", "cabin", "cable", "cache"])
+    lists = ["--answers", words, "--guesses", words, "--json"]
+    fewest = run_exact("wordle", "rank", "--objective", "guesses", *lists)
+    assert fewest.returncode == 0, fewest.stderr
+    data = json.loads(fewest.stdout)
+    assert data["kind"] == "fewest-ranking" and data["status"] == "OPTIMAL" and data["first_guesses_done"] == 4
+    wins = run_exact("wordle", "rank", "--depth", "2", *lists)
+    assert wins.returncode == 0, wins.stderr
+    assert json.loads(wins.stdout)["kind"] == "wins-global" and json.loads(wins.stdout)["status"] == "OPTIMAL"
+    old = run_exact("wordle", "solve", "--objective", "guesses", "--first", "all", *lists)
+    assert old.returncode == 0 and json.loads(old.stdout)["best"] == data["best"], old.stderr
+    assert "exact: note: 'exact wordle solve --objective guesses --first all' is now 'exact wordle rank " \
+           "--objective guesses'" in old.stderr.splitlines()
+    old = run_exact("wordle", "solve", "--depth", "2", "--checkpoint", tmp_path / "run.jsonl", *lists)
+    assert old.returncode == 0 and json.loads(old.stdout)["wins"] == json.loads(wins.stdout)["wins"], old.stderr
+    assert any(line.startswith("exact: note: ") and "'exact wordle rank --depth 2'" in line
+               for line in old.stderr.splitlines())

@@ -114,7 +114,7 @@ def test_option_values_are_one_line_errors(lists, run_exact, args, fragment):
 @pytest.mark.slow
 def test_cluster_that_is_not_an_address_or_not_dask(lists, run_exact, assert_one_line_error):
     pytest.importorskip("distributed")
-    base = ("wordle", "solve", "--answers", lists / "a.txt", "--guesses", lists / "a.txt", "--depth", "3")
+    base = ("wordle", "rank", "--answers", lists / "a.txt", "--guesses", lists / "a.txt", "--depth", "3")
     assert_one_line_error(run_exact(*base, "--cluster", "not an address"), "not a scheduler address")
     for greeting in (b"", b"HTTP/1.0 400 Bad Request\r\n\r\n"):  # silent (HTTP) and talkative servers
         server = socket.socket()

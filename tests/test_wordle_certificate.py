@@ -25,24 +25,38 @@ def made(tmp_path_factory, ):
     (folder / "g.txt").write_text("\n".join(G) + "\n")
     lists = ["--answers", str(folder / "a.txt"), "--guesses", str(folder / "g.txt")]
 
-    def solve(*args):
-        r = subprocess.run([sys.executable, "-m", "exact", "wordle", "solve", *lists, *args], capture_output=True,
+    def run(command, *args):
+        r = subprocess.run([sys.executable, "-m", "exact", "wordle", command, *lists, *args], capture_output=True,
                            text=True, timeout=600, cwd=folder)
         assert r.returncode == 0, r.stderr[-500:]
+        with (folder / "stderr.txt").open("a") as log:
+            log.write(f"{command} {' '.join(args)}\n{r.stderr}")
 
-    solve("--depth", "3", "--certificate", "depth.json", "--out", "depth.txt")
-    solve("--objective", "guesses", "--certificate", "objective.json", "--out", "objective.txt")
-    solve("--depth", "3", "--checkpoint", "run.jsonl", "--batch", "4", "--certificate", "global.json")
-    solve("--objective", "win3,guesses", "--certificate", "win3.json", "--out", "win3.txt")
-    solve("--objective", "feasible", "--max-guesses", "5", "--certificate", "feasible.json", "--out", "feasible.txt")
-    solve("--objective", "guesses", "--first", "all", "--top", "3", "--certificate", "ranking.json",
-          "--out", "ranking.txt")
-    solve("--objective", "feasible", "--first", "all", "--max-guesses", "2", "--certificate", "none2.json")
+    run("solve", "--depth", "3", "--certificate", "depth.json", "--out", "depth.txt")
+    run("solve", "--objective", "guesses", "--certificate", "objective.json", "--out", "objective.txt")
+    run("rank", "--depth", "3", "--checkpoint", "run.jsonl", "--batch", "4", "--certificate", "global.json",
+        "--out", "global.txt")
+    run("solve", "--objective", "win3,guesses", "--certificate", "win3.json", "--out", "win3.txt")
+    run("solve", "--objective", "feasible", "--max-guesses", "5", "--certificate", "feasible.json",
+        "--out", "feasible.txt")
+    run("rank", "--objective", "guesses", "--top", "3", "--certificate", "ranking.json", "--out", "ranking.txt")
+    run("rank", "--objective", "feasible", "--max-guesses", "2", "--certificate", "none2.json")
+    # the old spellings of `exact wordle rank`: the same certificates, and a note on stderr
+    run("solve", "--depth", "3", "--checkpoint", "run-old.jsonl", "--batch", "4", "--certificate", "global-old.json",
+        "--out", "global-old.txt")
+    run("solve", "--objective", "guesses", "--first", "all", "--top", "3", "--certificate", "ranking-old.json",
+        "--out", "ranking-old.txt")
     return folder
 
 
+#: the kind of each certificate the fixture writes
+KINDS = {"depth": "wins-depth-k", "objective": "fewest", "global": "wins-global", "win3": "fewest",
+         "feasible": "fewest", "ranking": "fewest-ranking", "none2": "fewest-ranking", "global-old": "wins-global",
+         "ranking-old": "fewest-ranking"}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["depth", "objective", "global", "win3", "feasible", "ranking", "none2"])
+@pytest.mark.parametrize("name", sorted(KINDS))
 def test_certificates_of_each_kind_verify(made, name, run_exact):
     v = verify_certificate(made / f"{name}.json")
     assert v.ok and not v.unconfirmed, v.checks
@@ -102,7 +116,7 @@ def prune_above(d):
     ("none2", lambda d: d.update(status="OPTIMAL"), {"proven top", "optimal"}),
     ("global", prune_above, {"pruned"}),
     ("global", lambda d: d["first_guess_outcomes"].pop(), {"first guesses", "counts"}),
-    ("global", lambda d: d.update(optimal_first=["zzzzz"]), {"best", "top"}),
+    ("global", lambda d: d.update(optimal_first=["zzzzz"]), {"best", "top", "tree first"}),  # its tree opens otherwise
 ])
 def test_an_edited_certificate_is_rejected(made, tmp_path, name, edit, failing, run_exact):
     path = edited(made, tmp_path, name, edit)
@@ -169,3 +183,91 @@ def test_the_certificate_of_a_run_in_progress_is_not_rejected(made, tmp_path):
 
     v = verify_certificate(edited(made, tmp_path, "global", claimed_complete))
     assert "first guesses" in {n for n, o, _ in v.checks if o == "FAIL"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_certificate_names_its_kind(made, name):
+    from exact.wordle.certificate import CERTIFICATE_KINDS, kind_of
+
+    data = json.loads((made / f"{name}.json").read_text())
+    assert data["kind"] == KINDS[name] and data["kind"] in CERTIFICATE_KINDS
+    del data["kind"]
+    assert kind_of(data) == KINDS[name]  # the keys of a certificate written before kinds say the same
+
+
+#: the fields that differ between two runs of the same search (times, where it ran, the file names)
+RUN_FIELDS = {"seconds", "cores", "this_run", "workers", "worker_seconds_all_runs", "checkpoint", "tree",
+              "first_guess_outcomes"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("old, new", [("global-old", "global"), ("ranking-old", "ranking")])
+def test_the_old_spellings_write_the_same_certificate_and_say_the_new_one(made, old, new):
+    a, b = (json.loads((made / f"{name}.json").read_text()) for name in (old, new))
+    assert {k: v for k, v in a.items() if k not in RUN_FIELDS} == {k: v for k, v in b.items() if k not in RUN_FIELDS}
+    assert [(r["guess"], r["value"], r["exact"]) for r in a.get("first_guess_outcomes", [])] == \
+        [(r["guess"], r["value"], r["exact"]) for r in b.get("first_guess_outcomes", [])]
+    notes = [line for line in (made / "stderr.txt").read_text().splitlines() if line.startswith("exact: note:")]
+    shown = {"global": "is now 'exact wordle rank --depth 3'", "ranking": "is now 'exact wordle rank --objective guesses'"}
+    assert len(notes) == 2 and any(shown[new] in line for line in notes), notes
+
+
+@pytest.mark.slow
+def test_a_certificate_without_its_kind_still_verifies(made, tmp_path):
+    """Certificates written before the kind field (those under results/) are recognised by their keys."""
+    v = verify_certificate(edited(made, tmp_path, "global", lambda d: d.pop("kind")))
+    assert v.ok and not v.unconfirmed, v.checks
+
+
+def test_an_unknown_kind_is_a_one_line_error(tmp_path, run_exact, assert_one_line_error):
+    data = json.loads((ROOT / "results" / "wordle" / "salet-guesses-certificate.json").read_text())
+    data["kind"] = "wins-in-one"
+    (tmp_path / "c.json").write_text(json.dumps(data))
+    assert_one_line_error(run_exact("wordle", "verify", tmp_path / "c.json"), "c.json", "unknown certificate kind",
+                          "'wins-in-one'")
+
+
+@pytest.mark.parametrize("name, kind", [("optimal-depth3-certificate.json", "wins-depth-k"),
+                                        ("optimal-depth4-certificate.json", "wins-global"),
+                                        ("salet-guesses-certificate.json", "fewest"),
+                                        ("all-prate-feasible6-certificate.json", "fewest"),
+                                        ("ranking-guesses-certificate.json", "fewest-ranking")])
+def test_the_committed_certificates_without_kind_are_recognised(name, kind):
+    from exact.wordle.certificate import kind_of
+
+    data = json.loads((ROOT / "results" / "wordle" / name).read_text())
+    assert "kind" not in data and kind_of(data) == kind
+
+
+def test_each_kind_is_written_by_one_result_type():
+    """The table of kinds names each writer, and each writer's module names its kind the same."""
+    import importlib
+
+    from exact.wordle.certificate import CERTIFICATE_KINDS
+
+    for kind, entry in CERTIFICATE_KINDS.items():
+        module, _, cls = entry.writer.rpartition(".")
+        module = importlib.import_module(module)
+        assert module.CERTIFICATE_KIND == kind and callable(getattr(getattr(module, cls), "certificate")), kind
+
+
+def test_every_certificate_the_command_line_writes_is_built_by_the_library():
+    """Each ``write_json(certificate, data)`` of the CLI writes a dict that a result's ``certificate()``
+    built (so it carries its kind), not one the command assembled."""
+    import ast
+
+    writes = 0
+    for path in (ROOT / "exact" / "cli").rglob("*.py"):
+        for function in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            built = {t.id for node in ast.walk(function) if isinstance(node, ast.Assign)
+                     and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
+                     and node.value.func.attr == "certificate" for t in node.targets if isinstance(t, ast.Name)}
+            for node in ast.walk(function):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "write_json" and \
+                        getattr(node.args[0], "id", None) == "certificate":
+                    writes += 1
+                    assert getattr(node.args[1], "id", None) in built, f"{path.name}: {function.name}"
+    assert writes >= 4

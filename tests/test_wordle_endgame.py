@@ -9,7 +9,8 @@ import pytest
 
 from exact.feedback import feedback
 from exact.game.hard import no_constraint
-from exact.wordle.fewest.search import Objective, make_guesses_instance, solve_guesses
+from exact.wordle.fewest.objective import Objective
+from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.game.hard import constraint
 from exact.wordle.fewest.endgame import MIN_ENDGAME, endgame_bound, endgames
 from exact.words import wordle_answers, words_from_lines

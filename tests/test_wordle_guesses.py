@@ -18,7 +18,8 @@ from exact.game.hard import is_allowed
 from exact.game.position import parse_history, position
 from exact.game.tree import Tree, replay_position
 from exact.wordle.fewest.complete import complete_tree
-from exact.wordle.fewest.search import Objective, guess_value, make_guesses_instance, parse_objective, solve_guesses
+from exact.wordle.fewest.objective import Objective, parse_objective
+from exact.wordle.fewest.search import guess_value, make_guesses_instance, solve_guesses
 from exact.wordle.fewest.memo import new_memo
 from exact.words import wordle_answers, words_from_lines
 

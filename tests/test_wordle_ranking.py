@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from exact.errors import ExactError
 from exact.game.position import position
-from exact.wordle.fewest.search import Objective, make_guesses_instance
+from exact.wordle.fewest.objective import Objective
+from exact.wordle.fewest.search import make_guesses_instance
 from exact.wordle.fewest.kernels import _floor, lookahead, node_bound
 from exact.wordle.fewest.memo import new_memo
 from exact.wordle.fewest.ranking import first_value, rank_first_guesses, read_checkpoint
@@ -150,7 +151,7 @@ def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
     answers = write_lines(tmp_path / "a.txt", A.words)
     guesses = write_lines(tmp_path / "g.txt", G.words)
     cert, tree = tmp_path / "rank.json", tmp_path / "best.txt"
-    r = run_exact("wordle", "solve", "--objective", "guesses", "--first", "all", "--answers", answers,
+    r = run_exact("wordle", "rank", "--objective", "guesses", "--answers", answers,
                   "--guesses", guesses, "--max-guesses", "5", "--certificate", cert, "--out", tree)
     assert r.returncode == 0, r.stderr
     data = json.loads(cert.read_text())
@@ -160,29 +161,31 @@ def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
     assert all(("total" in v) != ("at_least" in v) for v in data["first_guesses"].values())
     assert data["tree"]["replay"]["total"] == best and tree.is_file()
     some = write_lines(tmp_path / "some.txt", G.words[:3])
-    r = run_exact("wordle", "solve", "--objective", "guesses", "--first", some, "--answers", answers,
+    r = run_exact("wordle", "rank", "--objective", "guesses", "--first", some, "--answers", answers,
                   "--guesses", guesses, "--max-guesses", "5", "--json")
     assert r.returncode == 0, r.stderr
     assert set(json.loads(r.stdout)["first_guesses"]) == set(G.words[:3])
     bad = write_lines(tmp_path / "bad.txt", [G.words[0], "zzzzz"])
-    r = run_exact("wordle", "solve", "--objective", "guesses", "--first", bad, "--answers", answers,
+    r = run_exact("wordle", "rank", "--objective", "guesses", "--first", bad, "--answers", answers,
                   "--guesses", guesses)
     assert r.returncode != 0
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "bad.txt:2" in lines[0] and "zzzzz" in lines[0]
     # no strategy within 2 guesses for 8 answers: every first guess bounded infinite, said in words
-    r = run_exact("wordle", "solve", "--objective", "guesses", "--first", "all", "--answers", answers,
+    r = run_exact("wordle", "rank", "--objective", "guesses", "--answers", answers,
                   "--guesses", guesses, "--max-guesses", "2")
     assert r.returncode == 0, r.stderr
     assert "status INFEASIBLE" in r.stdout and "least bound: none solves every answer within 2" in r.stdout
     # --objective feasible: the first guess found has a tree within the limit, written and replayed
-    r = run_exact("wordle", "solve", "--objective", "feasible", "--first", "all", "--answers", answers,
+    r = run_exact("wordle", "rank", "--objective", "feasible", "--answers", answers,
                   "--guesses", guesses, "--max-guesses", "5", "--out", tree)
     assert r.returncode == 0, r.stderr
     assert "first guesses after which every answer is solved within 5: " in r.stdout and tree.is_file()
     r = run_exact("wordle", "solve", "--objective", "win3", "--first", "all", "--answers", answers,
-                  "--guesses", guesses)
+                  "--guesses", guesses)  # the old spelling: the library's refusal
     assert r.returncode == 2 and "takes --objective guesses or feasible, not win3" in r.stderr
+    r = run_exact("wordle", "rank", "--objective", "win3", "--answers", answers, "--guesses", guesses)
+    assert r.returncode == 2 and "'win3' is not one of 'guesses', 'feasible'" in r.stderr
 
 
 def test_parse_peer_lines():

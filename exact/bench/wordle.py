@@ -183,7 +183,8 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     import tempfile
 
     from exact.game.position import position
-    from exact.wordle.fewest.search import Objective, make_guesses_instance
+    from exact.wordle.fewest.objective import Objective
+    from exact.wordle.fewest.search import make_guesses_instance
     from exact.wordle.fewest.memo import new_memo
     from exact.wordle.fewest.ranking import first_value
 

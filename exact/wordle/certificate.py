@@ -1,15 +1,20 @@
 """Re-checking a Wordle certificate (``exact wordle verify CERTIFICATE``): what can be re-derived here is.
 
-A certificate is the JSON that ``exact wordle solve --certificate`` writes, of three kinds:
+A certificate is the JSON that ``exact wordle solve --certificate`` or ``exact wordle rank
+--certificate`` writes; its ``kind`` field names one of :data:`CERTIFICATE_KINDS`, each written by
+its result type's ``certificate()`` (a certificate written before the field, as those under
+results/, is recognised by its keys in :func:`kind_of`):
 
-- *depth* (``wins``, ``depth``, ``top``): the most answers won within ``depth`` guesses, by the DP of
-  :mod:`exact.wordle.wins.dp`, for every first guess or one (``first``);
-- *global* (``first_guess_outcomes``): the same value over every first guess by
+- ``wins-depth-k`` (``wins``, ``depth``, ``top``): the most answers won within ``depth`` guesses, by
+  the DP of :mod:`exact.wordle.wins.dp`, for every first guess or one (``first``);
+- ``wins-global`` (``first_guess_outcomes``): the same value over every first guess by
   :mod:`exact.wordle.wins.ranking`, each first guess's exact value or the bound that pruned it;
-- *objective* (``objective``, ``total``, ``wins_at``): the best complete strategy by
+- ``fewest`` (``objective``, ``total``, ``wins_at``): the best complete strategy by
   :mod:`exact.wordle.fewest.search`;
-- *ranking* (``format`` ``exact-ranking-guesses/1``, ``first_guesses``): every first guess valued
-  exactly or bounded by :mod:`exact.wordle.fewest.ranking`, with the tree of the best.
+- ``fewest-ranking`` (``format`` ``exact-ranking-guesses/1``, ``first_guesses``): every first guess
+  valued exactly or bounded by :mod:`exact.wordle.fewest.ranking`, with the tree of the best.
+
+An unknown ``kind`` is a one-line error.
 
 The checks, each ``ok``, ``FAIL`` or ``unconfirmed`` (as ``exact lingo verify`` reports them):
 
@@ -45,6 +50,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from exact.errors import ExactError
@@ -61,31 +67,66 @@ def is_certificate(data) -> bool:
 RANKING_FORMAT = "exact-ranking-guesses/1"  # exact.wordle.fewest.ranking.FORMAT (checked equal in the tests)
 
 
-def kind_of(data: dict) -> str:
-    if data.get("format") == RANKING_FORMAT:
-        return "ranking"
-    if "objective" in data:
-        return "objective"
-    return "global" if "first_guess_outcomes" in data else "depth"
+@dataclass(frozen=True)
+class CertificateKind:
+    """One kind of Wordle certificate: what it claims, which result writes it, its fields."""
+
+    claim: str
+    writer: str  # the result type whose ``certificate()`` writes it
+    required: dict
+    optional: dict
 
 
-FIELDS = {
-    "depth": ({"wins": "int", "n": "int", "depth": "int", "hard": "bool", "status": "str", "optimal_first": "list",
-               "top": "list"},
-              {"first": "str|null", "probability": "number", "tree": "dict"}),
-    "global": ({"wins": "int", "n": "int", "depth": "int", "hard": "bool", "status": "str", "optimal_first": "list",
-                "first_guess_outcomes": "list"},
-               {"probability": "number", "top": "list", "tree": "dict", "open": "int", "first_guesses": "int",
-                "first_guesses_resolved": "int", "first_guesses_exact": "int", "first_guesses_pruned": "int"}),
-    "objective": ({"objective": "str", "status": "str", "n": "int", "total": "int", "wins_at": "list",
-                   "max_guesses": "int", "hard": "bool"},
-                  {"first": "str|null", "mean": "number", "wins_within": "dict", "tree": "dict", "after": "list",
-                   "lower_bound": "int|null", "cost": "int"}),
-    "ranking": ({"format": "str", "objective": "str", "status": "str", "hard": "bool", "max_guesses": "int",
-                 "first_guesses": "dict", "best": "dict|null", "top_values": "list", "proven_top": "int",
-                 "open": "int", "first_guesses_done": "int", "first_guesses_asked": "int"},
-                {"cutoff": "int|null", "top": "int", "least_bound": "int|null", "tree": "dict"}),
+#: every kind of certificate the project writes, by its ``kind`` field (each writer's module names
+#: its own kind as ``CERTIFICATE_KIND``; the tests check the two agree)
+CERTIFICATE_KINDS = {
+    "wins-depth-k": CertificateKind(
+        "the most answers won within depth guesses, for every first guess or one (first)",
+        "exact.wordle.wins.dp.SolveResult",
+        {"wins": "int", "n": "int", "depth": "int", "hard": "bool", "status": "str", "optimal_first": "list",
+         "top": "list"},
+        {"first": "str|null", "probability": "number", "tree": "dict"}),
+    "wins-global": CertificateKind(
+        "the same over every first guess, each first guess's exact value or the bound that pruned it",
+        "exact.wordle.wins.ranking.GlobalResult",
+        {"wins": "int", "n": "int", "depth": "int", "hard": "bool", "status": "str", "optimal_first": "list",
+         "first_guess_outcomes": "list"},
+        {"probability": "number", "top": "list", "tree": "dict", "open": "int", "first_guesses": "int",
+         "first_guesses_resolved": "int", "first_guesses_exact": "int", "first_guesses_pruned": "int"}),
+    "fewest": CertificateKind(
+        "the best complete strategy under an objective (fewest guesses, a lexicographic list, feasible)",
+        "exact.wordle.fewest.result.GuessesResult",
+        {"objective": "str", "status": "str", "n": "int", "total": "int", "wins_at": "list", "max_guesses": "int",
+         "hard": "bool"},
+        {"first": "str|null", "mean": "number", "wins_within": "dict", "tree": "dict", "after": "list",
+         "lower_bound": "int|null", "cost": "int"}),
+    "fewest-ranking": CertificateKind(
+        "every first guess valued exactly or bounded under an objective, with the tree of the best",
+        "exact.wordle.fewest.ranking.Ranking",
+        {"format": "str", "objective": "str", "status": "str", "hard": "bool", "max_guesses": "int",
+         "first_guesses": "dict", "best": "dict|null", "top_values": "list", "proven_top": "int", "open": "int",
+         "first_guesses_done": "int", "first_guesses_asked": "int"},
+        {"cutoff": "int|null", "top": "int", "least_bound": "int|null", "tree": "dict"}),
 }
+
+
+def kind_of(data: dict, path: str | Path = "certificate") -> str:
+    """The certificate's kind: its ``kind`` field (one of :data:`CERTIFICATE_KINDS`, else a one-line
+    error); a certificate written before the field (those under results/) by its keys, the only place
+    they are sniffed."""
+    if "kind" in data:
+        kind = data["kind"]
+        if kind not in CERTIFICATE_KINDS:
+            raise ExactError(f"unknown certificate kind {str(kind)!r:.40} (known: {', '.join(CERTIFICATE_KINDS)})",
+                             path=path)
+        return kind
+    if data.get("format") == RANKING_FORMAT:
+        return "fewest-ranking"
+    if "objective" in data:
+        return "fewest"
+    return "wins-global" if "first_guess_outcomes" in data else "wins-depth-k"
+
+
 LIST_FIELDS = {"source": "str", "count": "int", "sha256": "str"}
 
 
@@ -106,12 +147,11 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     data = read_json(path, "Wordle certificate")
     if not is_certificate(data):
         raise ExactError("not a Wordle certificate (no 'answers', 'guesses' and 'method')", path=path)
-    kind = kind_of(data)
-    required, optional = FIELDS[kind]
-    check_fields(data, required, optional, source=str(path))
+    kind = kind_of(data, path)
+    check_fields(data, CERTIFICATE_KINDS[kind].required, CERTIFICATE_KINDS[kind].optional, source=str(path))
     for key in ("answers", "guesses"):
         check_fields(data[key], LIST_FIELDS, source=str(path), where=key)
-    statuses = ("OPTIMAL", "FEASIBLE", "UNKNOWN") + (("INFEASIBLE",) if kind == "ranking" else ())
+    statuses = ("OPTIMAL", "FEASIBLE", "UNKNOWN") + (("INFEASIBLE",) if kind == "fewest-ranking" else ())
     if data["status"] not in statuses:
         raise ExactError(f"status {data['status']!r:.40} is not {', '.join(statuses[:-1])} or {statuses[-1]}",
                          path=path)
@@ -120,11 +160,11 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     G = _list(v, data, "guesses", guesses, path)
     if A is None or G is None:
         return v
-    if kind == "ranking":
+    if kind == "fewest-ranking":
         _check_ranking(v, data, A, G, path)
         return v
     v.add("n", data["n"] == len(A), f"the answers have {len(A)} words; the certificate says {data['n']}")
-    if kind == "objective":
+    if kind == "fewest":
         _check_objective(v, data, A, G, path)
     else:
         _check_wins(v, data, A, G, path, kind)
@@ -203,7 +243,7 @@ def _check_wins(v: Verification, data: dict, A: WordList, G: WordList, path: Pat
     if data.get("first") is not None:
         v.add("first", optimal == [data["first"]] or not optimal, f"the first guess is fixed to {data['first']}; "
                                                                   f"optimal first {optimal[:3]}")
-    if kind == "global":
+    if kind == "wins-global":
         _check_outcomes(v, data, G)
 
 
@@ -257,7 +297,7 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
         v.add("wins_within", data["wins_within"] == cumulative, f"{data['wins_within']}; from wins_at {cumulative}")
     value = total  # the objective's value: the total for 'guesses', else from the objective's cost table
     if data.get("cost") is not None:
-        from exact.wordle.fewest.search import parse_objective
+        from exact.wordle.fewest.objective import parse_objective
 
         c = parse_objective(data["objective"]).costs(data["max_guesses"], n)
         value = sum(int(c[min(k + 1, len(c) - 1)]) * w for k, w in enumerate(wins_at))
@@ -358,20 +398,20 @@ def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, 
     if data["status"] != "OPTIMAL":
         v.add("optimal", True, f"status {data['status']}: no optimality claimed")
         return
-    if kind == "global":
+    if kind == "wins-global":
         v.add("optimal", True, "every first guess resolved: exact, or pruned by a bound below the optimum "
                                "(checked above); each record's own value rests on the DP")
         return
-    if kind == "objective" and data["objective"] == "feasible" and (data.get("tree") or {}).get("files"):
+    if kind == "fewest" and data["objective"] == "feasible" and (data.get("tree") or {}).get("files"):
         v.add("optimal", True, f"objective feasible: what is claimed is a tree that solves every answer within "
                                f"{data['max_guesses']} guesses, and the trees replayed above are that proof")
         return
-    if kind == "objective" and (data.get("after") or data.get("cutoff") is not None):
+    if kind == "fewest" and (data.get("after") or data.get("cutoff") is not None):
         v.add("optimal", None, "not re-derived here (a position after guesses, or a cutoff)")
         return
     started = time.perf_counter()
     try:
-        if kind == "depth":
+        if kind == "wins-depth-k":
             from exact.wordle.wins import dp
 
             r = dp.solve(A, G, depth=data["depth"], hard=data["hard"], first=data.get("first"), top=1,

@@ -1,7 +1,8 @@
 """``exact wordle ...``: the Wordle commands, one module per kind of work.
 
-- :mod:`~exact.cli.wordle.solve` (with :mod:`~exact.cli.wordle.solve_guesses`, :mod:`~exact.cli.wordle.solve_global`): ``solve``,
+- :mod:`~exact.cli.wordle.solve` (with :mod:`~exact.cli.wordle.solve_guesses`): ``solve`` (one position),
   ``compare-ranking``;
+- :mod:`~exact.cli.wordle.rank`: ``rank`` (every first guess);
 - :mod:`~exact.cli.wordle.trees`: ``verify``, ``convert``, ``complete``, ``export``;
 - :mod:`~exact.cli.wordle.play`: ``play``;
 - :mod:`~exact.cli.wordle.analyse`: ``analyse``;
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import click
 
-from exact.cli.wordle import analyse, play, solve, solve_guesses, study, trees
+from exact.cli.wordle import analyse, play, rank, solve, solve_guesses, study, trees
 
 
 @click.group()
@@ -21,7 +22,7 @@ def wordle():
     """Wordle: adaptive guessing within k guesses (Riddler, 14 Jan 2022)."""
 
 
-for command in (solve.solve, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
+for command in (solve.solve, rank.rank, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
                 analyse.analyse, study.openers, study.endgames, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench,
                 solve_guesses.compare_ranking_command):
     wordle.add_command(command)

@@ -1,8 +1,8 @@
-"""``exact wordle solve``: one command, four engines (the library chooses: :mod:`exact.wordle.engines`).
+"""``exact wordle solve``: one position, three engines (the library chooses: :mod:`exact.wordle.engines`).
 
 The depth-k DP is printed here; the fewest-guesses objective by :mod:`exact.cli.wordle.solve_guesses`,
-the global search over every first guess by :mod:`exact.cli.wordle.solve_global`, the memorable variant by
-``exact wordle memorable``.
+the memorable variant by ``exact wordle memorable``. The runs over every first guess are ``exact wordle
+rank`` (:mod:`exact.cli.wordle.rank`), whose old spellings here still work.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ from exact.words import load_or_default
               help="Guesses allowed (k): maximise the wins within k  [default: 3].")
 @click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
 @click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it). "
-              "With --objective guesses, 'all' or a FILE of words ranks those first guesses (each valued "
-              "or rejected with a proven bound).")
+              "(--first all or FILE with --objective: the old spelling of `exact wordle rank`.)")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many first guesses to report with exact values (ranking: prove the exact values "
                    "of the N best, default 1).")
@@ -59,7 +58,8 @@ from exact.words import load_or_default
 @click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
               help="Continue the run recorded in this checkpoint (and keep appending to it).")
 @click.option("--batch", type=click.IntRange(min=1), default=8, show_default=True,
-              help="First guesses per task (with --cluster, --checkpoint or --resume).")
+              help="First guesses per task (with --cluster, --checkpoint or --resume: the old spelling of "
+                   "`exact wordle rank --depth K`).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Workers of --cluster local [default: one per core].")
 @click.pass_context
@@ -68,30 +68,29 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     """Prove the most answers any strategy wins within --depth guesses (exact DP), or, with
     --objective, the best complete strategy for the fewest guesses (exact branch and bound).
 
-    With --cluster, --checkpoint or --resume: the global search over every first guess with an
-    incumbent, batches of first guesses, a checkpoint and resume (exact/wordle/wins/ranking.py).
+    Every first guess valued or bounded, with a checkpoint or on a cluster: `exact wordle rank`
+    (the old spellings here, --first all and --cluster/--checkpoint/--resume, still work and say so).
     """
     from exact.errors import ExactError
-    from exact.wordle.engines import choose_engine
+    from exact.wordle.engines import RANK_ENGINES, choose_engine, rank_note
 
     engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
                            cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
-                           cluster=cluster, checkpoint=checkpoint, resume=resume)
-    if engine == "ranking":
-        from exact.cli.wordle.solve_guesses import rank_objective
+                           cluster=cluster, checkpoint=checkpoint, resume=resume, truncate=truncate)
+    if engine in RANK_ENGINES:  # the old spellings of `exact wordle rank`
+        from exact.cli.wordle.rank import rank_fewest, rank_wins
 
-        explicit = ctx.get_parameter_source("top") != click.core.ParameterSource.DEFAULT
-        return rank_objective(answers=answers, guesses=guesses, objective=objective, first=first,
-                              max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
-                              top=top if explicit else 1, out=out, certificate=certificate, as_json=as_json,
-                              truncate=truncate, cluster=cluster, checkpoint=checkpoint, resume=resume,
-                              batch=batch, workers=workers)
-    if engine == "global":
-        from exact.cli.wordle.solve_global import solve_global
-
-        return solve_global(ctx, load_or_default(answers, list_answers), load_or_default(guesses, list_guesses),
-                            3 if depth is None else depth, hard, top, out, certificate, as_json, cluster,
-                            checkpoint, resume, batch, workers, max_guesses=max_guesses, truncate=truncate)
+        click.echo(rank_note(engine, objective=objective, depth=depth, first=first), err=True)
+        answer_list, guess_list = load_or_default(answers, list_answers), load_or_default(guesses, list_guesses)
+        if engine == "ranking":
+            explicit = ctx.get_parameter_source("top") != click.core.ParameterSource.DEFAULT
+            return rank_fewest(answer_list, guess_list, objective=objective, first=first, max_guesses=max_guesses,
+                               hard=hard, cutoff=cutoff, top=top if explicit else 1, out=out,
+                               certificate=certificate, as_json=as_json, cluster=cluster, checkpoint=checkpoint,
+                               resume=resume, batch=batch, workers=workers)
+        return rank_wins(answer_list, guess_list, depth=3 if depth is None else depth, hard=hard, top=top, out=out,
+                         certificate=certificate, as_json=as_json, cluster=cluster, checkpoint=checkpoint,
+                         resume=resume, batch=batch, workers=workers, max_guesses=max_guesses, truncate=truncate)
     if engine == "guesses":
         from exact.cli.wordle.solve_guesses import solve_objective
 
@@ -123,25 +122,20 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         format_for_path(path)  # a bad extension fails now, not after the search
     check_outputs(*out, certificate)  # and so does a destination that cannot be written
     result = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=first, top=top, after=history)
-    data = result.to_json()
+    other = None
     if compare is not None and not result.interrupted:
         other = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=compare, top=1, after=history)
-        data["compare"] = {"guess": compare, "wins": other.wins, "best_guess": result.optimal_first[0],
-                           "best_wins": result.wins, "fewer_wins": result.wins - other.wins}
-    tree = played = None
+    tree = info = played = None
     if out and result.status != "UNKNOWN":
         if result.interrupted:
             click.echo("exact: building the optimal tree after the best first guess so far "
                        "(Ctrl-C again to skip it)", err=True)
         try:
             tree, info, played = call(optimal_tree, result, max_guesses=max_guesses, truncate=truncate)
-            data["tree"] = {"files": list(out), **info, "report": played.to_json()}
         except KeyboardInterrupt:
             result.interrupted = True
-            data["interrupted"] = True
             click.echo("exact: interrupted while building the tree; no tree written", err=True)
-    if out and tree is None:
-        data["tree"] = None  # interrupted, or nothing found: no tree file is written
+    data = result.certificate(files=out, tree_info=info, played=played, compare=other)
     tree_answers = position_answers(answer_list, history, hard)
     if tree is not None:
         record_lists(tree, answer_list, guess_list)

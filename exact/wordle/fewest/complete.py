@@ -16,8 +16,8 @@ from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
 from exact.partitions import feedback_matrix, split_by_guess
-from exact.wordle.fewest.search import (GuessesInstance, Infeasible, Objective, constraint_after, make_guesses_instance,
-                                  subtree)
+from exact.wordle.fewest.objective import Objective
+from exact.wordle.fewest.search import GuessesInstance, Infeasible, constraint_after, make_guesses_instance, subtree
 from exact.wordle.fewest.memo import new_memo
 from exact.words import WordList, check_answers_are_guesses
 

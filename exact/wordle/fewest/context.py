@@ -24,7 +24,7 @@ class Context(NamedTuple):
     - ``answer_row``: answer column -> its guess row;
     - ``row_answer``: guess row -> its answer column, or -1 when the guess is no answer;
     - ``cost``: the objective's cost table c[0 .. max_guesses + 2] (``c[s] = INF`` past max_guesses),
-      see :class:`exact.wordle.fewest.search.Objective`;
+      see :class:`exact.wordle.fewest.objective.Objective`;
     - ``hard``: whether the hard-mode rule applies (else every constraint argument is ignored);
     - ``codes``: (guesses x L) the encoded guesses, and ``counts``: (guesses x 26) their letter
       counts (:mod:`exact.game.hard`): what the hard-mode rule and the endgame caps read;

@@ -38,13 +38,14 @@ import numpy as np
 
 from exact import progress as prog
 from exact import stop
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.partitions import split_by_guess
 from exact.game.hard import Constraint
 from exact.game.position import position
-from exact.game.tree import Tree
-from exact.wordle.fewest.search import (Branch, GuessesInstance, constraint_after, make_guesses_instance, node_value, parse_objective,
-                                  subtree)
+from exact.game.tree import Tree, replay_position
+from exact.wordle.fewest.objective import parse_objective
+from exact.wordle.fewest.search import (Branch, GuessesInstance, constraint_after, make_guesses_instance, node_value,
+                                        subtree)
 from exact.wordle.fewest.kernels import lookahead, node_bound
 from exact.wordle.wins.ranking import Checkpoint, read_json_lines
 from exact.wordle.wins.ranking import check_header as depth4_check_header
@@ -204,6 +205,26 @@ class Ranking:
             "cores": self.cores,
             "method": METHOD,
         }
+
+    def certificate(self, *, files=()) -> dict:
+        """The certificate ``exact wordle rank --objective ... --certificate`` writes (kind
+        :data:`CERTIFICATE_KIND`): :meth:`to_json` and, when the tree of the best was built, its files
+        and its replay from scratch, which must give the best value (else an internal error)."""
+        data = {"kind": CERTIFICATE_KIND, **self.to_json()}
+        if self.tree is None:
+            return data
+        played = replay_position(self.tree, self.answers, self.guesses, (), self.max_guesses, self.hard)
+        total = sum((k + 1) * w for k, w in enumerate(played.wins_at))
+        value = 0 if self.objective == "feasible" else total  # the tree's value under the objective
+        if not played.valid or played.lost or value != self.exact[0][1]:
+            raise InternalError(f"the tree of {self.tree.guess} does not replay to its value")
+        data["tree"] = {"guess": self.tree.guess, "files": list(files), "complete": True,
+                        "replay": {"total": total, "wins_at": list(played.wins_at), "valid": True}}
+        return data
+
+
+#: the ``kind`` of a ranking certificate (listed in exact.wordle.certificate.CERTIFICATE_KINDS)
+CERTIFICATE_KIND = "fewest-ranking"
 
 
 def make_header(answers: WordList, guesses: WordList, hard: bool, max_guesses: int, cutoff, top,

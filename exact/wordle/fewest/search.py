@@ -60,7 +60,7 @@ import numpy as np
 
 from exact import progress as prog
 from exact.errors import ExactError, InternalError
-from exact.feedback import all_green, encode, feedback, format_pattern
+from exact.feedback import all_green, encode, feedback
 from exact.partitions import feedback_matrix, split_by_guess
 from exact.game.hard import Constraint, add_feedback, allows, letter_counts
 from exact.game.position import position
@@ -69,83 +69,14 @@ from exact.wordle.fewest.endgame import endgame_caps, endgames
 from exact.wordle.fewest.kernels import candidates, lookahead, most_patterns, node_bound, search_node
 from exact.wordle.fewest.context import Context
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
-from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
+from exact.wordle.fewest.objective import Objective, parse_objective
+from exact.wordle.fewest.result import GuessesResult
+from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 
 
 class Infeasible(ExactError):
     """No strategy solves these answers within the guess limit."""
-
-
-# --- objectives -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Objective:
-    """A lexicographic list of levels: ``winK`` (most answers within K guesses), then ``guesses``;
-    or ``feasible``: any tree that solves every answer within max_guesses (every step costs 0, a step
-    past the limit INF), so a search stops at the first such tree and a node is refuted only by a
-    bound that is infinite: the question "do N guesses suffice?", settled either way."""
-
-    wins: tuple[int, ...]  # the K of each winK level, highest priority first
-    feasible: bool = False
-
-    @property
-    def name(self) -> str:
-        if self.feasible:
-            return "feasible"
-        return ",".join([f"win{k}" for k in self.wins] + ["guesses"])
-
-    def costs(self, max_guesses: int, n: int) -> np.ndarray:
-        """The cost table c[0 .. max_guesses + 2] (c[s] = INF past max_guesses; c[0] unused)."""
-        if self.feasible:
-            c = np.full(max_guesses + 3, INF, dtype=np.int64)
-            c[:max_guesses + 1] = 0
-            return c
-        weights = []
-        w = max_guesses * max(n, 1) + 1
-        for _ in self.wins:
-            weights.append(w)
-            w = (max(n, 1) + 1) * w
-        weights.reverse()  # weights[j] for wins[j]: the first level weighs most
-        c = np.full(max_guesses + 3, INF, dtype=np.int64)
-        for s in range(1, max_guesses + 1):
-            c[s] = s + sum(wj for k, wj in zip(self.wins, weights) if s > k)
-        if c[max_guesses] >= INF // 4096:
-            raise ExactError(f"objective {self.name}: too many levels for {n} answers")
-        c[0] = 0
-        return c
-
-
-def parse_objective(text: str) -> Objective:
-    """``guesses``, ``win3,guesses``, ``win3,win4,guesses`` ... (``guesses`` is implied last), or
-    ``feasible`` alone.
-
-    >>> parse_objective("win3,guesses").wins, parse_objective("win2,win4").name
-    ((3,), 'win2,win4,guesses')
-    >>> parse_objective("feasible").name
-    'feasible'
-    """
-    levels = [part.strip().lower() for part in str(text).split(",") if part.strip()]
-    if not levels:
-        raise ExactError("objective: give 'guesses' or a list such as 'win3,guesses'")
-    if "feasible" in levels:
-        if levels != ["feasible"]:
-            raise ExactError(f"objective {text!r}: 'feasible' stands alone")
-        return Objective((), True)
-    wins: list[int] = []
-    for i, level in enumerate(levels):
-        if level == "guesses":
-            if i != len(levels) - 1:
-                raise ExactError(f"objective {text!r}: 'guesses' must be the last level")
-        elif level.startswith("win") and level[3:].isdigit() and int(level[3:]) >= 1:
-            k = int(level[3:])
-            if k in wins:
-                raise ExactError(f"objective {text!r}: {level} appears twice")
-            wins.append(k)
-        else:
-            raise ExactError(f"objective {text!r}: unknown level {level!r} (use winK with K >= 1, or guesses; "
-                             "or feasible alone)")
-    return Objective(tuple(wins))
 
 
 # --- the instance -----------------------------------------------------------------------------
@@ -252,102 +183,6 @@ def subtree(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Constraint
             children[pattern] = subtree(inst, memo, P, t + 1, constraint_after(inst, rule, guess, pattern), greedy)
     return Tree(inst.guesses.words[guess], len(S), children)
 
-
-# --- results ----------------------------------------------------------------------------------
-
-@dataclass
-class GuessesResult:
-    """The outcome of :func:`solve_guesses`.
-
-    ``status``: OPTIMAL (the value is proven), FEASIBLE (a complete tree, not proven optimal:
-    interrupted), INFEASIBLE (no strategy meets the cutoff or the guess limit: ``lower_bound`` says
-    how far), UNKNOWN (nothing found). ``total``/``mean`` count guesses from the start of the game
-    (the guesses of ``after`` included).
-    """
-
-    status: str
-    objective: str
-    n: int
-    max_guesses: int
-    hard: bool
-    first: str | None  # the guess the tree opens with (at the position after ``after``)
-    tree: Tree | None
-    total: int | None  # total guesses of the tree, over the n answers
-    wins_at: tuple[int, ...]  # answers solved with exactly 1, 2, ... guesses
-    cost: int | None  # the objective's weighted value (= total for "guesses")
-    lower_bound: int | None  # a proven lower bound on the objective's weighted value
-    seconds: float
-    cores: int
-    nodes: int
-    searched: int  # nodes where all guesses were scanned
-    answers: WordList = field(repr=False)
-    guesses: WordList = field(repr=False)
-    after: tuple[tuple[str, int], ...] = ()
-    cutoff: int | None = None
-    interrupted: bool = False
-    top: list[tuple[str, int]] = field(default_factory=list)  # first guesses evaluated exactly
-
-    @property
-    def mean(self) -> float | None:
-        return self.total / self.n if self.total is not None and self.n else None
-
-    def wins_within(self, k: int) -> int:
-        return sum(self.wins_at[:k])
-
-    def to_json(self) -> dict:
-        return {
-            "objective": self.objective,
-            "status": self.status,
-            "n": self.n,
-            "first": self.first,
-            "total": self.total,
-            "mean": self.mean,
-            "cost": self.cost,
-            "lower_bound": self.lower_bound,
-            "wins_at": list(self.wins_at),
-            "wins_within": {str(k): self.wins_within(k) for k in range(1, len(self.wins_at) + 1)},
-            "max_guesses": self.max_guesses,
-            "hard": self.hard,
-            "after": [[g, format_pattern(p, len(g))] for g, p in self.after],
-            "cutoff": self.cutoff,
-            "interrupted": self.interrupted,
-            "top": [{"guess": g, "cost": v} for g, v in self.top],
-            "seconds": round(self.seconds, 3),
-            "cores": self.cores,
-            "nodes": self.nodes,
-            "searched_nodes": self.searched,
-            "list": list_name(self.answers, self.guesses),
-            "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
-            "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
-            "method": METHOD,
-        }
-
-
-METHOD = ("exact depth-first branch and bound over every allowed guess at every node "
-          "(exact.wordle.fewest.search): guess bound h c[t] + (k - h) c[t+1] + (n - k) c[t+2], node bound "
-          "c[t] + (n - 1) c[t+1], memo on exact member sets")
-
-
-def compare_results(best: GuessesResult, other: GuessesResult) -> dict:
-    """How much worse ``other`` (a solve with its guess fixed) is than ``best``, in exact values of
-    both: totals, means, and the answers lost past each winK level."""
-    levels = list(parse_objective(best.objective).wins)
-
-    def value(r):
-        if r.tree is None:
-            return {"total": None, "mean": None, "lost": None, "status": r.status}
-        return {"total": r.total, "mean": r.mean, "lost": [r.n - r.wins_within(k) for k in levels],
-                "status": r.status}
-
-    a, b = value(best), value(other)
-    both = a["total"] is not None and b["total"] is not None
-    return {"guess": other.first, "value": b, "best_guess": best.first, "best_value": a, "levels": levels,
-            "extra_guesses": b["total"] - a["total"] if both else None,
-            "extra_mean": (b["total"] - a["total"]) / best.n if both else None,
-            "extra_lost": [y - x for x, y in zip(a["lost"], b["lost"])] if both else None}
-
-
-# --- positions --------------------------------------------------------------------------------
 
 # --- the solver -------------------------------------------------------------------------------
 
@@ -585,7 +420,3 @@ def _result(inst, objective, status, tree, cost_value, lower, started, stats, hi
         cost=cost_value, lower_bound=lower, seconds=time.perf_counter() - started, cores=prog.cores(),
         nodes=int(stats[0]), searched=int(stats[1]), answers=answers, guesses=inst.guesses,
         after=history, cutoff=cutoff, interrupted=interrupted, top=top)
-
-
-# --- complete trees ---------------------------------------------------------------------------
-

@@ -389,6 +389,25 @@ class SolveResult:
             **({"after": [[g, format_pattern(p, len(g))] for g, p in self.after]} if self.after else {}),
         }
 
+    def certificate(self, *, files=(), tree_info: dict | None = None, played=None,
+                    compare: SolveResult | None = None) -> dict:
+        """The certificate ``exact wordle solve --certificate`` writes (kind :data:`CERTIFICATE_KIND`):
+        :meth:`to_json`, ``compare`` (the same solve with its first guess fixed) against this one, and
+        the tree files with the summary and replay of :func:`exact.wordle.wins.trees.optimal_tree`
+        (``tree_info``, ``played``); files asked for but no tree built: ``tree`` is null."""
+        data = {"kind": CERTIFICATE_KIND, **self.to_json()}
+        if compare is not None:
+            data["compare"] = {"guess": compare.first, "wins": compare.wins, "best_guess": self.optimal_first[0],
+                               "best_wins": self.wins, "fewer_wins": self.wins - compare.wins}
+        if files:
+            data["tree"] = None if tree_info is None else {"files": list(files), **tree_info,
+                                                           "report": played.to_json()}
+        return data
+
+
+#: the ``kind`` of a depth-k certificate (listed with the others in exact.wordle.certificate.CERTIFICATE_KINDS)
+CERTIFICATE_KIND = "wins-depth-k"
+
 
 METHOD = ("exact DP wins_k(T) = max_g sum_P wins_{k-1}(P); wins_2 by scanning guesses in decreasing "
           "class count on the node's answers (stop when that count <= best); a guess abandoned when "

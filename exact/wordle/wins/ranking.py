@@ -51,11 +51,12 @@ import numpy as np
 
 from exact import progress as prog
 from exact import stop
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.fileio import lock_checkpoint, lock_path  # noqa: F401 (the lock lives with the file writes)
 from exact.partitions import feedback_matrix
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.game.hard import no_constraint
+from exact.game.tree import Tree, replay
 from exact.words import WordList, list_name, shorten
 
 FORMAT = "exact-wordle-first-guess-checkpoint/1"
@@ -387,6 +388,16 @@ class GlobalResult:
             "first_guess_outcomes": [o.to_json() for o in self.outcomes],
         }
 
+    def certificate(self, *, files=(), best: GlobalTree | None = None, checkpoint: str | None = None) -> dict:
+        """The certificate ``exact wordle rank --depth K --certificate`` writes (kind
+        :data:`CERTIFICATE_KIND`): :meth:`to_json`, the checkpoint the run appended to (None: none),
+        and the tree files with the summary of :func:`global_tree` (``best``; None: no tree)."""
+        data = {"kind": CERTIFICATE_KIND, **self.to_json()}
+        data["checkpoint"] = str(checkpoint) if checkpoint else None
+        if best is not None:
+            data["tree"] = {"files": list(files), **best.info}
+        return data
+
 
 def summarize(answers, guesses, depth, hard, outcomes, order_rows, seconds, cores, cluster,
               interrupted) -> GlobalResult:
@@ -513,3 +524,47 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
     report(outcomes, force=True)
     return summarize(answers, guesses, depth, hard, outcomes, order, time.perf_counter() - started,
                      prog.cores(), "in-process", interrupted)
+
+
+# --- the certificate and the tree of the best -----------------------------------------------------
+
+#: the ``kind`` of a global certificate (listed in exact.wordle.certificate.CERTIFICATE_KINDS)
+CERTIFICATE_KIND = "wins-global"
+
+
+@dataclass
+class GlobalTree:
+    """The tree of an optimal first guess of a global result, and its summary for the certificate."""
+
+    tree: Tree
+    info: dict  # first, tie_break, complete, max_guesses, replay (the replay from scratch)
+
+
+def tie_break(result: GlobalResult) -> str:
+    """Among the optimal first guesses, an answer if any, then the earliest in the guess list."""
+    words = [w for w in result.optimal_first if w in result.answers.index] or result.optimal_first
+    return min(words, key=result.guesses.index.__getitem__)
+
+
+def global_tree(result: GlobalResult, max_guesses: int = 6, truncate: bool = False) -> GlobalTree:
+    """The optimal tree after :func:`tie_break`'s first guess, completed (unless ``truncate``) so that
+    every answer is solved within ``max_guesses`` with the wins within the depth kept; replayed from
+    scratch, it must win the result's ``wins`` (and solve every answer), else an internal error."""
+    from exact.wordle.fewest.complete import complete_and_check
+    from exact.wordle.wins.trees import TIE_BREAK, best_tree
+
+    answers, guesses, depth, hard = result.answers, result.guesses, result.depth, result.hard
+    root = tie_break(result)
+    tree = best_tree(answers, guesses, depth, root, hard)
+    if not truncate:
+        tree, _ = complete_and_check(tree, answers, guesses, depth, max_guesses, hard)
+    played = replay(tree, answers, guesses, depth=depth if truncate else max_guesses, hard=hard)
+    wins = sum(played.histogram[:depth])
+    if wins != result.wins or not played.valid or (not truncate and played.lost):
+        raise InternalError(f"the tree replays to {wins} wins within {depth} "
+                            f"({len(played.invalid)} invalid nodes, {len(played.lost)} unsolved), not {result.wins}")
+    return GlobalTree(tree, {"first": root, "tie_break": TIE_BREAK, "complete": not truncate,
+                             "max_guesses": depth if truncate else max_guesses,
+                             "replay": {"wins": wins, "valid": played.valid, "solved": played.wins,
+                                        "total_guesses": played.total_guesses,
+                                        "histogram": list(played.histogram)}})
