@@ -21,7 +21,7 @@ by the next one (:func:`clean_stale`).
 >>> F = np.array([[0, 0, 1, 1], [0, 1, 0, 1]], dtype=np.uint8)
 >>> count_classes(F, [0]), count_classes(F, [0, 1])
 (2, 4)
->>> [c.tolist() for c in partition(F, [0], np.arange(4))]
+>>> [c.tolist() for c in joint_classes(F, [0], np.arange(4))]
 [[0, 1], [2, 3]]
 """
 
@@ -283,9 +283,10 @@ def count_classes(F: np.ndarray, guesses: Sequence[int], answers: np.ndarray | N
     return int(np.unique(keys).size)
 
 
-def partition(F: np.ndarray, guesses: Sequence[int], answers: np.ndarray,
-              start: np.ndarray | None = None) -> list[np.ndarray]:
-    """The classes of ``answers`` under ``guesses``, largest first (ties by first member)."""
+def joint_classes(F: np.ndarray, guesses: Sequence[int], answers: np.ndarray,
+                  start: np.ndarray | None = None) -> list[np.ndarray]:
+    """The classes of ``answers`` under several ``guesses`` together (two answers share a class when
+    every guess, and ``start``, gives both the same pattern), largest first (ties by first member)."""
     answers = np.asarray(answers)
     keys = class_keys(F, guesses, answers, start)
     order = np.argsort(keys, kind="stable")
@@ -296,13 +297,24 @@ def partition(F: np.ndarray, guesses: Sequence[int], answers: np.ndarray,
     return classes
 
 
-def split_by_guess(F: np.ndarray, guess: int, answers: np.ndarray) -> dict[int, np.ndarray]:
-    """pattern -> the answers giving that pattern, for one guess."""
+def classes(F: np.ndarray, guess: int, answers: np.ndarray) -> dict[int, np.ndarray]:
+    """The classes of a guess on a set of answers: pattern -> the answers giving that pattern, in
+    pattern order (each class in the answers' order)."""
     answers = np.asarray(answers)
-    row = F[guess, answers]
+    return classes_of_row(F[guess, answers], answers)
+
+
+def classes_of_row(row: np.ndarray, answers: np.ndarray) -> dict[int, np.ndarray]:
+    """:func:`classes` given the guess's feedback on the answers, ``row[i]`` for ``answers[i]`` (a
+    row of a matrix other than ``F``, or computed on the fly)."""
     order = np.argsort(row, kind="stable")
     patterns, starts = np.unique(row[order], return_index=True)
-    return {int(p): part for p, part in zip(patterns, np.split(answers[order], starts[1:]))}
+    return {int(p): part for p, part in zip(patterns, np.split(np.asarray(answers)[order], starts[1:]))}
+
+
+def largest_first(classes_by_pattern: dict[int, np.ndarray]) -> list[tuple[int, np.ndarray]]:
+    """The classes as (pattern, class) pairs, largest class first (ties by pattern)."""
+    return sorted(classes_by_pattern.items(), key=lambda pc: (-len(pc[1]), pc[0]))
 
 
 def class_counts(F: np.ndarray, answers: np.ndarray | None = None) -> np.ndarray:

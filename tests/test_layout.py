@@ -136,7 +136,7 @@ def test_the_picture_in_docs_is_the_code_s():
 #: names that once had a second home: each idea now has exactly one definition
 ONE_HOME = {
     "parse_history": "exact/game/position.py", "position_answers": "exact/game/position.py",
-    "classes": "exact/game/position.py", "after": "exact/game/position.py", "Position": "exact/game/position.py",
+    "word_classes": "exact/game/position.py", "classes": "exact/partitions.py", "after": "exact/game/position.py", "Position": "exact/game/position.py",
     "replay": "exact/game/tree.py", "replay_position": "exact/game/tree.py", "played": "exact/game/tree.py",
     "complete_tree": "exact/wordle/fewest/complete.py", "complete_and_check": "exact/wordle/fewest/complete.py",
     "is_allowed": "exact/game/hard.py", "cores": "exact/progress.py", "detect_format": "exact/game/formats/__init__.py",

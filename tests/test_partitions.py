@@ -10,7 +10,8 @@ import pytest
 from exact import partitions
 from exact.feedback import feedback
 from exact.partitions import (
-    cache_dir, class_counts, class_keys, count_classes, feedback_matrix, matrix_key, partition, split_by_guess,
+    cache_dir, class_counts, class_keys, classes, classes_of_row, count_classes, feedback_matrix, joint_classes,
+    largest_first, matrix_key,
 )
 from exact.words import words_from_lines
 
@@ -110,18 +111,23 @@ def test_classes_match_brute_force(lists):
         subset = np.sort(rng.choice(len(answers), size=rng.integers(1, len(answers)), replace=False))
         start = rng.integers(0, 3, size=len(subset))
         expected = brute_classes(guesses, answers, rows, subset.tolist(), start.tolist())
-        assert [c.tolist() for c in partition(F, rows, subset, start=start)] == expected
+        assert [c.tolist() for c in joint_classes(F, rows, subset, start=start)] == expected
         assert count_classes(F, rows, subset, start) == len(expected)
 
 
-def test_split_by_guess_and_counts(lists):
+def test_classes_of_a_guess_and_counts(lists):
     guesses, answers = lists
     F = feedback_matrix(guesses, answers, cache=False)
     everyone = np.arange(len(answers))
-    parts = split_by_guess(F, 4, everyone)
+    parts = classes(F, 4, everyone)
     assert sorted(np.concatenate(list(parts.values())).tolist()) == everyone.tolist()
     for pattern, members in parts.items():
         assert all(feedback(guesses[4], answers[a]) == pattern for a in members)
+    assert list(parts) == sorted(parts)  # pattern order
+    row = np.array([feedback(guesses[4], a) for a in answers])
+    assert {p: P.tolist() for p, P in classes_of_row(row, everyone).items()} == {p: P.tolist() for p, P in parts.items()}
+    sizes = [(-len(P), p) for p, P in largest_first(parts)]
+    assert sizes == sorted(sizes)
     counts = class_counts(F)
     assert counts.sum(axis=1).tolist() == [len(answers)] * len(guesses)
     assert counts[4, list(parts)].tolist() == [len(m) for m in parts.values()]

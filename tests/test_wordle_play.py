@@ -9,7 +9,7 @@ import pytest
 
 from exact.feedback import all_green, feedback, format_pattern
 from exact.wordle.study.play_defaults import DEFAULT_DEPTH, default_tree
-from exact.game.position import classes
+from exact.game.position import word_classes
 from exact.wordle.study.play import (FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, complete, guesses_to_solve,
                                play_answer)
 from exact.wordle.wins.dp import solve
@@ -30,7 +30,7 @@ def brute_fewest(T):
     """cost(T) by trying every candidate guess at every node (no pruning, no memo)."""
     if len(T) == 1:
         return 1
-    return min(len(T) + sum(brute_fewest(P) for p, P in classes(g, T).items() if p != all_green(len(g)))
+    return min(len(T) + sum(brute_fewest(P) for p, P in word_classes(g, T).items() if p != all_green(len(g)))
                for g in T)
 
 
@@ -51,7 +51,7 @@ def brute_with_probes(T, guesses):
         return 1
     best = None
     for g in list(T) + [g for g in guesses if g not in T]:
-        split = classes(g, T)
+        split = word_classes(g, T)
         if len(split) == 1 and g not in T:
             continue  # a guess that learns nothing
         cost = len(T) + sum(brute_with_probes(P, guesses) for p, P in split.items() if p != all_green(len(g)))

@@ -22,7 +22,7 @@ import time
 import numba
 import numpy as np
 
-from exact.partitions import feedback_matrix, split_by_guess
+from exact.partitions import classes, feedback_matrix
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.bench.dp_baseline import BaselineSearch
 from exact.errors import ExactError
@@ -33,7 +33,7 @@ def unpruned_value3(F: np.ndarray, g: int, npat: int) -> int:
     """value_3(g, A) with no bound at all: every class against every guess."""
     green = npat - 1
     total = 0
-    for pattern, P in split_by_guess(F, g, np.arange(F.shape[1])).items():
+    for pattern, P in classes(F, g, np.arange(F.shape[1])).items():
         if pattern == green:
             total += 1
         else:

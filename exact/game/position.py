@@ -7,7 +7,7 @@ Data types, stated once:
   and the *candidates* (the answers consistent with every feedback seen), as words;
 - :func:`position` gives the same for the solvers, as numpy indices into the answer list, with the
   hard-mode constraint the history imposes (:mod:`exact.game.hard`);
-- :func:`classes` groups words by the feedback a guess gets on them: the one plain-Python partition
+- :func:`word_classes` groups words by the feedback a guess gets on them: the one plain-Python partition
   (the solvers' numpy partitions are :mod:`exact.partitions`).
 
 >>> from exact.words import words_from_lines
@@ -49,10 +49,10 @@ def start(answers: WordList) -> Position:
     return Position(answers, (), tuple(answers.words))
 
 
-def classes(guess: str, candidates: Sequence[str]) -> dict[int, tuple[str, ...]]:
+def word_classes(guess: str, candidates: Sequence[str]) -> dict[int, tuple[str, ...]]:
     """The candidates grouped by the feedback ``guess`` gets on them (pattern -> words, list order).
 
-    >>> classes("cabin", ["caber", "cabin", "cable"]) == {feedback("cabin", "caber"): ("caber", "cable"), 242: ("cabin",)}
+    >>> word_classes("cabin", ["caber", "cabin", "cable"]) == {feedback("cabin", "caber"): ("caber", "cable"), 242: ("cabin",)}
     True
     """
     out: dict[int, list[str]] = {}

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern  # noqa: F401 (feedback: doctests)
 from exact.game.hard import is_allowed
-from exact.game.position import classes, position_answers
+from exact.game.position import position_answers, word_classes
 from exact.words import WordList, shorten
 
 if TYPE_CHECKING:  # networkx is imported where a graph is made or read
@@ -441,7 +441,7 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
         if hard and not is_allowed(node.guess, history):
             problem("hard-mode", history, node, f"{node.guess!r} breaks the hard-mode rule")
             playable = False
-        split = classes(node.guess, reaching)
+        split = word_classes(node.guess, reaching)
         below = [0]
         if green in split and playable:
             solved_at[node.guess] = step
@@ -559,7 +559,7 @@ def played(tree: Tree, answers: WordList) -> Played:
 
     def walk(node: Tree, reaching: list[str]) -> Played:
         green = all_green(len(node.guess))
-        split = {p: list(members) for p, members in classes(node.guess, reaching).items()}
+        split = {p: list(members) for p, members in word_classes(node.guess, reaching).items()}
         return Played(node.guess, reaching, green in split,
                       [(p, members, walk(node.children[p], members) if p in node.children else None)
                        for p, members in sorted(split.items()) if p != green])

@@ -23,7 +23,7 @@ import numpy as np
 
 from exact.errors import ExactError
 from exact.feedback import compute_feedback_matrix
-from exact.partitions import class_keys, partition
+from exact.partitions import class_keys, joint_classes
 from exact.words import WordList, check_words, require_in_pool
 
 
@@ -90,13 +90,13 @@ def score_guesses(pool: WordList, guesses: Sequence[str], *, allow_nonwords: boo
     F = compute_feedback_matrix(guesses, pool.words)
     first = first_letters(pool.words)
     everyone = np.arange(len(pool))
-    classes = partition(F, range(len(guesses)), everyone, start=first)
+    classes = joint_classes(F, range(len(guesses)), everyone, start=first)
     sizes = np.array([len(c) for c in classes])
     largest = int(sizes.max())
     by_letter = []
     for letter in np.unique(first):
         members = np.flatnonzero(first == letter)
-        wins = len(partition(F, range(len(guesses)), members))
+        wins = len(joint_classes(F, range(len(guesses)), members))
         by_letter.append(LetterScore(chr(ord("a") + int(letter)), len(members), wins))
     return LingoScore(
         guesses=guesses,

@@ -63,7 +63,7 @@ def lingo_session(set_text, words, answer, show, notation):
 
     from exact.feedback import feedback, parse_pattern
     from exact.lingo.score import score_guesses
-    from exact.game.position import classes
+    from exact.game.position import word_classes
     from exact.words import check_words, read_words, require_in_pool
 
     guesses, named_pool = read_set(set_text, None)
@@ -95,7 +95,7 @@ def lingo_session(set_text, words, answer, show, notation):
         click.echo(f"no word of {pool.source} starts with {letter!r}: the answer is not in the pool")
         sys.exit(1)
     for i, g in enumerate(guesses, start=1):
-        possible = classes(g, candidates)
+        possible = word_classes(g, candidates)
         while True:
             if answer is not None:
                 pattern = feedback(g, answer)

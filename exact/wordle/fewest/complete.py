@@ -15,7 +15,7 @@ from exact.feedback import feedback  # noqa: F401 (doctests)
 from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
-from exact.partitions import feedback_matrix, split_by_guess
+from exact.partitions import classes, feedback_matrix
 from exact.wordle.fewest.objective import Objective
 from exact.wordle.fewest.search import GuessesInstance, Infeasible, constraint_after, make_guesses_instance, subtree
 from exact.wordle.fewest.memo import new_memo
@@ -81,13 +81,13 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
         if node.guess not in guesses.index:
             raise ExactError(f"the tree plays {node.guess!r}, which is not in {guesses.source}")
         g = guesses.index[node.guess]
-        classes = {p: P for p, P in split_by_guess(F, g, S).items() if p != plain.green}
-        if depth is not None and t == depth and not node.children and classes and not keep_leaves:
+        split = {p: P for p, P in classes(F, g, S).items() if p != plain.green}
+        if depth is not None and t == depth and not node.children and split and not keep_leaves:
             return leaf(S, t, rule)
-        if t >= max_guesses and classes:
+        if t >= max_guesses and split:
             raise Infeasible(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
         children = {}
-        for p, P in sorted(classes.items()):
+        for p, P in sorted(split.items()):
             below = constraint_after(plain, rule, g, p)
             child = node.children.get(p)
             children[p] = visit(child, P, t + 1, below) if child is not None else fill(P, t + 1, below)

@@ -39,7 +39,7 @@ import numpy as np
 from exact import progress as prog
 from exact import stop
 from exact.errors import ExactError, InternalError
-from exact.partitions import split_by_guess
+from exact.partitions import classes
 from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
@@ -74,10 +74,10 @@ def first_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule
     """(cost of playing guess row g on S at step t, exact?, stage): exact when below ``thr``, else
     a proven lower bound >= thr."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
-    classes = split_by_guess(inst.F, g, S)
-    total = int(inst.cost[t]) if inst.green in classes else 0
+    split = classes(inst.F, g, S)
+    total = int(inst.cost[t]) if inst.green in split else 0
     parts = [Branch(p, np.ascontiguousarray(P, dtype=np.int64), constraint_after(inst, rule, g, p))
-             for p, P in classes.items() if p != inst.green]
+             for p, P in split.items() if p != inst.green]
     lower = [int(node_bound(inst.ctx, memo, b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
     total = min(total + sum(lower), int(INF))
     if total >= thr:
@@ -109,7 +109,7 @@ def first_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule
 def first_tree(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule: Constraint) -> Tree:
     """The tree of first guess g, its classes' subtrees read from the memo (solved if absent)."""
     children = {}
-    for p, P in sorted(split_by_guess(inst.F, g, S).items()):
+    for p, P in sorted(classes(inst.F, g, S).items()):
         if p != inst.green:
             children[p] = subtree(inst, memo, P, t + 1, constraint_after(inst, rule, g, p))
     return Tree(inst.guesses.words[g], len(S), children)

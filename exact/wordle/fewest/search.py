@@ -61,7 +61,7 @@ import numpy as np
 from exact import progress as prog
 from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, encode, feedback
-from exact.partitions import feedback_matrix, split_by_guess
+from exact.partitions import classes, feedback_matrix, largest_first
 from exact.game.hard import Constraint, add_feedback, allows, letter_counts
 from exact.game.position import position
 from exact.game.tree import Tree, replay_position
@@ -178,7 +178,7 @@ def subtree(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Constraint
             raise Infeasible(f"no strategy solves these {len(S)} answers ({words}) from guess {t} within "
                              f"{inst.max_guesses} guesses")
     children = {}
-    for pattern, P in sorted(split_by_guess(inst.F, guess, S).items()):
+    for pattern, P in sorted(classes(inst.F, guess, S).items()):
         if pattern != inst.green:
             children[pattern] = subtree(inst, memo, P, t + 1, constraint_after(inst, rule, guess, pattern), greedy)
     return Tree(inst.guesses.words[guess], len(S), children)
@@ -290,9 +290,9 @@ class Incumbent(NamedTuple):
 def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, workers: int, stats, show):
     """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < thr),
     False (cost >= thr, a bound; no tree) or None (interrupted: tree completed greedily)."""
-    classes = [(p, P) for p, P in sorted(split_by_guess(inst.F, g, S).items(), key=lambda pc: (-len(pc[1]), pc[0]))]
-    green_cost = int(inst.cost[t]) if any(p == inst.green for p, _ in classes) else 0
-    parts = [Branch(p, P, constraint_after(inst, rule, g, p)) for p, P in classes if p != inst.green]
+    split = largest_first(classes(inst.F, g, S))
+    green_cost = int(inst.cost[t]) if any(p == inst.green for p, _ in split) else 0
+    parts = [Branch(p, P, constraint_after(inst, rule, g, p)) for p, P in split if p != inst.green]
     lower = [int(node_bound(inst.ctx, new_memo(), b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
     exact_vals: dict[int, int] = {}
     trees: dict[int, Tree] = {}

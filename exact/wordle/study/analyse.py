@@ -51,7 +51,7 @@ from typing import NamedTuple
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
 from exact.game.hard import is_allowed
-from exact.game.position import classes, position_answers
+from exact.game.position import position_answers, word_classes
 from exact.game.tree import Tree
 from exact.words import WordList, check_words, list_name, require_in_pool
 
@@ -278,7 +278,7 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
     for i, (guess, pattern) in enumerate(history):
         before = history[:i]
         S = position_answers(answers, before, hard).words if before else answers.words
-        split = classes(guess, S)
+        split = word_classes(guess, S)
         left = split.get(pattern, ())
         if not left:
             raise ExactError(f"game: no answer of {answers.source} gives {format_pattern(pattern, len(guess))} "

@@ -246,7 +246,7 @@ def card_tree(card: Card, answers: WordList, guesses: WordList, name: str = "the
     other lists, one that misses or repeats a first feedback these answers give, has more than M second
     guesses or claims other wins than its guesses win, is refused."""
     from exact.game.tree import check_tree_lists
-    from exact.partitions import split_by_guess
+    from exact.partitions import classes
 
     if card.lists:
         check_tree_lists(Tree(card.first, card.n, {}, {"lists": card.lists}), answers, guesses, name)
@@ -269,7 +269,7 @@ def card_tree(card: Card, answers: WordList, guesses: WordList, name: str = "the
     for s, group in enumerate(card.groups, start=1):
         for row in group.rows:
             P = np.flatnonzero(F[0] == row.pattern)
-            split = split_by_guess(F, s, P)
+            split = classes(F, s, P)
             wins += len(split)  # its all-green class at guess 2, one answer of each other class at guess 3
             below = {p: Tree(answers.words[int(Q.min())], len(Q), {}) for p, Q in split.items() if p != green}
             children[row.pattern] = Tree(group.guess, len(P), dict(sorted(below.items())))

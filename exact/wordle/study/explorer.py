@@ -36,7 +36,7 @@ from pathlib import Path
 from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, format_pattern
 from exact.fileio import write_text
-from exact.game.position import classes
+from exact.game.position import word_classes
 from exact.game.tree import Tree, replay, tree_depth
 from exact.words import WordList
 
@@ -58,7 +58,7 @@ def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title
         entry = {"g": node.guess, "n": len(reaching), "w": 0, "s": step, "won": False, "c": [], "lost": [],
                  "f": 0, "t": 0}
         nodes.append(entry)
-        split = classes(node.guess, reaching)
+        split = word_classes(node.guess, reaching)
         if green in split:
             entry["won"] = True
             entry["w"] += step <= depth

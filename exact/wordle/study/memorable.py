@@ -52,7 +52,7 @@ from ortools.sat.python import cp_model
 
 from exact.errors import ExactError
 from exact.feedback import all_green
-from exact.partitions import class_counts, feedback_matrix, split_by_guess
+from exact.partitions import class_counts, classes, feedback_matrix
 from exact import cpsat
 from exact.game.tree import Tree
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
@@ -74,7 +74,7 @@ class Classes:
 
 
 def first_classes(F: np.ndarray, first: int, green: int) -> Classes:
-    split = split_by_guess(F, first, np.arange(F.shape[1]))
+    split = classes(F, first, np.arange(F.shape[1]))
     patterns = [p for p in split if p != green]
     members = [split[p] for p in patterns]
     W = np.stack([np.count_nonzero(class_counts(F, P), axis=1) for P in members]).astype(np.int32) \
@@ -431,18 +431,18 @@ def _cover_search(W: np.ndarray, candidates: np.ndarray, M: int, lower: int, hin
     return hint, lower, run
 
 
-def memorable_tree(F: np.ndarray, classes: Classes, S: list[int], answers: WordList, guesses: WordList) -> Tree:
+def memorable_tree(F: np.ndarray, first_split: Classes, S: list[int], answers: WordList, guesses: WordList) -> Tree:
     """The tree: each first-feedback class plays its best guess of S (first in S on ties), then names
     one answer of each class that guess leaves."""
     green = all_green(answers.length)
     S_rows = sorted(S)
     children = {}
-    for c, (pattern, P) in enumerate(zip(classes.patterns, classes.members)):
-        g = S_rows[int(np.argmax(classes.W[c, S_rows]))]
+    for c, (pattern, P) in enumerate(zip(first_split.patterns, first_split.members)):
+        g = S_rows[int(np.argmax(first_split.W[c, S_rows]))]
         below = {p: Tree(answers.words[int(Q.min())], len(Q), {})
-                 for p, Q in split_by_guess(F, g, P).items() if p != green}
+                 for p, Q in classes(F, g, P).items() if p != green}
         children[pattern] = Tree(guesses.words[g], len(P), dict(sorted(below.items())))
-    return Tree(guesses.words[classes.first], F.shape[1], dict(sorted(children.items())))
+    return Tree(guesses.words[first_split.first], F.shape[1], dict(sorted(children.items())))
 
 
 # --- The M-curve --------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ import numpy as np
 
 from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, feedback, format_pattern
-from exact.game.position import Position, after, classes, start
+from exact.game.position import Position, after, start, word_classes
 from exact.game.tree import Tree, tree_depth
 from exact.words import WordList
 
@@ -316,7 +316,7 @@ def complete(plan: Tree | None, candidates: Sequence[str], fallback: FewestGuess
         return fallback.tree(candidates)
     green = all_green(len(plan.guess))
     children = {}
-    for p, P in sorted(classes(plan.guess, candidates).items()):
+    for p, P in sorted(word_classes(plan.guess, candidates).items()):
         if p != green:
             children[p] = complete(plan.children.get(p), P, fallback)
     return Tree(plan.guess, len(candidates), children)
@@ -331,7 +331,7 @@ def guesses_to_solve(plan: Tree, candidates: Sequence[str], strict: bool = True)
     out: dict[str, int | None] = {}
 
     def visit(node: Tree, reaching: Sequence[str], step: int) -> None:
-        for p, P in classes(node.guess, reaching).items():
+        for p, P in word_classes(node.guess, reaching).items():
             if p == all_green(len(node.guess)):
                 out[P[0]] = step
             elif p in node.children:
@@ -427,7 +427,7 @@ class Game:
 
     def possible(self) -> dict[int, tuple[str, ...]]:
         """The feedback patterns the advised guess can get, with the candidates giving each."""
-        return classes(self.advice().guess, self.position.candidates)
+        return word_classes(self.advice().guess, self.position.candidates)
 
     def give(self, pattern: int, guess: str | None = None) -> Position:
         """Record the feedback of the advised guess (or of ``guess``, another word the player chose:
@@ -437,7 +437,7 @@ class Game:
             self.check_guess(guess)
         guess = guess or self.advice().guess
         length = len(guess)
-        if pattern not in classes(guess, self.position.candidates):
+        if pattern not in word_classes(guess, self.position.candidates):
             raise ImpossibleFeedback(
                 f"no candidate answer gives {format_pattern(pattern, length, 'emoji')} "
                 f"({format_pattern(pattern, length)}) to {guess}; "

@@ -41,7 +41,7 @@ import numpy as np
 
 from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, feedback
-from exact.partitions import feedback_matrix, split_by_guess
+from exact.partitions import classes, feedback_matrix
 from exact.game.tree import Replay, Tree, replay
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
@@ -121,8 +121,7 @@ def policy_tree(F: np.ndarray, answers: WordList, guesses: WordList, first: int,
         g = first if step == 1 else choose(F, policy, P, answer_rows)
         if step == depth:
             return Tree(guesses.words[g], len(P), {})
-        classes = split_by_guess(F, g, P)
-        children = {p: node(Q, step + 1) for p, Q in classes.items() if p != green}
+        children = {p: node(Q, step + 1) for p, Q in classes(F, g, P).items() if p != green}
         return Tree(guesses.words[g], len(P), children)
 
     return node(np.arange(len(answers)), 1)

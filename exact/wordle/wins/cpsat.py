@@ -47,7 +47,7 @@ from exact import cpsat
 from exact.cpsat import export_model, import_model  # noqa: F401 - the model files of this module
 from exact.errors import ExactError
 from exact.feedback import all_green
-from exact.partitions import class_counts, feedback_matrix, split_by_guess
+from exact.partitions import class_counts, classes, feedback_matrix
 from exact.game.tree import Tree
 from exact.words import WordList, check_answers_are_guesses  # noqa: F401  (the one check, re-exported)
 
@@ -96,7 +96,7 @@ def node_choices(F: np.ndarray, node: Node, green: int, root: Node) -> list[Choi
     choices = []
     for g in sorted(firsts.tolist()):
         weight, children = 0, []
-        for pattern, part in split_by_guess(F, g, members).items():
+        for pattern, part in classes(F, g, members).items():
             child = (d - 1, frozenset(part.tolist()))
             if pattern == green or not is_internal(child, root):
                 weight += 1
@@ -244,7 +244,7 @@ def read_tree(tm: TreeModel, out: cpsat.Outcome, F: np.ndarray, answers: WordLis
         members = np.array(sorted(P), dtype=np.int64)
         children = {}
         if d > 1:
-            for pattern, part in split_by_guess(F, g, members).items():
+            for pattern, part in classes(F, g, members).items():
                 if pattern != green:
                     children[pattern] = subtree((d - 1, frozenset(part.tolist())))
         return Tree(guesses.words[g], len(P), dict(sorted(children.items())))
@@ -260,7 +260,7 @@ def matrix_tree_wins(tree: Tree, F: np.ndarray, answers: WordList, guesses: Word
         if left == 0 or len(members) == 0:
             return 0
         total = 0
-        for pattern, part in split_by_guess(F, guesses.index[node.guess], members).items():
+        for pattern, part in classes(F, guesses.index[node.guess], members).items():
             if pattern == green:
                 total += 1
             elif pattern in node.children:

@@ -44,7 +44,7 @@ import numpy as np
 from exact import stop
 from exact.errors import ExactError
 from exact.feedback import encode, format_pattern, pattern_count
-from exact.partitions import feedback_matrix, split_by_guess
+from exact.partitions import classes, feedback_matrix, largest_first
 from exact.game.hard import Constraint, HardMode, add_feedback, letter_counts
 from exact.game.position import position
 from exact.wordle.wins.kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
@@ -141,13 +141,6 @@ def allowed_rows(inst: WinsInstance, rows: np.ndarray, rule: Constraint) -> np.n
     ok = np.all((greens < 0) | (inst.codes[rows] == greens), axis=1)
     ok &= np.all(inst.counts[rows] >= least, axis=1)
     return rows[ok]
-
-
-def split(inst: WinsInstance, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
-    """[(pattern, class)] of guess g on T, largest class first (ties by pattern)."""
-    pairs = list(split_by_guess(inst.F, g, T).items())
-    pairs.sort(key=lambda pc: (-len(pc[1]), pc[0]))
-    return pairs
 
 
 class TimeUp(Exception):
@@ -319,10 +312,10 @@ class Search:
             return int(v[0]), bool(e[0])
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TimeUp
-        classes = split(self.inst, g, T)
-        rest = sum(len(P) for _, P in classes)
+        split = largest_first(classes(self.inst.F, g, T))
+        rest = sum(len(P) for _, P in split)
         total = 0
-        for pattern, P in classes:
+        for pattern, P in split:
             rest -= len(P)
             if pattern == self.inst.green:
                 total += 1

@@ -18,7 +18,8 @@ from exact.errors import ExactError, InternalError
 from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Replay, Tree, replay_position
-from exact.wordle.wins.dp import BATCH, Search, SolveResult, allowed_rows, effective_depth, make_wins_instance, split
+from exact.partitions import classes, largest_first
+from exact.wordle.wins.dp import BATCH, Search, SolveResult, allowed_rows, effective_depth, make_wins_instance
 from exact.words import WordList
 
 TIE_BREAK = ("at every node the guess of highest value; among equals a guess that is itself a "
@@ -76,7 +77,7 @@ def node_tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -
     inst = search.inst
     children = {}
     if k > 1:
-        for pattern, P in split(inst, g, T):
+        for pattern, P in largest_first(classes(inst.F, g, T)):
             if pattern != inst.green:
                 below = search.after(rule, g, pattern)
                 children[pattern] = node_tree(search, P, k - 1, below, best_guess(search, P, k - 1, below))
