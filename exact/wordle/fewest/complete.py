@@ -50,40 +50,40 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
     if F is None:
         F = feedback_matrix(guesses, answers)
     history = tuple(after)
-    S, rule = position(answers, history, hard)
+    T, rule = position(answers, history, hard)
     plain = make_guesses_instance(answers, guesses, Objective(()), max_guesses, hard, F)
     memos: dict = {"plain": new_memo()}
     leaf_insts: dict[int, GuessesInstance] = {}
 
-    def fill(S: np.ndarray, t: int, rule: Constraint) -> Tree:
+    def fill(T: np.ndarray, t: int, rule: Constraint) -> Tree:
         if t > max_guesses:
-            raise Infeasible(f"{len(S)} answers reach guess {t}, past max_guesses = {max_guesses}")
-        return subtree(plain, memos["plain"], S, t, rule)
+            raise Infeasible(f"{len(T)} answers reach guess {t}, past max_guesses = {max_guesses}")
+        return subtree(plain, memos["plain"], T, t, rule)
 
-    def leaf(S: np.ndarray, t: int, rule: Constraint) -> Tree:
+    def leaf(T: np.ndarray, t: int, rule: Constraint) -> Tree:
         k = depth if depth is not None else t
         if k not in leaf_insts:
             leaf_insts[k] = make_guesses_instance(answers, guesses, Objective((k,)), max_guesses, hard, F)
             memos[k] = new_memo()
-        return subtree(leaf_insts[k], memos[k], S, t, rule)
+        return subtree(leaf_insts[k], memos[k], T, t, rule)
 
-    def visit(node: Tree, S: np.ndarray, t: int, rule: Constraint) -> Tree:
+    def visit(node: Tree, T: np.ndarray, t: int, rule: Constraint) -> Tree:
         try:
-            return keep(node, S, t, rule)
+            return keep(node, T, t, rule)
         except Infeasible:
             if depth is None or t > depth or t == len(history) + 1:
                 raise  # past the optimised depth, or at the root: the tree's own first guess is the trap
-            return leaf(S, t, rule)
+            return leaf(T, t, rule)
 
-    def keep(node: Tree, S: np.ndarray, t: int, rule: Constraint) -> Tree:
-        if len(S) == 0:
+    def keep(node: Tree, T: np.ndarray, t: int, rule: Constraint) -> Tree:
+        if len(T) == 0:
             return node
         if node.guess not in guesses.index:
             raise ExactError(f"the tree plays {node.guess!r}, which is not in {guesses.source}")
         g = guesses.index[node.guess]
-        split = {p: P for p, P in classes(F, g, S).items() if p != plain.green}
+        split = {p: P for p, P in classes(F, g, T).items() if p != plain.green}
         if depth is not None and t == depth and not node.children and split and not keep_leaves:
-            return leaf(S, t, rule)
+            return leaf(T, t, rule)
         if t >= max_guesses and split:
             raise Infeasible(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
         children = {}
@@ -91,9 +91,9 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
             below = constraint_after(plain, rule, g, p)
             child = node.children.get(p)
             children[p] = visit(child, P, t + 1, below) if child is not None else fill(P, t + 1, below)
-        return Tree(node.guess, len(S), children)
+        return Tree(node.guess, len(T), children)
 
-    return visit(tree, S, len(history) + 1, rule)
+    return visit(tree, T, len(history) + 1, rule)
 
 
 def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: int, max_guesses: int = 6,

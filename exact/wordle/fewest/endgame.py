@@ -2,8 +2,8 @@
 
 Data types as in :mod:`exact.wordle.fewest.kernels`. An *endgame* E is a set of answers that agree
 at every position but one, w (``_ight``: eight, fight, light, might, night, ...): the answers that
-share one word with position w blanked out, at least ``MIN_ENDGAME`` of them. For a set S of answers
-still possible, L = E ∩ S.
+share one word with position w blanked out, at least ``MIN_ENDGAME`` of them. For a set T of answers
+still possible, L = E ∩ T.
 
 The default class. For a guess g, call x in L *default* when it scores what it would score with
 a letter g lacks at position w. All default answers score alike (at every other position they
@@ -17,11 +17,11 @@ size of the largest class) when that class has two answers or more (it is then t
 and at most |L| otherwise. For L ⊆ E, u_g(L) <= u_g(E): the non-default answers of L are
 non-default answers of E.
 
-The bound. Follow, in any strategy for S, the *default path*: the guesses played while the answer
+The bound. Follow, in any strategy for T, the *default path*: the guesses played while the answer
 is in the default class of every guess so far. Every answer of L follows it until a guess makes it
 non-default; after i guesses of that path at most U_1 + ... + U_i answers of L have left it, U_j the
 j-th largest u_g over the allowed guesses (a repeated guess splits nothing new; in hard mode the
-guesses allowed further down are a subset of those allowed at S). An answer that leaves at the i-th
+guesses allowed further down are a subset of those allowed at T). An answer that leaves at the i-th
 guess (step t + i - 1) is named by that guess (at most one: the guess itself), cost >= c[t + i - 1],
 or needs one more guess, cost >= c[t + i]. c is non-decreasing, so leaving as early as possible is
 cheapest, and
@@ -30,14 +30,14 @@ cheapest, and
 
 (until none are left) is a lower bound on the answers of L; c = INF past max_guesses makes it
 infinite when too many are left for the guesses left: that is Selby's ".ATCH" cut (the guesses left
-cannot cover the letters still open). The other answers of S each cost at least c[t + 1], except one
+cannot cover the letters still open). The other answers of T each cost at least c[t + 1], except one
 named at step t; EB already gives that step's naming to L, and if an answer outside L is named at t
 instead, the answers of L cost at least c[t + 1] - c[t] more than EB. So
 
-    cost(S, t) >= EB(L, t) + (|S| - |L|) c[t + 1].
+    cost(T, t) >= EB(L, t) + (|T| - |L|) c[t + 1].
 
 The capacities U come from a table computed once per endgame over every allowed guess
-(:func:`endgame_caps`), so the bound costs a sort of the endgames S meets. In hard mode a guess must
+(:func:`endgame_caps`), so the bound costs a sort of the endgames T meets. In hard mode a guess must
 repeat every green of the constraint, and a letter at a green position distinguishes nothing (that
 position is green for every answer of L, and its letter is used up there), so a guess allowed at
 the node makes at most as many answers non-default as the constraint has non-green positions: the
@@ -185,15 +185,15 @@ def eb(cost, t, m, caps):
 
 
 @numba.njit(cache=True, nogil=True)
-def _endgame_ids(ans_end, S):
-    """The endgames of the answers of S, one entry per answer and endgame, sorted (so that the
-    answers of S in each endgame make one run)."""
-    n, Lw = S.shape[0], ans_end.shape[1]
+def _endgame_ids(ans_end, T):
+    """The endgames of the answers of T, one entry per answer and endgame, sorted (so that the
+    answers of T in each endgame make one run)."""
+    n, Lw = T.shape[0], ans_end.shape[1]
     ids = np.empty(n * Lw, dtype=np.int64)
     k = 0
     for i in range(n):
         for w in range(Lw):
-            e = ans_end[S[i], w]
+            e = ans_end[T[i], w]
             if e >= 0:
                 ids[k] = e
                 k += 1
@@ -222,15 +222,15 @@ def _free(Lw, hard, greens, least, letters):
 
 
 @numba.njit(cache=True, nogil=True)
-def endgame_bound(ctx, S, t, greens, least):
-    """max over the endgames E meeting S in MIN_ENDGAME answers or more of
-    EB(E ∩ S, t) + (|S| - |E ∩ S|) c[t + 1], with the capacities of E over every guess (in hard mode
+def endgame_bound(ctx, T, t, greens, least):
+    """max over the endgames E meeting T in MIN_ENDGAME answers or more of
+    EB(E ∩ T, t) + (|T| - |E ∩ T|) c[t + 1], with the capacities of E over every guess (in hard mode
     capped at the constraint's non-green positions); 0 if none."""
     cost, hard, ans_end, caps, letters = ctx.cost, ctx.hard, ctx.endgame_of, ctx.endgame_caps, ctx.endgame_letters
-    n, Lw = S.shape[0], ans_end.shape[1]
+    n, Lw = T.shape[0], ans_end.shape[1]
     if n < MIN_ENDGAME or caps.shape[0] == 0 or cost[t + 1] >= INF:
         return np.int64(0)  # (two answers or more with one guess left: the node bound says INF)
-    ids = _endgame_ids(ans_end, S)
+    ids = _endgame_ids(ans_end, T)
     k = ids.shape[0]
     if k < MIN_ENDGAME:
         return np.int64(0)
@@ -253,26 +253,26 @@ def endgame_bound(ctx, S, t, greens, least):
 
 
 @numba.njit(cache=True, nogil=True)
-def tight_endgame(ctx, S, t, greens, least):
-    """The answers L = E ∩ S of the endgame E with the most answers in S, when it is worth a search
+def tight_endgame(ctx, T, t, greens, least):
+    """The answers L = E ∩ T of the endgame E with the most answers in T, when it is worth a search
     of its own (Selby's "subendgame"), else an empty array.
 
-    A strategy for S, restricted to L, is a strategy for L (in hard mode under the same constraint),
+    A strategy for T, restricted to L, is a strategy for L (in hard mode under the same constraint),
     and the other answers cost at least c[t + 1] each but one (named at step t), so
 
-        cost(S, t) >= cost(L, t) + c[t] + (|S| - |L| - 1) c[t + 1],
+        cost(T, t) >= cost(L, t) + c[t] + (|T| - |L| - 1) c[t + 1],
 
     and a search of the small set L can prove what the counts of :func:`endgame_bound` do not. It is
     worth it when those counts come close to the cut: when the r largest capacities, r = the guesses
-    left after this one, leave fewer than r spare (Selby's heuristic), with L smaller than S.
+    left after this one, leave fewer than r spare (Selby's heuristic), with L smaller than T.
     """
     cost, hard, ans_end, caps = ctx.cost, ctx.hard, ctx.endgame_of, ctx.endgame_caps
     members, start = ctx.endgame_members, ctx.endgame_start
-    n, Lw = S.shape[0], ans_end.shape[1]
+    n, Lw = T.shape[0], ans_end.shape[1]
     none = np.zeros(0, dtype=np.int64)
     if n <= MIN_ENDGAME or caps.shape[0] == 0:
         return none
-    ids = _endgame_ids(ans_end, S)
+    ids = _endgame_ids(ans_end, T)
     k = ids.shape[0]
     if k < MIN_ENDGAME:
         return none
@@ -298,10 +298,10 @@ def tight_endgame(ctx, S, t, greens, least):
     L = np.empty(m, dtype=np.int64)
     E = members[start[e]:start[e + 1]]
     k, j = 0, 0
-    for i in range(n):  # S and E are sorted: merge
-        while j < E.shape[0] and E[j] < S[i]:
+    for i in range(n):  # T and E are sorted: merge
+        while j < E.shape[0] and E[j] < T[i]:
             j += 1
-        if j < E.shape[0] and E[j] == S[i]:
-            L[k] = S[i]
+        if j < E.shape[0] and E[j] == T[i]:
+            L[k] = T[i]
             k += 1
     return L

@@ -2,25 +2,25 @@
 
 Data types: ``ctx`` the instance record the kernels read, :class:`exact.wordle.fewest.context.Context`
 (each field's meaning is in its docstring; the cost table ``c`` is ``ctx.cost``), ``memo`` a
-:class:`exact.wordle.fewest.memo.Memo`; a set ``S`` a sorted int64 array of answer columns; ``t``
+:class:`exact.wordle.fewest.memo.Memo`; a set ``T`` a sorted int64 array of answer columns; ``t``
 the step (1 = the first guess); (``greens``, ``least``) the hard-mode constraint of
 :mod:`exact.game.hard`; ``INF`` a step past max_guesses.
 
 Lower bounds (each one is a lower bound on the cost of every tree it is used for; all use only that
 c is non-decreasing and that at most one answer is solved by each guess):
 
-- *node bound*: a set S of n answers at step t costs at least ``c[t] + (n - 1) c[t+1]``: one guess
+- *node bound*: a set T of n answers at step t costs at least ``c[t] + (n - 1) c[t+1]``: one guess
   names at most one answer, so at most one answer is solved at step t, the others at t + 1 or later.
-  For c[s] = s this is Selby's 2n - 1. It is attained exactly by an answer of S that splits S into
+  For c[s] = s this is Selby's 2n - 1. It is attained exactly by an answer of T that splits T into
   singletons, so when one exists the node is solved without looking at other guesses;
 - *wide node bound* (:func:`_floor`): no guess makes more than m classes, m the most any allowed
   guess makes on the whole answer list, so for n > m the node costs at least
   ``min(B(1, m), B(0, m))``, ``B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2]`` (Selby's
-  3n - 1 + max(0, n - m) for the total); :func:`quick` adds that with no answer splitting S into
+  3n - 1 + max(0, n - m) for the total); :func:`quick` adds that with no answer splitting T into
   singletons a naming guess makes at most n - 1 classes;
 - *look-ahead* (:func:`lookahead`, used before any class of a first guess is solved exactly): the
   least over every guess of the sum of its classes' bounds;
-- *guess bound*: a guess g making k classes on S, h = 1 if g is in S (else 0), costs at least
+- *guess bound*: a guess g making k classes on T, h = 1 if g is in T (else 0), costs at least
   ``h c[t] + (k - h) c[t+1] + (n - k) c[t+2]``: at most h answers at step t; at step t + 1 the next
   guess of each non-green class names at most one answer of that class, so at most k - h there; the
   rest at t + 2 or later. Guesses are tried in increasing order of this bound (ties: smaller sum of
@@ -32,12 +32,12 @@ c is non-decreasing and that at most one answer is solved by each guess):
 - *depth*: ``c[s] = INF`` past max_guesses makes every bound above infinite when it needs a step
   that is not allowed, so no tree deeper than max_guesses is ever returned;
 - *endgame bound* (:mod:`exact.wordle.fewest.endgame`, Selby's ".ATCH" cut made a bound): answers
-  of S that differ at one position only leave the default path of any strategy a few per guess, so
+  of T that differ at one position only leave the default path of any strategy a few per guess, so
   a large such group costs more than the node bound, and is infinite when the guesses left cannot
   split it; :func:`quick` adds it to the bound of every new node, and when its counts come close
   to the cut :func:`search_node` first searches the group alone (:func:`tight_endgame`);
 - *letters known absent* (:func:`_store_unions`): once every class of a guess g is solved, the
-  unions of classes that a guess with a letter absent from S in place of one of g's would make get
+  unions of classes that a guess with a letter absent from T in place of one of g's would make get
   a lower bound in the memo (their parts' sum; in hard mode the gray part's value), so such a guess
   is rejected by its class bounds;
 - a guess that makes one class and names no answer (it tells nothing) is skipped: playing it only
@@ -64,10 +64,10 @@ UNION_MAX = 40  # the largest union kept: each costs a quick() of O(n^2) when it
 
 
 @numba.njit(cache=True, nogil=True)
-def node_bound(ctx, memo, S, t, greens, least):
-    """The best lower bound known for (S, t): the node bound, or the memo's value if larger."""
+def node_bound(ctx, memo, T, t, greens, least):
+    """The best lower bound known for (T, t): the node bound, or the memo's value if larger."""
     cost = ctx.cost
-    n = S.shape[0]
+    n = T.shape[0]
     if n == 0:
         return 0
     if n == 1:
@@ -76,12 +76,12 @@ def node_bound(ctx, memo, S, t, greens, least):
     lb = _floor(cost, t, n, m, m) if ctx.sharp else (
         sat(cost[t] + (n - 1) * cost[t + 1]) if cost[t + 1] < INF else INF)
     if n >= 3 and lb < INF:
-        h = memo_key(ctx, S, t, greens, least)
-        i = memo_find(ctx, memo, h, S, t, greens, least)
+        h = memo_key(ctx, T, t, greens, least)
+        i = memo_find(ctx, memo, h, T, t, greens, least)
         if i >= 0:
             return max(lb, memo.value[i])
         if ctx.sharp:
-            v, _, _ = quick(ctx, memo, h, S, t, greens, least, lb)
+            v, _, _ = quick(ctx, memo, h, T, t, greens, least, lb)
             return v
     return lb
 
@@ -92,7 +92,7 @@ def _floor(cost, t, n, k1, k0):
     most k1 classes (the green one included), or names none and makes at most k0 classes:
     min(B(1, k1), B(0, k0)), B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2].
 
-    Proof. A guess g with h in {0, 1} (does it name an answer of S?) and k classes solves at most h
+    Proof. A guess g with h in {0, 1} (does it name an answer of T?) and k classes solves at most h
     answers at step t. Each of its k - h other classes P, of x answers, costs at least
     c[t+1] + (x - 1) c[t+2] (the node bound one step later: its next guess names at most one of
     them), and these add up to (k - h) c[t+1] + (n - h - (k - h)) c[t+2]: that is B(h, k). B(h, k)
@@ -100,7 +100,7 @@ def _floor(cost, t, n, k1, k0):
     the classes of every guess gives a bound on the node. With k1 = k0 = min(n, m), m the most
     classes any allowed guess makes on the whole answer list (so on any subset), this is the node
     bound c[t] + (n - 1) c[t+1] when n <= m and Selby's 3n - 1 + max(0, n - m) (counted from the
-    guess before: + n) when c[s] = s and t = 2. k1 = min(n - 1, m) when no answer of S splits S
+    guess before: + n) when c[s] = s and t = 2. k1 = min(n - 1, m) when no answer of T splits T
     into singletons.
     """
     c0, c1, c2 = cost[t], cost[t + 1], cost[t + 2]
@@ -116,17 +116,17 @@ def _floor(cost, t, n, k1, k0):
 
 
 @numba.njit(cache=True, nogil=True)
-def _near_splitters(F, ans_row, S, npat):
-    """(the guess row of the first answer of S that splits S into singletons, or -1; the first
+def _near_splitters(F, ans_row, T, npat):
+    """(the guess row of the first answer of T that splits T into singletons, or -1; the first
     answer that leaves exactly one pair and singletons besides, or -1)."""
-    n = S.shape[0]
+    n = T.shape[0]
     seen = np.zeros(npat, dtype=np.int64)
     pair = np.int64(-1)
     for a in range(n):
-        row = ans_row[S[a]]
+        row = ans_row[T[a]]
         k = 0
         for i in range(n):
-            p = F[row, S[i]]
+            p = F[row, T[i]]
             if seen[p] != a + 1:
                 seen[p] = a + 1
                 k += 1
@@ -154,42 +154,42 @@ def most_patterns(F, npat):
 
 
 @numba.njit(cache=True, nogil=True)
-def quick(ctx, memo, h, S, t, greens, least, lb):
+def quick(ctx, memo, h, T, t, greens, least, lb):
     """The node bound made sharper in O(n^2), stored in the memo: (value, exact?, guess).
 
-    If an answer of S splits S into singletons, the node bound lb is the exact value. Otherwise
+    If an answer of T splits T into singletons, the node bound lb is the exact value. Otherwise
     every guess either names no answer now (h = 0: at most min(n, m) classes) or names one and
     leaves some class of two or more (h = 1: at most min(n - 1, m) classes), so the value is at
     least ``_floor(cost, t, n, min(n - 1, m), min(n, m))`` (for n <= m: lb + min(c[t+1] - c[t],
-    c[t+2] - c[t+1])). An answer of S that leaves one pair and singletons besides costs exactly
+    c[t+2] - c[t+1])). An answer of T that leaves one pair and singletons besides costs exactly
     c[t] + (n - 2) c[t+1] + c[t+2] = B(1, n - 1) (a pair costs c[t+1] + c[t+2] and a singleton
     c[t+1], at best and at worst), so when that is the bound it is the exact value. It is taken
     only for n = 3 (with no singleton splitter every answer leaves the other two as a pair, and the
     first is the guess the scan would pick): for larger n a guess earlier in the scan order can tie
-    (a non-answer that splits S into singletons, when c[t+1] - c[t] = c[t+2] - c[t+1]), and the
+    (a non-answer that splits T into singletons, when c[t+1] - c[t] = c[t+2] - c[t+1]), and the
     search below finds it at the cost of one scan.
     """
     F, ans_row, cost, codes = ctx.feedback, ctx.answer_row, ctx.cost, ctx.codes
     npat = 3 ** codes.shape[1]
-    n = S.shape[0]
-    row, pair = _near_splitters(F, ans_row, S, npat)
+    n = T.shape[0]
+    row, pair = _near_splitters(F, ans_row, T, npat)
     if row >= 0:
-        memo_store(ctx, memo, h, S, t, greens, least, lb, True, row)
+        memo_store(ctx, memo, h, T, t, greens, least, lb, True, row)
         return lb, True, row
     if not ctx.sharp:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
     m = ctx.most_classes
-    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)), endgame_bound(ctx, S, t, greens, least))
+    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)), endgame_bound(ctx, T, t, greens, least))
     if n == 3 and pair >= 0 and cost[t + 2] < INF and v == sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
-        memo_store(ctx, memo, h, S, t, greens, least, v, True, pair)
+        memo_store(ctx, memo, h, T, t, greens, least, v, True, pair)
         return v, True, pair
-    memo_store(ctx, memo, h, S, t, greens, least, v, False, np.int64(-1))
+    memo_store(ctx, memo, h, T, t, greens, least, v, False, np.int64(-1))
     return v, False, np.int64(-1)
 
 
 @numba.njit(cache=True, nogil=True)
-def lookahead(ctx, memo, S, t, greens, least, beta):
-    """A lower bound on cost(S, t) one guess deeper than :func:`node_bound`, stored in the memo.
+def lookahead(ctx, memo, T, t, greens, least, beta):
+    """A lower bound on cost(T, t) one guess deeper than :func:`node_bound`, stored in the memo.
 
     Every allowed guess g costs at least the sum, over its classes, of their bounds
     (:func:`node_bound`, the green class c[t]); and at least its guess bound. So the least over
@@ -200,17 +200,17 @@ def lookahead(ctx, memo, S, t, greens, least, beta):
     a bound, capped where it stops mattering: it is min(true bound, something >= beta).
     """
     F, cost, hard, codes = ctx.feedback, ctx.cost, ctx.hard, ctx.codes
-    n = S.shape[0]
-    lb = node_bound(ctx, memo, S, t, greens, least)
+    n = T.shape[0]
+    lb = node_bound(ctx, memo, T, t, greens, least)
     if n < 3 or lb >= beta or lb >= INF:
         return lb
-    h = memo_key(ctx, S, t, greens, least)
-    i = memo_find(ctx, memo, h, S, t, greens, least)
+    h = memo_key(ctx, T, t, greens, least)
+    i = memo_find(ctx, memo, h, T, t, greens, least)
     if i >= 0 and memo.exact[i]:
         return memo.value[i]
     npat = 3 ** codes.shape[1]
     green = npat - 1
-    cand, lbs, rest = candidates(ctx, S, t, greens, least, beta)
+    cand, lbs, rest = candidates(ctx, T, t, greens, least, beta)
     best = rest
     members = np.empty(n, dtype=np.int64)
     start = np.empty(npat + 1, dtype=np.int64)
@@ -220,7 +220,7 @@ def lookahead(ctx, memo, S, t, greens, least, beta):
         if lbs[j] >= best:
             break
         g = cand[j]
-        _split_into(F, g, S, npat, members, start, size, fill)
+        _split_into(F, g, T, npat, members, start, size, fill)
         total = np.int64(0)
         for p in range(npat):
             if size[p] == 0:
@@ -237,53 +237,53 @@ def lookahead(ctx, memo, S, t, greens, least, beta):
                 break
         best = min(best, max(total, lbs[j]))
     v = max(lb, best)
-    memo_store(ctx, memo, h, S, t, greens, least, v, False, np.int64(-1))
+    memo_store(ctx, memo, h, T, t, greens, least, v, False, np.int64(-1))
     return v
 
 
 @numba.njit(cache=True, nogil=True)
-def _split_into(F, g, S, npat, members, start, size, fill):
+def _split_into(F, g, T, npat, members, start, size, fill):
     """_split into buffers given by the caller (no allocation): members[:n], start, size."""
-    n = S.shape[0]
+    n = T.shape[0]
     size[:] = 0
     for i in range(n):
-        size[F[g, S[i]]] += 1
+        size[F[g, T[i]]] += 1
     start[0] = 0
     for p in range(npat):
         start[p + 1] = start[p] + size[p]
         fill[p] = start[p]
     for i in range(n):
-        p = F[g, S[i]]
-        members[fill[p]] = S[i]
+        p = F[g, T[i]]
+        members[fill[p]] = T[i]
         fill[p] += 1
 
 
 @numba.njit(cache=True, nogil=True)
-def _split(F, g, S, npat):
-    """The members of S grouped by the pattern of guess g (order kept), the start of each, sizes."""
-    n = S.shape[0]
+def _split(F, g, T, npat):
+    """The members of T grouped by the pattern of guess g (order kept), the start of each, sizes."""
+    n = T.shape[0]
     size = np.zeros(npat, dtype=np.int64)
     for i in range(n):
-        size[F[g, S[i]]] += 1
+        size[F[g, T[i]]] += 1
     start = np.zeros(npat + 1, dtype=np.int64)
     for p in range(npat):
         start[p + 1] = start[p] + size[p]
     fill = start[:npat].copy()
     members = np.empty(n, dtype=np.int64)
     for i in range(n):
-        p = F[g, S[i]]
-        members[fill[p]] = S[i]
+        p = F[g, T[i]]
+        members[fill[p]] = T[i]
         fill[p] += 1
     return members, start, size
 
 
 @numba.njit(cache=True, nogil=True)
-def candidates(ctx, S, t, greens, least, limit):
+def candidates(ctx, T, t, greens, least, limit):
     """Allowed guesses whose guess bound is below ``limit``, in scan order, with those bounds, and
     the least guess bound of the others (INF if none)."""
     F, cost, hard, codes, counts, FT = ctx.feedback, ctx.cost, ctx.hard, ctx.codes, ctx.counts, ctx.feedback_t
     G = F.shape[0]
-    n = S.shape[0]
+    n = T.shape[0]
     npat = 3 ** codes.shape[1]
     green = npat - 1
     c0, c1, c2 = cost[t], cost[t + 1], cost[t + 2]
@@ -301,7 +301,7 @@ def candidates(ctx, S, t, greens, least, limit):
         k = 0
         stamp = g + 1
         for i in range(n):
-            p = FT[S[i], g]  # answer-major: consecutive guesses share cache lines
+            p = FT[T[i], g]  # answer-major: consecutive guesses share cache lines
             if seen[p] != stamp:
                 seen[p] = stamp
                 size[p] = 0
@@ -367,36 +367,36 @@ def _scan_order(cand, lbs, sq, G):
 
 
 @numba.njit(cache=True, nogil=True)
-def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
-    """(cost(S, t), best guess) when the cost is below beta; else (a bound >= beta, -1).
+def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
+    """(cost(T, t), best guess) when the cost is below beta; else (a bound >= beta, -1).
 
     With ``forced`` >= 0 only that guess is evaluated (nothing is read from or written to the
-    memo for S itself). With ``greedy`` the first feasible guess in scan order is taken at every
+    memo for T itself). With ``greedy`` the first feasible guess in scan order is taken at every
     node (an upper bound; the memo is not used).
     """
     F, ans_row, cost, hard, codes = ctx.feedback, ctx.answer_row, ctx.cost, ctx.hard, ctx.codes
     npat = 3 ** codes.shape[1]
     green = npat - 1
-    n = S.shape[0]
+    n = T.shape[0]
     stats[0] += 1
     h = np.int64(0)
     if forced < 0:
         if n == 0:
             return np.int64(0), np.int64(-1)
         if n == 1:
-            return cost[t], ans_row[S[0]]
+            return cost[t], ans_row[T[0]]
         if cost[t + 1] >= INF:
             return INF, np.int64(-1)
         lb = sat(cost[t] + (n - 1) * cost[t + 1])
         if ctx.sharp:
             lb = _floor(cost, t, n, min(n, ctx.most_classes), min(n, ctx.most_classes))
         if n == 2:
-            return lb, ans_row[S[0]]
+            return lb, ans_row[T[0]]
         if not greedy:
-            h = memo_key(ctx, S, t, greens, least)
-            i = memo_find(ctx, memo, h, S, t, greens, least)
+            h = memo_key(ctx, T, t, greens, least)
+            i = memo_find(ctx, memo, h, T, t, greens, least)
             if i < 0:  # first visit: the sharper bound of quick (exact in easy cases)
-                v, ok, row = quick(ctx, memo, h, S, t, greens, least, lb)
+                v, ok, row = quick(ctx, memo, h, T, t, greens, least, lb)
                 if ok:
                     return v, row
                 lb = v
@@ -408,14 +408,14 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                 if memo.value[i] > lb:
                     lb = memo.value[i]
         else:
-            # greedy: an answer of S that splits S into singletons attains the node bound
-            row = _near_splitters(F, ans_row, S, npat)[0]
+            # greedy: an answer of T that splits T into singletons attains the node bound
+            row = _near_splitters(F, ans_row, T, npat)[0]
             if row >= 0:
                 return lb, row
         if lb >= beta:
             return lb, np.int64(-1)
         if ctx.sharp and not greedy:
-            L = tight_endgame(ctx, S, t, greens, least)
+            L = tight_endgame(ctx, T, t, greens, least)
             if L.shape[0] > 0:  # the endgame alone (argued in tight_endgame)
                 rest = sat(cost[t] + (n - L.shape[0] - 1) * cost[t + 1])
                 v, _ = search_node(ctx, memo, L, t, greens, least, max(beta - rest, np.int64(1)), greedy, stats,
@@ -423,10 +423,10 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                 if sat(v + rest) > lb:
                     lb = sat(v + rest)
                     if lb >= beta:
-                        memo_store(ctx, memo, h, S, t, greens, least, lb, False, np.int64(-1))
+                        memo_store(ctx, memo, h, T, t, greens, least, lb, False, np.int64(-1))
                         return lb, np.int64(-1)
         stats[1] += 1
-        cand, lbs, soft = candidates(ctx, S, t, greens, least, beta)
+        cand, lbs, soft = candidates(ctx, T, t, greens, least, beta)
     else:
         lb = np.int64(0)
         cand = np.full(1, forced, dtype=np.int64)
@@ -450,7 +450,7 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
             break
         # the cost of guess g: exact when below thr, else a bound >= thr
         g = cand[j]
-        _split_into(F, g, S, npat, members, start, size, fill)
+        _split_into(F, g, T, npat, members, start, size, fill)
         total = np.int64(0)
         m = 0
         for p in range(npat):
@@ -501,11 +501,11 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
                 break
     if best < beta:
         if not greedy:
-            memo_store(ctx, memo, h, S, t, greens, least, best, True, best_guess)
+            memo_store(ctx, memo, h, T, t, greens, least, best, True, best_guess)
         return best, best_guess
     bound = max(lb, min(best, soft))
     if not greedy:
-        memo_store(ctx, memo, h, S, t, greens, least, bound, False, np.int64(-1))
+        memo_store(ctx, memo, h, T, t, greens, least, bound, False, np.int64(-1))
     return bound, np.int64(-1)
 
 
@@ -513,9 +513,9 @@ def search_node(ctx, memo, S, t, greens, least, beta, greedy, stats, forced):
 def _store_unions(ctx, memo, g, members, start, size, t, greens, least):
     """Lower bounds for the unions of classes that a guess with a letter known absent would make,
     kept in the memo (Selby's "at least it's better than wasting a letter"), after every class of g
-    on S was solved exactly (their values are in the memo).
+    on T was solved exactly (their values are in the memo).
 
-    A guess g' equal to g but for a letter absent from every answer of S at position i scores every
+    A guess g' equal to g but for a letter absent from every answer of T at position i scores every
     answer gray at i; its class with pattern s0 (gray at i) is then typically the union U of g's
     classes s0, s0 + yellow_i and s0 + green_i. Two bounds hold for U at step t + 1:
 

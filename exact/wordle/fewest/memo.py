@@ -57,11 +57,11 @@ def sat(x):
 
 
 @numba.njit(cache=True, nogil=True)
-def memo_key(ctx, S, t, greens, least):
+def memo_key(ctx, T, t, greens, least):
     z, zt, zg, zl = ctx.zobrist_answer, ctx.zobrist_step, ctx.zobrist_green, ctx.zobrist_least
     h = zt[t]
-    for i in range(S.shape[0]):
-        h ^= z[S[i]]
+    for i in range(T.shape[0]):
+        h ^= z[T[i]]
     if ctx.hard:
         for i in range(greens.shape[0]):
             h ^= zg[i, greens[i] + 1]
@@ -80,7 +80,7 @@ def _rule(greens, least):
 
 
 @numba.njit(cache=True, nogil=True)
-def memo_find(ctx, memo, h, S, t, greens, least):
+def memo_find(ctx, memo, h, T, t, greens, least):
     table, nxt, members, step, rules = memo.table, memo.next, memo.members, memo.step, memo.rules
     if h not in table:
         return -1
@@ -89,10 +89,10 @@ def memo_find(ctx, memo, h, S, t, greens, least):
     L = greens.shape[0]
     while i >= 0:
         m = members[i]
-        same = step[i] == t and m.shape[0] == S.shape[0]
+        same = step[i] == t and m.shape[0] == T.shape[0]
         if same:
-            for r in range(S.shape[0]):
-                if m[r] != S[r]:
+            for r in range(T.shape[0]):
+                if m[r] != T[r]:
                     same = False
                     break
         if same and hard:
@@ -110,9 +110,9 @@ def memo_find(ctx, memo, h, S, t, greens, least):
 
 
 @numba.njit(cache=True, nogil=True)
-def memo_store(ctx, memo, h, S, t, greens, least, value, is_exact, guess):
+def memo_store(ctx, memo, h, T, t, greens, least, value, is_exact, guess):
     table, nxt, val, exact, best = memo.table, memo.next, memo.value, memo.exact, memo.guess
-    i = memo_find(ctx, memo, h, S, t, greens, least)
+    i = memo_find(ctx, memo, h, T, t, greens, least)
     if i >= 0:
         if exact[i]:
             return
@@ -130,5 +130,5 @@ def memo_store(ctx, memo, h, S, t, greens, least, value, is_exact, guess):
     exact.append(is_exact)
     best.append(guess)
     memo.step.append(t)
-    memo.members.append(S.copy())
+    memo.members.append(T.copy())
     memo.rules.append(_rule(greens, least) if ctx.hard else np.empty(0, dtype=np.int8))

@@ -2,14 +2,14 @@
 within ``max_guesses``, and lexicographic objectives such as "most answers within 3, then fewest
 guesses".
 
-The quantity. A complete strategy tree plays, at every node, a guess to the set S of answers still
+The quantity. A complete strategy tree plays, at every node, a guess to the set T of answers still
 possible; each answer a is solved at some step s(a) (the guess that names it). An objective is a
 non-decreasing per-answer *cost table* ``c[s]`` (``c[s] = INF`` for s > max_guesses) and the value
 of a tree is ``sum_a c[s(a)]``. With ``c[s] = s`` this is the total number of guesses (Selby's
-objective; mean = total / n). For S reached before step t, with the answers of S solved from step
+objective; mean = total / n). For T reached before step t, with the answers of T solved from step
 t on,
 
-    cost(S, t) = min over allowed g of  sum over the classes P of g on S of  cost'(P),
+    cost(T, t) = min over allowed g of  sum over the classes P of g on T of  cost'(P),
     cost'({g}) = c[t] (the all-green class: solved now),  cost'(P) = cost(P, t + 1) otherwise,
 
 and cost({a}, t) = c[t]. The classes of a guess are disjoint and their subtrees independent, so the
@@ -20,9 +20,9 @@ answers *not* solved within K guesses (to be minimised), the last level "guesses
 folded into one integer cost table ``c[s] = s + sum_j W_j [s > K_j]`` with weights chosen so that the
 lower levels can never outweigh one unit of a higher level: ``W_last = N * n + 1`` for the last win
 level (N = max_guesses, n = the answers; the total of any complete tree of a subset of the answers
-lies in [|S|, N |S|], so two totals differ by less than N n), and ``W_j = (n + 1) W_{j+1}`` above it
+lies in [|T|, N |T|], so two totals differ by less than N n), and ``W_j = (n + 1) W_{j+1}`` above it
 (the counts of a level differ by at most n). So comparing weighted sums is comparing the vectors
-(lost_K1, lost_K2, ..., total) lexicographically, for every subset S, at every node. Lexicographic
+(lost_K1, lost_K2, ..., total) lexicographically, for every subset T, at every node. Lexicographic
 order on integer vectors is compatible with addition (u <= v implies u + w <= v + w), so the
 minimum of a sum of independent parts is the sum of their minima: the per-class lexicographic
 optima add up to the lexicographic optimum of the node, and the recursion above stays exact at every
@@ -149,39 +149,39 @@ def constraint_after(inst: GuessesInstance, rule: Constraint, g: int, pattern: i
     return Constraint(*add_feedback(rule.greens, rule.least, inst.ctx.codes[g], pattern))
 
 
-def node_value(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Constraint, beta: int = INF,
+def node_value(inst: GuessesInstance, memo, T: np.ndarray, t: int, rule: Constraint, beta: int = INF,
                greedy: bool = False, stats: np.ndarray | None = None) -> tuple[int, int]:
-    """(cost(S, t), best guess row), or (a bound >= beta, -1)."""
+    """(cost(T, t), best guess row), or (a bound >= beta, -1)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
-    v, g = search_node(inst.ctx, memo, np.ascontiguousarray(S, dtype=np.int64), t, rule.greens, rule.least,
+    v, g = search_node(inst.ctx, memo, np.ascontiguousarray(T, dtype=np.int64), t, rule.greens, rule.least,
                  np.int64(beta), greedy, stats, np.int64(-1))
     return int(v), int(g)
 
 
-def guess_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule: Constraint, beta: int = INF,
+def guess_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule: Constraint, beta: int = INF,
                 greedy: bool = False, stats: np.ndarray | None = None) -> int:
-    """The cost of playing guess row g on S at step t (exact below beta, else a bound >= beta)."""
+    """The cost of playing guess row g on T at step t (exact below beta, else a bound >= beta)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
-    v, _ = search_node(inst.ctx, memo, np.ascontiguousarray(S, dtype=np.int64), t, rule.greens, rule.least,
+    v, _ = search_node(inst.ctx, memo, np.ascontiguousarray(T, dtype=np.int64), t, rule.greens, rule.least,
                  np.int64(beta), greedy, stats, np.int64(g))
     return int(v)
 
 
-def subtree(inst: GuessesInstance, memo, S: np.ndarray, t: int, rule: Constraint, greedy: bool = False,
+def subtree(inst: GuessesInstance, memo, T: np.ndarray, t: int, rule: Constraint, greedy: bool = False,
             guess: int | None = None) -> Tree:
-    """The tree the search chose for (S, t) (solving any node the memo lacks; greedy: greedy picks)."""
-    S = np.asarray(S, dtype=np.int64)
+    """The tree the search chose for (T, t) (solving any node the memo lacks; greedy: greedy picks)."""
+    T = np.asarray(T, dtype=np.int64)
     if guess is None:
-        value, guess = node_value(inst, memo, S, t, rule, greedy=greedy)
+        value, guess = node_value(inst, memo, T, t, rule, greedy=greedy)
         if guess < 0:
-            words = " ".join(inst.answers.words[a] for a in S[:8]) + (" ..." if len(S) > 8 else "")
-            raise Infeasible(f"no strategy solves these {len(S)} answers ({words}) from guess {t} within "
+            words = " ".join(inst.answers.words[a] for a in T[:8]) + (" ..." if len(T) > 8 else "")
+            raise Infeasible(f"no strategy solves these {len(T)} answers ({words}) from guess {t} within "
                              f"{inst.max_guesses} guesses")
     children = {}
-    for pattern, P in sorted(classes(inst.F, guess, S).items()):
+    for pattern, P in sorted(classes(inst.F, guess, T).items()):
         if pattern != inst.green:
             children[pattern] = subtree(inst, memo, P, t + 1, constraint_after(inst, rule, guess, pattern), greedy)
-    return Tree(inst.guesses.words[guess], len(S), children)
+    return Tree(inst.guesses.words[guess], len(T), children)
 
 
 # --- the solver -------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     show = progress
     inst = make_guesses_instance(answers, guesses, objective, max_guesses, hard, F, sharp)
     history = tuple(after)
-    S, rule = position(answers, history, hard)
+    T, rule = position(answers, history, hard)
     t0 = len(history) + 1
     if t0 > max_guesses:
         raise ExactError(f"after: {len(history)} guesses played leave none of the {max_guesses} allowed")
@@ -226,9 +226,9 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
         firsts = np.array([g], dtype=np.int64)
         first_bounds = np.zeros(1, dtype=np.int64)
     else:
-        firsts, first_bounds, _ = candidates(inst.ctx, S, t0, rule.greens, rule.least, INF)
-        if len(S) <= 2 or len(firsts) == 0:
-            firsts = np.array([inst.ctx.answer_row[S[0]]], dtype=np.int64)
+        firsts, first_bounds, _ = candidates(inst.ctx, T, t0, rule.greens, rule.least, INF)
+        if len(T) <= 2 or len(firsts) == 0:
+            firsts = np.array([inst.ctx.answer_row[T[0]]], dtype=np.int64)
             first_bounds = np.zeros(1, dtype=np.int64)
     limit = INF if cutoff is None else np.int64(cutoff) + 1
     stats = np.zeros(2, dtype=np.int64)
@@ -243,7 +243,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
             thr = limit if best is None else min(limit, best.cost)
             if bound >= thr:
                 break  # the guess bound of every guess left is no better (they are in bound order)
-            outcome = _play(inst, S, int(g), t0, rule, int(thr), workers, stats, show and len(firsts) == 1)
+            outcome = _play(inst, T, int(g), t0, rule, int(thr), workers, stats, show and len(firsts) == 1)
             v, tree, exact = outcome
             if exact and v < thr:
                 best = Incumbent(v, int(g), tree, True)
@@ -269,13 +269,13 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
         if not interrupted:
             bound_all = int(limit) if limit < INF else None
         return _result(inst, objective, status, None, None, bound_all, started, stats, history, cutoff,
-                       interrupted, top, S)
+                       interrupted, top, T)
     cost_value, g, tree, exact = best
     status = "OPTIMAL" if (exact and not interrupted) else "FEASIBLE"
     if interrupted and exact and first is not None:
         status = "OPTIMAL"  # the fixed first guess was fully solved before the interruption
     return _result(inst, objective, status, tree, cost_value, cost_value if status == "OPTIMAL" else None,
-                   started, stats, history, cutoff, interrupted, top, S)
+                   started, stats, history, cutoff, interrupted, top, T)
 
 
 class Incumbent(NamedTuple):
@@ -287,10 +287,10 @@ class Incumbent(NamedTuple):
     exact: bool
 
 
-def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, workers: int, stats, show):
+def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, thr: int, workers: int, stats, show):
     """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < thr),
     False (cost >= thr, a bound; no tree) or None (interrupted: tree completed greedily)."""
-    split = largest_first(classes(inst.F, g, S))
+    split = largest_first(classes(inst.F, g, T))
     green_cost = int(inst.cost[t]) if any(p == inst.green for p, _ in split) else 0
     parts = [Branch(p, P, constraint_after(inst, rule, g, p)) for p, P in split if p != inst.green]
     lower = [int(node_bound(inst.ctx, new_memo(), b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
@@ -377,19 +377,19 @@ def _play(inst: GuessesInstance, S, g: int, t: int, rule: Constraint, thr: int, 
             if i not in trees:
                 trees[i] = subtree(inst, memo, P, t + 1, r, greedy=True)
                 exact_vals[i] = tree_cost(inst, trees[i], P, t + 1)
-        tree = Tree(inst.guesses.words[g], len(S), {parts[i].pattern: trees[i]
+        tree = Tree(inst.guesses.words[g], len(T), {parts[i].pattern: trees[i]
                                                     for i in sorted(trees, key=lambda i: parts[i].pattern)})
         return total_now(), tree, None
     if failed[0] or total_now() >= thr:
         return max(total_now(), thr), None, False
-    tree = Tree(inst.guesses.words[g], len(S), dict(sorted((b.pattern, trees[i]) for i, b in enumerate(parts))))
+    tree = Tree(inst.guesses.words[g], len(T), dict(sorted((b.pattern, trees[i]) for i, b in enumerate(parts))))
     return total_now(), tree, True
 
 
-def tree_cost(inst: GuessesInstance, tree: Tree, S: np.ndarray, t: int) -> int:
-    """The weighted cost of a tree for the answers S starting at step t (INF when one is unsolved)."""
+def tree_cost(inst: GuessesInstance, tree: Tree, T: np.ndarray, t: int) -> int:
+    """The weighted cost of a tree for the answers T starting at step t (INF when one is unsolved)."""
     total = 0
-    for a in S:
+    for a in T:
         word = inst.answers.words[a]
         node, step = tree, t
         while node is not None and node.guess != word:
@@ -399,7 +399,7 @@ def tree_cost(inst: GuessesInstance, tree: Tree, S: np.ndarray, t: int) -> int:
 
 
 def _result(inst, objective, status, tree, cost_value, lower, started, stats, history, cutoff,
-            interrupted, top, S) -> GuessesResult:
+            interrupted, top, T) -> GuessesResult:
     answers = inst.answers
     wins_at: tuple[int, ...] = ()
     total = None
@@ -410,12 +410,12 @@ def _result(inst, objective, status, tree, cost_value, lower, started, stats, hi
                                 f"{len(played.lost)} answers unsolved)")
         wins_at = played.wins_at
         total = sum((k + 1) * w for k, w in enumerate(wins_at))
-        if sum(wins_at) != len(S):
-            raise InternalError(f"the tree solves {sum(wins_at)} of {len(S)} answers")
-        if tree_cost(inst, tree, S, len(history) + 1) != cost_value:
+        if sum(wins_at) != len(T):
+            raise InternalError(f"the tree solves {sum(wins_at)} of {len(T)} answers")
+        if tree_cost(inst, tree, T, len(history) + 1) != cost_value:
             raise InternalError("the tree's replayed cost differs from the search's value")
     return GuessesResult(
-        status=status, objective=objective.name, n=len(S), max_guesses=inst.max_guesses, hard=inst.hard,
+        status=status, objective=objective.name, n=len(T), max_guesses=inst.max_guesses, hard=inst.hard,
         first=tree.guess if tree is not None else None, tree=tree, total=total, wins_at=wins_at,
         cost=cost_value, lower_bound=lower, seconds=time.perf_counter() - started, cores=prog.cores(),
         nodes=int(stats[0]), searched=int(stats[1]), answers=answers, guesses=inst.guesses,
