@@ -283,7 +283,7 @@ def run(pool: WordList, k: int, checkpoint: str | Path, *, target: int | None = 
 
 
 def _run_cluster(pool, k, todo, options, address, workers, finished) -> bool:
-    from exact.cluster import _import_distributed, _quiet_tracebacks, lost_errors, shut_down, start_client
+    from exact.cluster import import_distributed, lost_errors, quiet_tracebacks, shut_down, start_client
 
     distributed = _import_distributed()
     client = cluster = None
