@@ -158,7 +158,7 @@ def read_checkpoint(path: str | Path, search, words: Iterable[str] | None = None
             record = search.from_json(data)
         except (KeyError, TypeError, ValueError) as e:
             why = f" ({str(e)[:80]})" if isinstance(e, ValueError) and str(e) else ""
-            raise ExactError(f"{path}:{number}: not a {search.KIND} record{why}") from None
+            raise ExactError(f"{path}:{number}: not a first-guess record{why}") from None
         if asked is not None and record.guess not in asked:
             raise ExactError(f"{path}:{number}: first guess {record.guess[:20]!r} is not in the first guesses this "
                                f"run asks for")
