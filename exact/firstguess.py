@@ -427,9 +427,10 @@ def on_cluster(search, todo, records, book, report, address, workers, batch) -> 
 
         def submit() -> None:
             threshold = search.threshold(records.values())
-            if threshold is not None:
+            if threshold is not None:  # a search without thresholds never waits for the variable
                 variable.set(threshold)
-            f = client.submit(evaluate_batch, data, queue.pop(), threshold, variable.name, pure=False, retries=3)
+            name = None if threshold is None else variable.name
+            f = client.submit(evaluate_batch, data, queue.pop(), threshold, name, pure=False, retries=3)
             futures[f.key] = f
             pending.add(f)
 
