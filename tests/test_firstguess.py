@@ -184,3 +184,40 @@ def test_dask_two_workers_and_a_killed_worker_give_the_in_process_values(tmp_pat
                              progress=False)
     assert marker.exists()  # a worker died mid-batch; its batch was redone
     assert {w: r.value for w, r in again.records.items()} == {w: r.value for w, r in here.records.items()}
+
+
+# --- the forged checkpoints of ../shared/data/forged/README.md: resuming them is refused in one line ------
+
+FORGED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "forged"
+
+
+def forged(name: str, tmp_path: Path) -> Path:
+    if not (FORGED / name).is_file():
+        pytest.skip(f"{FORGED / name} is not here (shared test data)")
+    copy = tmp_path / name  # a resume appends: never to the shared file
+    copy.write_bytes((FORGED / name).read_bytes())
+    return copy
+
+
+def test_a_ranking_checkpoint_with_a_second_record_is_refused(tmp_path):
+    from exact.wordle.fewest.ranking import read_first_guesses, rank_first_guesses
+    from exact.words import read_words
+
+    path = forged("ranking-checkpoint-duplicate-record.jsonl", tmp_path)
+    A, G = read_words(FORGED / "d30.txt"), read_words(FORGED / "d60.txt")
+    firsts = read_first_guesses(FORGED / "firsts20.txt", G)
+    with pytest.raises(ExactError, match=r":\d+: a second record for '\w+' \(the first is on line \d+\)") as e:
+        rank_first_guesses(A, G, firsts=firsts, cutoff=100, top=3, resume=path, progress=False)
+    assert "\n" not in str(e.value)
+
+
+def test_the_lingo_proof_checkpoint_forged_closed_is_refused(tmp_path, root):
+    from exact.lingo.proof import run
+    from exact.lingo.score import score_guesses
+    from exact.words import read_words
+
+    path = forged("lingo-prove-forged-closed.jsonl", tmp_path)
+    pool = read_words(root / "instances" / "lingo-ladder" / "answers-random-40-seed0.txt")
+    target = score_guesses(pool, ["baron", "tight"]).wins + 1  # the best set known: its branches are not closed
+    with pytest.raises(ExactError, match="lingo-prove-forged-closed.jsonl:1: the checkpoint has target 40, this run 41"):
+        run(pool, 2, path, target=target, resume=True)

@@ -158,7 +158,7 @@ def test_a_checkpoint_is_read_with_caps(instance, tmp_path):
     A, G = instance
     # in a child limited to 4 GB of address space, so that a reader without caps fails fast here
     probe = subprocess.run([sys.executable, "-c", "import resource; resource.setrlimit(resource.RLIMIT_AS, "
-                            "(4 << 30, 4 << 30)); from exact.wordle import depth4; depth4.read_checkpoint('/dev/zero')"],
+                            "(4 << 30, 4 << 30)); from exact.wordle.wins import ranking as depth4; depth4.read_checkpoint('/dev/zero')"],
                            env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=120)
     assert "ExactError: /dev/zero:1: line longer than 4096 bytes" in probe.stderr, probe.stderr[-300:]
     big = tmp_path / "big.jsonl"
