@@ -138,6 +138,9 @@ class WinsSearch(firstguess.Search):
     every first guess reuses."""
 
     FORMAT, KIND, MUST_MATCH, LISTS = FORMAT, "first-guess", MUST_MATCH, ("answers", "guesses")
+    # not abandonable: the DP's parallel kernels hold signals back (exact.stop.held) and stop between
+    # calls, within a class; a kernel abandoned in a thread would run on into the interpreter's exit
+    ABANDONABLE = False
 
     def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int, F: np.ndarray):
         self.answers, self.guesses, self.depth, self.hard, self.batch, self.F = answers, guesses, depth, hard, batch, F
