@@ -247,10 +247,11 @@ class FewestSearch(firstguess.Search):
             raise ValueError(f"seconds {seconds!r:.30} is not a time")
         return FirstValue(d["guess"], total, exact, float(seconds), str(d.get("stage", "resumed")))
 
-    def prepare(self) -> None:
+    def prepare(self, inst: GuessesInstance | None = None) -> None:
+        """The instance (``inst`` when the driver has it), a memo, the root position, the search's counters."""
         if self.state is None:
-            inst = make_guesses_instance(self.answers, self.guesses, parse_objective(self.objective),
-                                         self.max_guesses, self.hard, self.F)
+            inst = inst or make_guesses_instance(self.answers, self.guesses, parse_objective(self.objective),
+                                                 self.max_guesses, self.hard, self.F)
             self.state = {"inst": inst, "memo": new_memo(), "position": position(self.answers, (), self.hard),
                           "stats": np.zeros(2, dtype=np.int64)}
 
@@ -346,7 +347,7 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     require_in_pool(words, guesses, "first")
     order = first_guess_order(inst, S, 1, rule, words)
     search = FewestSearch(answers, guesses, hard, max_guesses, cutoff, top, goal.name, inst.F)
-    search.state = {"inst": inst, "memo": new_memo(), "position": (S, rule), "stats": np.zeros(2, dtype=np.int64)}
+    search.prepare(inst)
     done = firstguess.drive(search, order, checkpoint=checkpoint, resume=resume, limit=limit, cluster=cluster,
                             workers=workers, batch=batch, progress=progress)
     ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, done.records, order, 0.0, prog.cores(),
