@@ -15,7 +15,7 @@ import os
 from exact.errors import ExactError
 
 
-def _import_distributed():
+def import_distributed():
     try:
         import distributed
     except ImportError:
@@ -25,7 +25,7 @@ def _import_distributed():
 
 def start_client(address: str, workers: int | None = None):
     """(client, cluster or None): a new local cluster for ``local``, else a client of ADDRESS."""
-    distributed = _import_distributed()
+    distributed = import_distributed()
     if address == "local":
         n = workers or os.cpu_count() or 1
         before = os.environ.get("NUMBA_NUM_THREADS")
@@ -88,14 +88,14 @@ def _probe(address: str, seconds: float = 10.0) -> None:
 
 class _OneLine:
     """A logging filter for Dask's loggers in the driver: their messages stay, their tracebacks go
-    (a lost scheduler is reported once, in one line, by :func:`run_cluster`)."""
+    (a lost scheduler is reported once, in one line, by :func:`exact.firstguess.on_cluster`)."""
 
     def filter(self, record) -> bool:
         record.exc_info = record.exc_text = record.stack_info = None
         return True
 
 
-def _quiet_tracebacks() -> None:
+def quiet_tracebacks() -> None:
     import logging
 
     loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio", "")]

@@ -253,3 +253,28 @@ def test_the_committed_coverage_is_what_its_checkpoint_gives(root):
         assert not (r.open and r.closed)
         if r.open:
             assert len(pool) - r.witness >= head["target"] and r.bound >= len(pool) - r.witness
+
+
+def test_the_proof_checkpoint_is_read_with_caps_and_checked(tmp_path):
+    """A resume of /dev/zero stops at the first line's cap; a closed branch with a bound at the target, a
+    count of the wrong type, a record twice are one-line errors."""
+    from exact.lingo.proof import LingoSearch, header
+    from exact import firstguess
+
+    with pytest.raises(ExactError, match="/dev/zero:1: line longer than"):
+        firstguess.read_checkpoint("/dev/zero", LingoSearch(None, 2, None, 1.0, 1, False))
+    pool = family_pool(2, 6, 8, "abcdefghijklmnopqrst")
+    search = LingoSearch(pool, 2, 9, 60.0, 1, False)
+    good = {"guess": pool.words[0], "bound": 8, "closed": True, "complete": True, "seconds": 0.1, "nodes": 1,
+            "witness": None, "open": False}
+    for bad, message in [({"bound": 9}, "not a complete search below the target 9"),
+                         ({"nodes": True}, "nodes True is not an integer"),
+                         ({"bound": 10**6}, "outside"),
+                         ({"closed": False, "bound": 3}, "below the target 9: it would be closed")]:
+        path = tmp_path / "cp.jsonl"
+        path.write_text(json.dumps(header(pool, 2, 9, 1, 60.0)) + "\n" + json.dumps({**good, **bad}) + "\n")
+        with pytest.raises(ExactError, match=rf"cp.jsonl:2: not a first-guess record \(.*{message}"):
+            firstguess.read_checkpoint(path, search, pool.words)
+    path.write_text(json.dumps(header(pool, 2, 9, 1, 60.0)) + "\n" + (json.dumps(good) + "\n") * 2)
+    with pytest.raises(ExactError, match="cp.jsonl:3: a second record"):
+        firstguess.read_checkpoint(path, search, pool.words)

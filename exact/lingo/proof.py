@@ -37,18 +37,15 @@ the checkpoint (the branch in progress is dropped and redone by ``--resume``).
 
 from __future__ import annotations
 
-import json
-import os
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
 
-from exact import progress as prog
+from exact import firstguess
 from exact import stop
-from exact.errors import ExactError
-from exact.fileio import lock_checkpoint, write_text
+from exact.firstguess import whole
 from exact.lingo.columns import column_bound
 from exact.words import WordList
 
@@ -100,70 +97,61 @@ def header(pool: WordList, k: int, target: int | None, exact_doubles: int, time_
             "branch_time_limit": time_limit, "order": "letter coverage, decreasing (exact.lingo.proof.bound_order)"}
 
 
+class LingoSearch(firstguess.Search):
+    """A branch of the proof for the driver of :mod:`exact.firstguess`: its first guess's column bound
+    (no threshold but the fixed ``target``); the bound stops itself at a signal (evaluate gives None)."""
+
+    FORMAT, KIND, MUST_MATCH, DESC = FORMAT, "Lingo search", MUST_MATCH, "lingo branches"
+
+    def __init__(self, pool: WordList | None, k: int, target: int | None, time_limit: float,
+                 exact_doubles: int, stop_when_open: bool):
+        self.pool, self.k, self.target, self.time_limit = pool, k, target, time_limit
+        self.exact_doubles, self.stop_when_open = exact_doubles, stop_when_open
+
+    def header(self) -> dict:
+        return header(self.pool, self.k, self.target, self.exact_doubles, self.time_limit, self.stop_when_open)
+
+    def to_json(self, record: Branch) -> dict:
+        return asdict(record)
+
+    def from_json(self, d: dict) -> Branch:
+        """A record, its counts in range: a bound and a witness at most the pool's size, and (with a
+        target) a closed branch complete with a bound below the target, a complete open one not below it."""
+        if not isinstance(d, dict) or not isinstance(d.get("guess"), str) or set(d) - BRANCH_FIELDS:
+            raise TypeError("not a Lingo branch")
+        n = 10**7 if self.pool is None else len(self.pool)
+        r = Branch(**d)
+        whole(d, "bound", 0, n), whole(d, "nodes", 0, 10**15)
+        if r.witness is not None:
+            whole(d, "witness", 0, n)
+        if not all(isinstance(x, bool) for x in (r.closed, r.complete, r.open)):
+            raise TypeError("closed, complete and open are true or false")
+        if not (isinstance(r.seconds, (int, float)) and not isinstance(r.seconds, bool) and 0 <= r.seconds < 1e9):
+            raise ValueError(f"seconds {r.seconds!r:.30} is not a time")
+        if self.pool is not None and r.closed and not (self.target is not None and r.complete
+                                                        and r.bound < self.target):
+            raise ValueError(f"closed with bound {r.bound}, not a complete search below the target {self.target}")
+        if self.pool is not None and self.target is not None and r.complete and not r.closed and r.bound < self.target:
+            raise ValueError(f"open with bound {r.bound}, below the target {self.target}: it would be closed")
+        return r
+
+    def evaluate(self, word: str, threshold) -> Branch | None:
+        return branch(self.pool, self.k, word, self.target, self.time_limit, self.exact_doubles, self.stop_when_open)
+
+    def prepare(self) -> None:
+        """Nothing kept between branches."""
+
+    def summary(self, records) -> str:
+        return Coverage.of(self.pool, self.k, self.target, list(records)).line()
+
+
+BRANCH_FIELDS = {"guess", "bound", "closed", "complete", "seconds", "nodes", "witness", "open"}
+
+
 def read_checkpoint(path: str | Path) -> tuple[dict, list[Branch]]:
-    """(header, records); a torn last line is ignored, any other bad line is a one-line error."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise ExactError(f"{path}: cannot read the checkpoint ({e.strerror})") from None
-    lines = data[:data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
-    if not lines:
-        raise ExactError(f"{path}:1: empty checkpoint (no header)")
-    records = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            item = json.loads(line)
-            if number == 1:
-                if not isinstance(item, dict) or item.get("format") != FORMAT:
-                    raise ValueError("not a Lingo search checkpoint")
-                head = item
-            else:
-                records.append(Branch(**item))
-        except (ValueError, TypeError) as e:
-            raise ExactError(f"{path}:{number}: not a Lingo search checkpoint line ({str(e)[:60]})") from None
-    return head, records
-
-
-class Checkpoint:
-    """The append-only JSON-lines file of the search, locked to one writer."""
-
-    def __init__(self, path: str | Path, head: dict, resume: bool):
-        self.path = Path(path)
-        self.fd = None
-        self.lock = lock_checkpoint(self.path)
-        self.done: list[Branch] = []
-        try:
-            self._open(head, resume)
-        except BaseException:
-            self.close()
-            raise
-
-    def _open(self, head: dict, resume: bool) -> None:
-        if resume and self.path.exists():
-            old, self.done = read_checkpoint(self.path)
-            for key in MUST_MATCH:
-                if old.get(key) != head.get(key):
-                    raise ExactError(f"{self.path}:1: the checkpoint has {key} {old.get(key)!r}, this run "
-                                     f"{head.get(key)!r}")
-            data = self.path.read_bytes()
-            keep = data.rfind(b"\n") + 1
-            if keep < len(data):
-                with open(self.path, "r+b") as f:
-                    f.truncate(keep)
-        else:
-            write_text(self.path, json.dumps(head) + "\n")
-        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-
-    def append(self, record: Branch) -> None:
-        os.write(self.fd, (json.dumps(asdict(record)) + "\n").encode())
-        os.fsync(self.fd)
-
-    def close(self) -> None:
-        for fd in (self.fd, self.lock):
-            if fd is not None:
-                os.close(fd)
-        self.fd = self.lock = None
+    """(header, records), read with the caps of every checkpoint (:mod:`exact.firstguess`); a torn last
+    line is ignored, any other bad line is a one-line error."""
+    return firstguess.read_checkpoint(path, LingoSearch(None, 0, None, 0.0, 0, False))
 
 
 @dataclass(frozen=True)
@@ -232,93 +220,17 @@ def _histogram(values: list[int]) -> dict[str, int]:
     return dict(sorted(out.items(), key=lambda kv: -int(kv[0])))
 
 
-def _cluster_branch(pool, k, guess, target, time_limit, exact_doubles, stop_when_open):
-    """The task: one branch on a Dask worker."""
-    return branch(pool, k, guess, target, time_limit, exact_doubles, stop_when_open)
-
-
 def run(pool: WordList, k: int, checkpoint: str | Path, *, target: int | None = None, resume: bool = False,
         branch_time_limit: float = 3600.0, exact_doubles: int = 1, limit: int | None = None,
         cluster: str | None = None, workers: int | None = None,
         stop_when_open: bool = False) -> tuple[Coverage, bool]:
-    """Search the branches not in the checkpoint (at most ``limit`` of them), in :func:`bound_order`;
-    returns (the coverage of every record, interrupted)."""
-    head = header(pool, k, target, exact_doubles, branch_time_limit, stop_when_open)
-    book = Checkpoint(checkpoint, head, resume)
-    records = list(book.done)
-    done = {r.guess for r in records}
-    todo = [g for g in bound_order(pool) if g not in done][:limit]
-    prog.say(f"lingo search: {Coverage.of(pool, k, target, records).line()}; {len(todo)} branches to run")
-    interrupted = False
-    last_say = 0.0
-
-    def finished(r: Branch) -> None:
-        nonlocal last_say
-        records.append(r)
-        book.append(r)
-        if time.monotonic() - last_say > prog.log_interval():
-            last_say = time.monotonic()
-            prog.say(f"lingo search: {r.guess} -> {r.bound}{' closed' if r.closed else ''} in {r.seconds:.1f} s; "
-                     + Coverage.of(pool, k, target, records).line())
-
-    try:
-        if cluster is None:
-            for g in todo:
-                r = branch(pool, k, g, target, branch_time_limit, exact_doubles, stop_when_open)
-                if r is None:
-                    interrupted = True
-                    break
-                finished(r)
-        else:
-            interrupted = _run_cluster(pool, k, todo, (target, branch_time_limit, exact_doubles, stop_when_open),
-                                       cluster, workers, finished)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        book.close()
-    if interrupted:
+    """Search the branches not in the checkpoint (at most ``limit`` of them), in :func:`bound_order`,
+    through the driver of :mod:`exact.firstguess` (one branch a Dask task with ``cluster``); returns
+    (the coverage of every record, interrupted). ``resume`` of a checkpoint not there starts it."""
+    search = LingoSearch(pool, k, target, branch_time_limit, exact_doubles, stop_when_open)
+    again = checkpoint if resume and Path(checkpoint).exists() else None
+    done = firstguess.drive(search, bound_order(pool), checkpoint=checkpoint, resume=again, limit=limit,
+                            cluster=cluster, workers=workers, batch=1)
+    if done.interrupted:
         stop.note(stop.received() or 2)
-        prog.say("lingo search interrupted; every finished branch is in the checkpoint " + str(book.path))
-    return Coverage.of(pool, k, target, records), interrupted
-
-
-def _run_cluster(pool, k, todo, options, address, workers, finished) -> bool:
-    from exact.cluster import _import_distributed, _quiet_tracebacks, lost_errors, shut_down, start_client
-
-    distributed = _import_distributed()
-    client = cluster = None
-    futures: dict = {}
-    try:
-        _quiet_tracebacks()
-        client, cluster = start_client(address, workers)
-        n_workers = max(1, len(client.scheduler_info().get("workers", {})))
-        prog.say(f"cluster: {n_workers} workers at {client.scheduler.address}")
-        [data] = client.scatter([pool], broadcast=True)
-        queue = list(reversed(todo))
-        pending = distributed.as_completed()
-
-        def submit():
-            g = queue.pop()
-            f = client.submit(_cluster_branch, data, k, g, *options, pure=False, retries=3)
-            futures[f.key] = f
-            pending.add(f)
-
-        for _ in range(min(len(queue), 2 * n_workers)):
-            submit()
-        for f in pending:
-            try:
-                r = f.result()
-            except lost_errors(distributed) as e:
-                raise ExactError(f"cluster {address}: the Dask cluster was lost mid-run ({type(e).__name__}); "
-                                 f"the finished branches are in the checkpoint: run again with --resume") from None
-            futures.pop(f.key, None)
-            if r is not None:
-                finished(r)
-            if queue:
-                submit()
-    except KeyboardInterrupt:
-        return True
-    finally:
-        if client is not None:
-            shut_down(client, cluster, futures.values())
-    return False
+    return Coverage.of(pool, k, target, list(done.records.values())), done.interrupted

@@ -28,17 +28,17 @@ lists (sha256), the mode and the cutoff; a resumed run skips the guesses it hold
 
 from __future__ import annotations
 
-import json
-import os
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from exact import firstguess
 from exact import progress as prog
-from exact import stop
 from exact.errors import ExactError, InternalError
+from exact.firstguess import whole
 from exact.partitions import classes
 from exact.game.hard import Constraint
 from exact.game.position import position
@@ -47,8 +47,6 @@ from exact.wordle.fewest.objective import parse_objective
 from exact.wordle.fewest.search import (Branch, GuessesInstance, constraint_after, make_guesses_instance, node_value,
                                         subtree)
 from exact.wordle.fewest.kernels import lookahead, node_bound
-from exact.wordle.wins.ranking import Checkpoint, read_json_lines
-from exact.wordle.wins.ranking import check_header as depth4_check_header
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
 from exact.words import WordList, require_in_pool
 
@@ -69,12 +67,12 @@ class FirstValue:
         return {"total": self.total} if self.exact else {"at_least": self.total}
 
 
-def first_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule: Constraint, thr: int,
+def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule: Constraint, thr: int,
                 stats: np.ndarray | None = None) -> tuple[int, bool, str]:
-    """(cost of playing guess row g on S at step t, exact?, stage): exact when below ``thr``, else
+    """(cost of playing guess row g on T at step t, exact?, stage): exact when below ``thr``, else
     a proven lower bound >= thr."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
-    split = classes(inst.F, g, S)
+    split = classes(inst.F, g, T)
     total = int(inst.cost[t]) if inst.green in split else 0
     parts = [Branch(p, np.ascontiguousarray(P, dtype=np.int64), constraint_after(inst, rule, g, p))
              for p, P in split.items() if p != inst.green]
@@ -106,13 +104,13 @@ def first_value(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule
     return total, total < thr, "exact"
 
 
-def first_tree(inst: GuessesInstance, memo, S: np.ndarray, g: int, t: int, rule: Constraint) -> Tree:
+def first_tree(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule: Constraint) -> Tree:
     """The tree of first guess g, its classes' subtrees read from the memo (solved if absent)."""
     children = {}
-    for p, P in sorted(classes(inst.F, g, S).items()):
+    for p, P in sorted(classes(inst.F, g, T).items()):
         if p != inst.green:
             children[p] = subtree(inst, memo, P, t + 1, constraint_after(inst, rule, g, p))
-    return Tree(inst.guesses.words[g], len(S), children)
+    return Tree(inst.guesses.words[g], len(T), children)
 
 
 # --- the ranking --------------------------------------------------------------------------------
@@ -235,49 +233,86 @@ def make_header(answers: WordList, guesses: WordList, hard: bool, max_guesses: i
             "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256}}
 
 
-def ranking_record(data) -> dict:
-    """A checkpoint line of the ranking: ``{"guess": w, "total": N}`` or ``{"guess": w, "at_least": N}``."""
-    if not (isinstance(data, dict) and isinstance(data.get("guess"), str)
-            and (isinstance(data.get("total"), int) or isinstance(data.get("at_least"), int))):
-        raise ValueError("not a first-guess record")
-    return data
+class FewestSearch(firstguess.Search):
+    """The fewest-guesses value of a first guess against a threshold (lower is tighter: ``base`` =
+    cutoff + 1, or the ``top``-th best exact value known if lower); per process, the instance and one
+    memo shared by every first guess (started afresh past :data:`MEMO_LIMIT` entries)."""
+
+    FORMAT, KIND, MUST_MATCH, LISTS = FORMAT, "ranking", MUST_MATCH, ("answers", "guesses")
+    ABANDONABLE = True  # the memo of an abandoned search is not used again: the run ends
+
+    def __init__(self, answers: WordList, guesses: WordList, hard: bool, max_guesses: int, cutoff, top: int,
+                 objective: str, F: np.ndarray | None):
+        self.answers, self.guesses, self.hard, self.max_guesses, self.F = answers, guesses, hard, max_guesses, F
+        self.cutoff, self.top, self.objective = cutoff, top, objective
+        self.cutoff_threshold = int(INF) if cutoff is None else cutoff + 1  # a value there or above is only bounded
+
+    def header(self) -> dict:
+        return make_header(self.answers, self.guesses, self.hard, self.max_guesses, self.cutoff, self.top,
+                           self.objective)
+
+    def to_json(self, v: FirstValue) -> dict:
+        return {"guess": v.guess, **v.to_json(), "seconds": round(v.seconds, 3), "stage": v.stage}
+
+    def from_json(self, d: dict) -> FirstValue:
+        """A checkpoint line ``{"guess": w, "total": N}`` or ``{"guess": w, "at_least": N}``: N at least
+        the number of answers for the objective guesses (every answer takes a guess), and at most INF."""
+        if not (isinstance(d, dict) and isinstance(d.get("guess"), str) and ("total" in d) != ("at_least" in d)):
+            raise TypeError("not a first-guess record")
+        floor = 0 if self.objective == "feasible" or self.answers is None else len(self.answers)
+        exact = "total" in d
+        total = whole(d, "total" if exact else "at_least", floor, int(INF), f" (the floor: {floor} answers)")
+        seconds = d.get("seconds", 0.0)
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds < 1e9:
+            raise ValueError(f"seconds {seconds!r:.30} is not a time")
+        return FirstValue(d["guess"], total, exact, float(seconds), str(d.get("stage", "resumed")))
+
+    def prepare(self, inst: GuessesInstance | None = None) -> None:
+        """The instance (``inst`` when the driver has it), a memo, the root position, the search's counters."""
+        if self.state is None:
+            inst = inst or make_guesses_instance(self.answers, self.guesses, parse_objective(self.objective),
+                                                 self.max_guesses, self.hard, self.F)
+            self.state = {"inst": inst, "memo": new_memo(), "position": position(self.answers, (), self.hard),
+                          "stats": np.zeros(2, dtype=np.int64)}
+
+    def warm_up(self) -> None:
+        first_value(*_warm_up())
+
+    def evaluate(self, word: str, threshold: int) -> FirstValue:
+        state = self.state
+        T, rule = state["position"]
+        c = time.process_time()
+        total, exact, stage = first_value(state["inst"], state["memo"], T, self.guesses.index[word], 1, rule,
+                                          int(threshold), state["stats"])
+        if memo_size(state["memo"]) > MEMO_LIMIT:
+            state["memo"] = new_memo()
+        return FirstValue(word, int(total), bool(exact), time.process_time() - c, stage)
+
+    def threshold(self, values: Iterable[FirstValue]) -> int:
+        """``cutoff_threshold``, or the top-th best exact value if lower (from any subset: never too low)."""
+        best = sorted(v.total for v in values if v.exact)
+        return int(min(self.cutoff_threshold, best[self.top - 1]) if len(best) >= self.top else self.cutoff_threshold)
+
+    def tighter(self, a: int, b: int) -> int:
+        return min(a, b)
+
+    def summary(self, values: Iterable[FirstValue]) -> str:
+        best = min((v for v in values if v.exact), key=lambda v: (v.total, self.guesses.index[v.guess]), default=None)
+        return f"best so far {f'{best.guess} {best.total}' if best else 'none'}"
 
 
-def read_checkpoint(path: str | Path) -> tuple[dict, list[dict]]:
-    """(header, records) of a ranking checkpoint: the depth-k search's reader, with its caps
-    (:func:`exact.wordle.wins.ranking.read_json_lines`)."""
-    return read_json_lines(path, FORMAT, ranking_record, "ranking")
+def read_checkpoint(path: str | Path) -> tuple[dict, list[FirstValue]]:
+    """(header, records) of a ranking checkpoint, each record checked (:mod:`exact.firstguess`)."""
+    return firstguess.read_checkpoint(path, FewestSearch(None, None, False, 6, None, 1, "guesses", None))
 
 
-def check_header(old: dict, new: dict, path: Path) -> None:
-    depth4_check_header(old, new, path, MUST_MATCH)
-
-
-class Book(Checkpoint):
-    """The ranking's checkpoint: the depth-k search's append-only, one-writer file
-    (:class:`exact.wordle.wins.ranking.Checkpoint`), with one line per first guess valued or bounded."""
-
-    @staticmethod
-    def read(path: Path):
-        return read_checkpoint(path)
-
-    @staticmethod
-    def check(old: dict, header: dict, path: Path) -> None:
-        check_header(old, header, path)
-
-    def add(self, v: FirstValue) -> None:
-        record = {"guess": v.guess, **v.to_json(), "seconds": round(v.seconds, 3), "stage": v.stage}
-        os.write(self.fd, (json.dumps(record) + "\n").encode())  # one write per record
-        os.fsync(self.fd)
-
-
-def first_guess_order(inst: GuessesInstance, S: np.ndarray, t: int, rule: Constraint, words: list[str]) -> list[str]:
+def first_guess_order(inst: GuessesInstance, T: np.ndarray, t: int, rule: Constraint, words: list[str]) -> list[str]:
     """The first guesses in the order of the search's scan (guess bound, then sum of squared class
     sizes, then list order): the likeliest best first, so the threshold falls early; the guesses
     the scan skips (they tell nothing) last."""
     from exact.wordle.fewest.kernels import candidates
 
-    cand, _, _ = candidates(inst.ctx, S, t, rule.greens, rule.least, INF)
+    cand, _, _ = candidates(inst.ctx, T, t, rule.greens, rule.least, INF)
     rank = {int(g): i for i, g in enumerate(cand)}
     index = inst.guesses.index
     return sorted(words, key=lambda w: (rank.get(index[w], len(rank)), index[w]))
@@ -302,33 +337,6 @@ def read_first_guesses(path: str | Path, guesses: WordList) -> list[str]:
     return list(dict.fromkeys(words))
 
 
-class Progress:
-    """A progress line at most every ``every`` seconds (for logs), and a bar on a terminal."""
-
-    def __init__(self, total: int, done: int, show: bool | None, every: float = 30.0):
-        self.total, self.every, self.last, self.started, self.start_done = total, every, time.monotonic(), \
-            time.monotonic(), done
-        self.bar = prog.bar(total=total, initial=done, desc="first guesses", unit="guess",
-                            disable=(not show) if show is not None else None)
-
-    def __call__(self, ranking: Ranking, force: bool = False) -> None:
-        done = len(ranking.values)
-        best = ranking.exact[0] if ranking.exact else None
-        self.bar.update(done - self.bar.n)
-        if best:
-            self.bar.set_postfix(best=f"{best[0]} {best[1]}")
-        if force or time.monotonic() - self.last >= self.every:
-            self.last = time.monotonic()
-            rate = (done - self.start_done) / max(time.monotonic() - self.started, 1e-9)
-            left = (self.total - done) / rate if rate > 0 else float("inf")
-            eta = f"{left / 3600:.1f} h" if left != float("inf") else "unknown"
-            prog.say(f"{done}/{self.total} first guesses done; best so far "
-                     f"{f'{best[0]} {best[1]}' if best else 'none'}; about {eta} left")
-
-    def close(self) -> None:
-        self.bar.close()
-
-
 def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str] | None = None,
                        cutoff: int | None = None, top: int = 1, hard: bool = False, max_guesses: int = 6,
                        checkpoint: str | Path | None = None, resume: str | Path | None = None,
@@ -343,7 +351,7 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     ``tree``: build the optimal tree of the best first guess at the end. ``limit``: stop after
     that many first guesses (as if interrupted). Ctrl-C and SIGTERM stop it with every first guess
     done kept (status FEASIBLE or UNKNOWN, ``interrupted``). ``cluster``: ``local`` or a Dask
-    scheduler's address: batches of ``batch`` first guesses as Dask tasks (:func:`rank_on_cluster`).
+    scheduler's address: batches of ``batch`` first guesses as Dask tasks (:mod:`exact.firstguess`).
     """
     started = time.perf_counter()
     if cutoff is not None and cutoff < 0:
@@ -355,158 +363,21 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
         raise ExactError(f"a ranking of first guesses takes objective guesses or feasible, not {objective}",
                          params=("objective",))
     inst = make_guesses_instance(answers, guesses, goal, max_guesses, hard, F)
-    S, rule = position(answers, (), hard)
+    T, rule = position(answers, (), hard)
     words = list(guesses.words) if firsts is None else list(dict.fromkeys(firsts))
     require_in_pool(words, guesses, "first")
-    order = first_guess_order(inst, S, 1, rule, words)
-    header = make_header(answers, guesses, hard, max_guesses, cutoff, top, goal.name)
-    values: dict[str, FirstValue] = {}
-    if resume is not None:
-        old, records = read_checkpoint(resume)
-        check_header(old, header, Path(resume))
-        for r in records:
-            exact = "total" in r
-            values[r["guess"]] = FirstValue(r["guess"], r["total"] if exact else r["at_least"], exact,
-                                            r.get("seconds", 0.0), r.get("stage", "resumed"))
-    path = checkpoint if checkpoint is not None else resume
-    book = Book(path, header, resume is not None and Path(resume) == Path(path)) if path is not None else None
-    if book is not None and resume is not None and Path(resume) != Path(path):
-        for v in values.values():
-            book.add(v)
-    ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, values, order, 0.0, prog.cores(),
-                      objective=goal.name)
-    cutoff_threshold = INF if cutoff is None else cutoff + 1
-    memo = new_memo()
-    stats = np.zeros(2, dtype=np.int64)
-    report = Progress(len(order), len([w for w in order if w in values]), progress)
-    done_now = 0
-    try:
-        if cluster is not None:
-            rank_on_cluster(cluster, ranking, (answers, guesses, hard, max_guesses, inst.F, goal.name),
-                            cutoff_threshold, top, book, report, batch, workers)
-            order = []
-        for w in order:
-            if w in values:
-                continue
-            if limit is not None and done_now >= limit:
-                ranking.interrupted = True
-                break
-            thr = threshold(ranking, cutoff_threshold, top)
-            c = time.process_time()
-            # abandonable: an interrupt stops the run now, not when this first guess's search ends (it
-            # can take minutes); the abandoned search's memo is not used again
-            total, exact, stage = stop.abandonable(first_value, inst, memo, S, guesses.index[w], 1, rule, int(thr),
-                                                   stats)
-            values[w] = FirstValue(w, int(total), bool(exact), time.process_time() - c, stage)
-            if book is not None:
-                book.add(values[w])
-            done_now += 1
-            if memo_size(memo) > MEMO_LIMIT:
-                memo = new_memo()
-            report(ranking)
-    except (KeyboardInterrupt, SystemError) as e:
-        if not stop.is_interrupt(e):
-            raise
-        ranking.interrupted = True
-        prog.say("interrupted; every first guess done is kept" + (f" in {path}" if path else ""))
-    finally:
-        report(ranking, force=True)
-        report.close()
-        if book is not None:
-            book.close()
+    order = first_guess_order(inst, T, 1, rule, words)
+    search = FewestSearch(answers, guesses, hard, max_guesses, cutoff, top, goal.name, inst.F)
+    search.prepare(inst)
+    done = firstguess.drive(search, order, checkpoint=checkpoint, resume=resume, limit=limit, cluster=cluster,
+                            workers=workers, batch=batch, progress=progress)
+    ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, done.records, order, 0.0, prog.cores(),
+                      done.interrupted or done.limited, goal.name)
     if tree and ranking.exact and not ranking.interrupted:
         w = ranking.exact[0][0]
-        ranking.tree = first_tree(inst, memo, S, guesses.index[w], 1, rule)
+        ranking.tree = first_tree(inst, search.state["memo"], T, guesses.index[w], 1, rule)
     ranking.seconds = time.perf_counter() - started
     return ranking
-
-
-def threshold(ranking: Ranking, cutoff_threshold: int, top: int) -> int:
-    """The threshold now: ``cutoff_threshold`` (cutoff + 1: a value there or above is only bounded),
-    or the top-th best exact value if lower."""
-    best = [v for _, v in ranking.exact]
-    return int(min(cutoff_threshold, best[top - 1]) if len(best) >= top else cutoff_threshold)
-
-
-_WORKER: dict = {}  # on a Dask worker: the instance and memo of the run (built once per process)
-
-
-def rank_batch(data, words: list[str], thr: int, variable_name: str | None) -> list[dict]:
-    """The task: one batch of first guesses on a Dask worker, each valued or rejected against the
-    least of ``thr`` and the run's shared threshold (a Dask Variable set by the driver)."""
-    answers, guesses, hard, max_guesses, F, objective = data
-    key = (answers.sha256, guesses.sha256, hard, max_guesses, objective)
-    if _WORKER.get("key") != key:
-        inst = make_guesses_instance(answers, guesses, parse_objective(objective), max_guesses, hard, F)
-        _WORKER.update(key=key, inst=inst, memo=new_memo(), position=position(answers, (), hard))
-    inst, S, rule = _WORKER["inst"], *_WORKER["position"]
-    shared = None
-    if variable_name:
-        from exact.wordle.wins.cluster import _read_shared
-
-        shared = _read_shared(variable_name)
-    out = []
-    for w in words:
-        now = thr
-        if shared is not None:
-            v = shared()
-            now = min(now, v) if v > 0 else now
-        c = time.process_time()
-        total, exact, stage = first_value(inst, _WORKER["memo"], S, guesses.index[w], 1, rule, now)
-        out.append({"guess": w, "total": int(total), "exact": bool(exact), "seconds": time.process_time() - c,
-                    "stage": stage})
-        if memo_size(_WORKER["memo"]) > MEMO_LIMIT:
-            _WORKER["memo"] = new_memo()
-    return out
-
-
-def rank_on_cluster(address: str, ranking: Ranking, data, cutoff_threshold: int, top: int, book, report, batch: int,
-                    workers: int | None) -> None:
-    """The first guesses not yet done, in batches as Dask tasks (at most two per worker in flight);
-    each finished batch goes to the ranking and the checkpoint as it arrives, and the threshold it
-    implies to every worker through a Dask Variable. Interrupts propagate to the caller, which keeps
-    what is done; the batches in flight are cancelled."""
-    import uuid
-
-    from exact.wordle.wins.cluster import _import_distributed, shut_down, start_client
-
-    distributed = _import_distributed()
-    todo = [w for w in ranking.firsts if w not in ranking.values]
-    batches = [todo[i:i + batch] for i in range(0, len(todo), batch)]
-    batches.reverse()
-    first_value(*_warm_up())  # the kernels compiled once here; local workers load numba's cache
-    client, cluster = start_client(address, workers)
-    futures = {}
-    try:
-        n = max(1, len(client.scheduler_info().get("workers", {})))
-        prog.say(f"cluster: {n} workers at {client.scheduler.address}")
-        [shared_data] = client.scatter([data], broadcast=True)
-        name = f"exact-ranking-{uuid.uuid4().hex[:12]}"
-        variable = distributed.Variable(name, client=client)
-        variable.set(threshold(ranking, cutoff_threshold, top))
-        pending = distributed.as_completed()
-
-        def submit():
-            f = client.submit(rank_batch, shared_data, batches.pop(), threshold(ranking, cutoff_threshold, top), name,
-                              pure=False, retries=3)
-            futures[f.key] = f
-            pending.add(f)
-
-        for _ in range(min(len(batches), 2 * n)):
-            submit()
-        for f in pending:
-            for r in f.result():
-                v = FirstValue(r["guess"], r["total"], r["exact"], r["seconds"], r["stage"])
-                ranking.values[v.guess] = v
-                if book is not None:
-                    book.add(v)
-            futures.pop(f.key, None)
-            variable.set(threshold(ranking, cutoff_threshold, top))
-            report(ranking)
-            if batches:
-                submit()
-    finally:
-        shut_down(client, cluster, futures.values())
 
 
 def _warm_up():
@@ -515,5 +386,5 @@ def _warm_up():
 
     A = words_from_lines(["cigar", "rebut", "sissy", "humph"], "warm-up")
     inst = make_guesses_instance(A, A, parse_objective("guesses"), 6)
-    S, rule = position(A, (), False)
-    return inst, new_memo(), S, 0, 1, rule, 100
+    T, rule = position(A, (), False)
+    return inst, new_memo(), T, 0, 1, rule, 100

@@ -1,8 +1,9 @@
 """The global search over every first guess, with an incumbent, a checkpoint and resume.
 
 ``exact wordle solve --depth 4 --checkpoint FILE`` (and ``--cluster``, ``--resume``) runs this driver.
-It evaluates first guesses in batches, in one process (:func:`run`, the kernels' own threads) or on a
-Dask cluster (:mod:`exact.wordle.wins.cluster`), and appends every finished first guess to a checkpoint.
+It is a search of :mod:`exact.firstguess` (:class:`WinsSearch`), whose driver evaluates the first guesses
+in one process (:func:`run`, the kernels' own threads) or on a Dask cluster (``cluster=``), and appends
+every finished first guess to a checkpoint.
 
 The incumbent and the cheap rejection (why a pruned first guess really is worse):
 
@@ -25,9 +26,8 @@ early and the rest are rejected after a class or two. Ties by list order.
 
 The checkpoint (JSON lines): a header (format, depth, mode, the lists' sources, counts and sha256,
 the order rule, the batch size), then one record per finished first guess: its exact value or the
-bound that pruned it, the threshold in force, seconds and worker. Each record is one ``write`` on an
-append-only file, flushed and fsynced before the next; a torn last line (a kill during a write) is
-dropped on resume. ``--resume FILE`` checks the header against the lists and parameters, takes the
+bound that pruned it, the threshold in force, seconds and worker (written and read by
+:mod:`exact.firstguess`). ``--resume FILE`` checks the header against the lists and parameters, takes the
 best exact value in the file as the incumbent, and evaluates only the first guesses not in it.
 
 >>> from exact.words import words_from_lines
@@ -39,7 +39,7 @@ best exact value in the file as the incumbent, and evaluates only the first gues
 
 from __future__ import annotations
 
-import json
+import math
 import os
 import socket
 import time
@@ -49,15 +49,16 @@ from pathlib import Path
 
 import numpy as np
 
+from exact import firstguess
 from exact import progress as prog
-from exact import stop
 from exact.errors import ExactError, InternalError
 from exact.fileio import lock_checkpoint, lock_path  # noqa: F401 (the lock lives with the file writes)
+from exact.firstguess import MAX_CHECKPOINT, whole  # noqa: F401 (the caps of every checkpoint)
 from exact.partitions import feedback_matrix
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.game.hard import no_constraint
 from exact.game.tree import Tree, replay
-from exact.words import WordList, list_name, shorten
+from exact.words import WordList, list_name
 
 FORMAT = "exact-wordle-first-guess-checkpoint/1"
 ORDER = ("decreasing value_2(g, A) (classes of g on the answers), ties by list order; value_2 is a "
@@ -90,60 +91,25 @@ class Outcome:
                 "threshold": self.threshold, "seconds": round(self.seconds, 3), "worker": self.worker}
 
     @classmethod
-    def from_json(cls, d: dict) -> Outcome:
-        """A record; a field of the wrong type is a TypeError (``"exact": "false"`` is not True)."""
-        whole = lambda x: isinstance(x, int) and not isinstance(x, bool) and x >= 0  # noqa: E731
-        if not (isinstance(d, dict) and isinstance(d.get("guess"), str) and whole(d.get("value"))
-                and isinstance(d.get("exact"), bool) and whole(d.get("threshold"))
+    def from_json(cls, d: dict, n: int = 10**7) -> Outcome:
+        """A record of an instance of ``n`` answers (value_k(g, A) <= n, and a pruned guess's bound is
+        below its threshold); a field of the wrong type is a TypeError (``"exact": "false"`` is not True)."""
+        if not (isinstance(d, dict) and isinstance(d.get("guess"), str) and isinstance(d.get("exact"), bool)
                 and isinstance(d.get("seconds"), (int, float)) and not isinstance(d.get("seconds"), bool)
                 and isinstance(d.get("worker"), str)):
             raise TypeError("not a first-guess record")
-        return cls(d["guess"], d["value"], d["exact"], d["threshold"], float(d["seconds"]), d["worker"])
+        why = f": there are {n} answers"
+        value, threshold = whole(d, "value", 0, n, why), whole(d, "threshold", 0, n, why)
+        if not d["exact"] and value >= threshold:
+            raise ValueError(f"pruned with bound {value}, not below its threshold {threshold}")
+        if not (math.isfinite(d["seconds"]) and d["seconds"] >= 0):
+            raise ValueError(f"seconds {d['seconds']} is not a time")
+        return cls(d["guess"], value, d["exact"], threshold, float(d["seconds"]), d["worker"])
 
 
 def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
-
-# --- evaluating a batch (in this process or on a worker) ----------------------------------------
-
-_SEARCHES: dict[tuple, dp.Search] = {}
-
-
-def search_for(answers: WordList, guesses: WordList, hard: bool, F: np.ndarray) -> dp.Search:
-    """The Search for these lists, built once per process (its root node is reused by every task)."""
-    key = (answers.sha256, guesses.sha256, hard)
-    if key not in _SEARCHES:
-        _SEARCHES.clear()
-        _SEARCHES[key] = dp.Search(dp.make_wins_instance(answers, guesses, hard, F))
-    return _SEARCHES[key]
-
-
-def evaluate_batch(data: tuple, rows: list[int], incumbent: int, depth: int, shared=None) -> list[Outcome]:
-    """value_depth(g, A) of each first guess row g, each exact or a bound below the threshold.
-
-    ``data`` = (answers, guesses, hard, F). The threshold of each guess is the largest of
-    ``incumbent``, the exact values found earlier in this batch and ``shared()`` (a callable giving
-    the cluster-wide incumbent, or None).
-    """
-    answers, guesses, hard, F = data
-    search = search_for(answers, guesses, hard, F)
-    T = np.arange(len(answers), dtype=np.int64)
-    rule = no_constraint(answers.length)
-    out = []
-    best = incumbent
-    for g in rows:
-        if shared is not None:
-            best = max(best, shared())
-        t = time.perf_counter()
-        v, ok = search.value(int(g), T, depth, rule, best)
-        out.append(Outcome(guesses.words[g], int(v), bool(ok), best, time.perf_counter() - t, worker_name()))
-        if ok:
-            best = max(best, int(v))
-    return out
-
-
-# --- the checkpoint -------------------------------------------------------------------------------
 
 def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int) -> dict:
     return {
@@ -165,150 +131,62 @@ def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, ba
 MUST_MATCH = ("format", "depth", "hard")
 
 
-#: A checkpoint line is a header or a record of about 120 bytes: a longer line is not a checkpoint's.
-MAX_CHECKPOINT_LINE = 4096
-#: The largest checkpoint read (the 12972 first guesses of Wordle take about 1.5 MB, repeats included).
-MAX_CHECKPOINT = 32 * 1024 * 1024
+# --- the search, for the driver of exact.firstguess ---------------------------------------------------
 
+class WinsSearch(firstguess.Search):
+    """value_depth(g, A) of a first guess g against the incumbent (the threshold: the best exact value
+    known, higher is tighter); per process, one :class:`exact.wordle.wins.dp.Search` whose root node
+    every first guess reuses."""
 
-def _checkpoint_lines(path: Path) -> list[str]:
-    """The complete lines of the file (the part after the last newline is torn), read a line at a
-    time with the caps above, so that ``/dev/zero`` or a huge file stops at once."""
-    lines, size = [], 0
-    with open(path, "rb") as f:
-        while raw := f.readline(MAX_CHECKPOINT_LINE + 1):
-            size += len(raw)
-            if len(raw) > MAX_CHECKPOINT_LINE and not raw.endswith(b"\n"):
-                raise ExactError(f"{path}:{len(lines) + 1}: line longer than {MAX_CHECKPOINT_LINE} bytes; "
-                                 f"not a checkpoint")
-            if size > MAX_CHECKPOINT:
-                raise ExactError(f"{path}: larger than {MAX_CHECKPOINT // (1024 * 1024)} MiB; not a checkpoint")
-            if not raw.endswith(b"\n"):
-                break
-            lines.append(raw[:-1].decode("utf-8"))
-    return lines
+    FORMAT, KIND, MUST_MATCH, LISTS = FORMAT, "first-guess", MUST_MATCH, ("answers", "guesses")
+    # not abandonable: the DP's parallel kernels hold signals back (exact.stop.held) and stop between
+    # calls, within a class; a kernel abandoned in a thread would run on into the interpreter's exit
+    ABANDONABLE = False
 
+    def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int, F: np.ndarray):
+        self.answers, self.guesses, self.depth, self.hard, self.batch, self.F = answers, guesses, depth, hard, batch, F
+        self.DESC = f"first guesses (depth {depth})"
 
-def read_json_lines(path: str | Path, fmt: str, record, kind: str = "first-guess") -> tuple[dict, list]:
-    """(header, records) of a JSON-lines checkpoint whose header has ``format`` ``fmt``, read with the
-    size and line caps; ``record`` turns each later line into a record (raising KeyError, TypeError or
-    ValueError for a bad one). A torn last line is ignored, any other bad line is an error naming the
-    file and line. ``kind`` names the checkpoint in the errors. Used by every checkpoint of first guesses
-    (this search's and the fewest-guesses ranking's)."""
-    path = Path(path)
-    try:
-        complete = _checkpoint_lines(path)
-    except FileNotFoundError:
-        raise ExactError(f"{path}: no such checkpoint") from None
-    except IsADirectoryError:
-        raise ExactError(f"{path}: is a directory, not a checkpoint") from None
-    except UnicodeDecodeError as e:
-        raise ExactError(f"{path}: not UTF-8 text ({e.reason}); not a checkpoint") from None
-    except OSError as e:
-        raise ExactError(f"{path}: cannot read the checkpoint ({e.strerror})") from None
-    if not complete:
-        raise ExactError(f"{path}:1: empty checkpoint (no header)")
-    records = []
-    header = None
-    for number, line in enumerate(complete, start=1):
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ExactError(f"{path}:{number}: not a JSON line ({e.msg})") from None
-        except ValueError:  # a number of thousands of digits
-            raise ExactError(f"{path}:{number}: not a JSON line (a number with too many digits)") from None
-        if number == 1:
-            if not isinstance(data, dict) or data.get("format") != fmt:
-                raise ExactError(f"{path}:1: not a {kind} checkpoint (format "
-                                 f"{data.get('format') if isinstance(data, dict) else data!r:.40})")
-            header = data
-            continue
-        try:
-            records.append(record(data))
-        except (KeyError, TypeError, ValueError):
-            raise ExactError(f"{path}:{number}: not a first-guess record") from None
-    return header, records
+    def header(self) -> dict:
+        return make_header(self.answers, self.guesses, self.depth, self.hard, self.batch)
+
+    def to_json(self, o: Outcome) -> dict:
+        return o.to_json()
+
+    def from_json(self, d: dict) -> Outcome:
+        return Outcome.from_json(d) if self.answers is None else Outcome.from_json(d, len(self.answers))
+
+    def prepare(self) -> None:
+        if self.state is None:
+            self.state = dp.Search(dp.make_wins_instance(self.answers, self.guesses, self.hard, self.F))
+
+    def warm_up(self) -> None:
+        warm_up()
+
+    def evaluate(self, word: str, threshold: int) -> Outcome:
+        T = np.arange(len(self.answers), dtype=np.int64)
+        t = time.perf_counter()
+        v, ok = self.state.value(self.guesses.index[word], T, self.depth, no_constraint(self.answers.length),
+                                 threshold)
+        return Outcome(word, int(v), bool(ok), threshold, time.perf_counter() - t, worker_name())
+
+    def threshold(self, outcomes: Iterable[Outcome]) -> int:
+        return max((o.value for o in outcomes if o.exact), default=0)
+
+    def tighter(self, a: int, b: int) -> int:
+        return max(a, b)
+
+    def summary(self, outcomes: Iterable[Outcome]) -> str:
+        outcomes = list(outcomes)
+        exact = [o.value for o in outcomes if o.exact]
+        pruned = [o.value for o in outcomes if not o.exact]
+        return (f"{len(exact)} exact, best {max(exact, default=0)}; {len(pruned)} pruned, largest bound "
+                f"{max(pruned, default=None)}")
 
 
 def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
-    """(header, records) of a checkpoint of this search (:func:`read_json_lines`)."""
-    return read_json_lines(path, FORMAT, Outcome.from_json)
-
-
-class Checkpoint:
-    """An append-only JSON-lines file: the header, then one record per finished first guess; locked
-    to one writer (:func:`lock_checkpoint`). A search with other records (the fewest-guesses
-    ranking) subclasses it with its own ``read`` and ``check``."""
-
-    @staticmethod
-    def read(path: Path):
-        return read_checkpoint(path)
-
-    @staticmethod
-    def check(old: dict, header: dict, path: Path) -> None:
-        check_header(old, header, path)
-
-    def __init__(self, path: str | Path, header: dict, resume: bool = False):
-        self.path = Path(path)
-        self.fd = None
-        self.lock = lock_checkpoint(self.path)  # before anything is read or written
-        if resume:
-            old, _ = self.read(self.path)
-            self.check(old, header, self.path)
-            data = self.path.read_bytes()
-            keep = data.rfind(b"\n") + 1  # drop a torn last line
-            if keep < len(data):
-                with open(self.path, "r+b") as f:
-                    f.truncate(keep)
-        else:
-            from exact.fileio import write_text
-
-            write_text(self.path, json.dumps(header) + "\n")
-        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-
-    def append(self, outcomes: Iterable[Outcome]) -> None:
-        for o in outcomes:
-            os.write(self.fd, (json.dumps(o.to_json()) + "\n").encode())  # one write per record
-            os.fsync(self.fd)
-
-    def close(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
-        if self.lock is not None:
-            os.close(self.lock)  # closing the descriptor releases the flock
-            self.lock = None
-
-
-def check_outcomes(outcomes: list[Outcome], answers: WordList, guesses: WordList, path: Path) -> None:
-    """Each record fits the instance: its guess is a guess, its value and threshold are at most the
-    number of answers (value_k(g, A) <= |A|), and a pruned guess's bound is below its threshold."""
-    n = len(answers)
-    for o in outcomes:
-        if o.guess not in guesses.index:
-            raise ExactError(f"{path}: first guess {shorten(o.guess)!r} is not in {guesses.source}")
-        if o.value > n or o.threshold > n:
-            raise ExactError(f"{path}: first guess {o.guess!r} has value {o.value} (threshold {o.threshold}) "
-                             f"but there are {n} answers; not a checkpoint of this instance")
-        if not o.exact and o.value >= o.threshold:
-            raise ExactError(f"{path}: first guess {o.guess!r} is recorded pruned with bound {o.value}, not "
-                             f"below its threshold {o.threshold}")
-    if len(outcomes) > 4 * len(guesses) + 64:  # batches redone after lost workers repeat a few guesses
-        raise ExactError(f"{path}: {len(outcomes)} records for {len(guesses)} first guesses; not a checkpoint "
-                         f"of this instance")
-
-
-def check_header(old: dict, new: dict, path: Path, must_match: tuple[str, ...] = MUST_MATCH) -> None:
-    """A checkpoint resumed must be of the same run: the header keys ``must_match`` and the lists' sha256."""
-    for key in must_match:
-        if old.get(key) != new.get(key):
-            raise ExactError(f"{path}:1: the checkpoint has {key} {old.get(key)!r}, this run {new.get(key)!r}")
-    for key in ("answers", "guesses"):
-        if not (isinstance(old.get(key), dict) and isinstance(old[key].get("source"), str)):
-            raise ExactError(f"{path}:1: the checkpoint's header has no valid {key!r} record")
-        if old[key].get("sha256") != new[key]["sha256"]:
-            raise ExactError(f"{path}:1: the checkpoint's {key} ({old[key]['source']}, sha256 "
-                             f"{old[key]['sha256'][:12]}...) differ from this run's ({new[key]['source']})")
+    """(header, records) of a checkpoint of this search, each record checked (:mod:`exact.firstguess`)."""
+    return firstguess.read_checkpoint(path, WinsSearch(None, None, 0, False, 0, None))
 
 
 # --- the result -----------------------------------------------------------------------------------
@@ -415,42 +293,14 @@ def summarize(answers, guesses, depth, hard, outcomes, order_rows, seconds, core
                         cores, cluster, answers, guesses, interrupted)
 
 
-# --- the driver -----------------------------------------------------------------------------------
+
+# --- the driver's inputs ------------------------------------------------------------------------
 
 def first_guess_order(answers: WordList, guesses: WordList, F: np.ndarray) -> np.ndarray:
     """Guess rows by decreasing number of classes on the answers (value_2), ties by list order."""
     caps = dp_kernels.class_caps(F, np.arange(len(answers), dtype=np.int64), dp.pattern_count(answers.length))
     return np.lexsort((np.arange(len(caps)), -caps)).astype(np.int64)
 
-
-def prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F):
-    """(F, order, outcomes so far, open rows, Checkpoint or None)."""
-    if depth < 1:
-        raise ExactError(f"depth must be at least 1, not {depth}")
-    dp.make_wins_instance(answers, guesses, hard, F)  # checks the lists
-    if F is None:
-        F = feedback_matrix(guesses, answers)
-    header = make_header(answers, guesses, depth, hard, batch)
-    outcomes: list[Outcome] = []
-    if resume is not None:
-        old, outcomes = read_checkpoint(resume)
-        check_header(old, header, Path(resume))
-        check_outcomes(outcomes, answers, guesses, Path(resume))
-        seen = {}
-        for o in outcomes:  # a batch re-run after a lost worker may repeat a guess: keep the first
-            seen.setdefault(o.guess, o)
-        outcomes = list(seen.values())
-    book = None
-    target = checkpoint if checkpoint is not None else resume
-    if target is not None:
-        same = resume is not None and Path(target).resolve() == Path(resume).resolve()
-        book = Checkpoint(target, header, resume=same)
-        if not same and outcomes:
-            book.append(outcomes)
-    order = first_guess_order(answers, guesses, F)
-    done = {guesses.index[o.guess] for o in outcomes}
-    rows = [int(g) for g in order if int(g) not in done]
-    return F, order, outcomes, rows, book
 
 
 def warm_up() -> None:
@@ -462,68 +312,35 @@ def warm_up() -> None:
     dp.solve(tiny, tiny, depth=3, hard=True, progress=False)
 
 
-class Reporter:
-    """A progress line (exact.progress.say) at most every ``every`` seconds, for logs without a bar."""
-
-    def __init__(self, total: int, every: float = 60.0):
-        self.total, self.every, self.last = total, every, time.monotonic()
-
-    def __call__(self, outcomes: list[Outcome], force: bool = False) -> None:
-        if force or time.monotonic() - self.last >= self.every:
-            self.last = time.monotonic()
-            exact = [o.value for o in outcomes if o.exact]
-            pruned = [o.value for o in outcomes if not o.exact]
-            prog.say(f"{len(outcomes)}/{self.total} first guesses resolved ({len(exact)} exact, best "
-                     f"{max(exact, default=0)}; {len(pruned)} pruned, largest bound {max(pruned, default=None)})")
-
-
-def batches(rows: list[int], size: int) -> list[list[int]]:
-    return [rows[i:i + size] for i in range(0, len(rows), size)]
-
-
 def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False, batch: int = BATCH,
         checkpoint: str | Path | None = None, resume: str | Path | None = None, progress: bool | None = None,
-        F: np.ndarray | None = None, limit: int | None = None) -> GlobalResult:
-    """The global search in this process (the kernels use numba's threads).
+        F: np.ndarray | None = None, limit: int | None = None, cluster: str | None = None,
+        workers: int | None = None) -> GlobalResult:
+    """The global search, in this process (the kernels use numba's threads) or with batches of
+    ``batch`` first guesses as Dask tasks (``cluster``: ``local`` or a scheduler's address).
 
     ``checkpoint``: append finished first guesses there (with ``resume`` and no ``checkpoint``, to
     the resumed file). ``limit``: stop after that many batches (tests), as if interrupted.
     Ctrl-C (or SIGTERM via :mod:`exact.stop`) stops after saving what is finished; the result is
     then marked interrupted.
     """
-    started = time.perf_counter()
-    F, order, outcomes, rows, book = prepare(answers, guesses, depth, hard, batch, checkpoint, resume, F)
-    data = (answers, guesses, hard, F)
-    interrupted = False
-    report = Reporter(len(guesses))
-    bar = prog.bar(total=len(guesses), desc=f"first guesses (depth {depth})", unit="guess",
-                   disable=(not progress) if progress is not None else None, initial=len(outcomes))
-    try:
-        for i, rows_i in enumerate(batches(rows, batch)):
-            if limit is not None and i >= limit:
-                interrupted = True
-                break
-            incumbent = max((o.value for o in outcomes if o.exact), default=0)
-            found = evaluate_batch(data, rows_i, incumbent, depth)
-            outcomes.extend(found)
-            if book is not None:
-                book.append(found)
-            bar.update(len(found))
-            bar.set_postfix(best=max((o.value for o in outcomes if o.exact), default=0))
-            report(outcomes)
-    except (KeyboardInterrupt, SystemError) as e:
-        if not stop.is_interrupt(e):
-            raise
-        interrupted = True
-        prog.say("interrupted; every finished first guess is in the checkpoint" if book
-                 else "interrupted; reporting the best found so far")
-    finally:
-        bar.close()
-        if book is not None:
-            book.close()
-    report(outcomes, force=True)
-    return summarize(answers, guesses, depth, hard, outcomes, order, time.perf_counter() - started,
-                     prog.cores(), "in-process", interrupted)
+    if depth < 1:
+        raise ExactError(f"depth must be at least 1, not {depth}")
+    dp.make_wins_instance(answers, guesses, hard, F)  # checks the lists
+    if F is None:
+        F = feedback_matrix(guesses, answers)
+    order = first_guess_order(answers, guesses, F)
+    search = WinsSearch(answers, guesses, depth, hard, batch, F)
+    done = firstguess.drive(search, [guesses.words[g] for g in order], checkpoint=checkpoint, resume=resume,
+                            limit=None if limit is None else limit * batch, cluster=cluster, workers=workers,
+                            batch=batch, progress=progress)
+    if cluster is None:
+        cores, where = prog.cores(), "in-process"
+    else:
+        where = "local Dask cluster" if cluster == "local" else f"Dask cluster {cluster}"
+        cores, where = done.workers, f"{where}, {done.workers} single-threaded workers"
+    return summarize(answers, guesses, depth, hard, list(done.records.values()), order, done.seconds, cores, where,
+                     done.interrupted or done.limited)
 
 
 # --- the certificate and the tree of the best -----------------------------------------------------
