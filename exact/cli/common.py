@@ -388,3 +388,29 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     ('1 node', '3 classes')
     """
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def guess_limit(least: int = 1) -> click.IntRange:
+    """The type of an option that counts guesses allowed (``--max-guesses``, ``--depth``): ``least`` to
+    :data:`exact.game.position.MAX_GUESSES` (its docstring argues the bound)."""
+    from exact.game.position import MAX_GUESSES
+
+    return click.IntRange(min=least, max=MAX_GUESSES)
+
+
+class Seconds(click.FloatRange):
+    """A time in seconds: a float range that also refuses ``nan`` and ``inf`` (which every range
+    comparison lets through, and which a deadline cannot be made of)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        rv = super().convert(value, param, ctx)
+        if rv != rv or rv in (float("inf"), float("-inf")):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return rv
+
+
+def seconds(least: float = 0.0, open: bool = True) -> Seconds:
+    """The type of a time option: finite, at least ``least`` (above it when ``open``)."""
+    return Seconds(min=least, min_open=open)

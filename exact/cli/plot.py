@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from exact.cli.common import list_answers, list_guesses, words_option
+from exact.cli.common import guess_limit
 
 OUT_HELP = "Where to write: STEM.png and STEM.svg (an extension .png/.svg is dropped)."
 
@@ -29,7 +30,7 @@ def plot():
 @click.argument("trees", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--label", "labels", multiple=True, help="A title per tree, in order [default: the file names].")
 @words_option("--answers", "Answer list [default: the answers of --list].")
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
+@click.option("--depth", "-k", type=guess_limit(), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
 @words_option("--guesses", "Allowed guesses the fallback may probe with [default: the guesses of --list].")
 @click.option("--play-on", is_flag=True,
               help="Complete each tree with the fallback of `exact wordle play` (exact.wordle.study.play.FewestGuesses), "

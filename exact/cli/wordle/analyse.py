@@ -7,6 +7,7 @@ import sys
 import click
 
 from exact.cli.common import echo_json, list_answers, list_guesses, words_option
+from exact.cli.common import guess_limit
 from exact.words import load_or_default
 
 
@@ -18,7 +19,7 @@ from exact.words import load_or_default
 @click.option("--answer", default=None, metavar="WORD", help="The answer: GAME is then the guesses alone.")
 @click.option("--guesses-played", "played", default=None, metavar="W1,W2,...",
               help="The guesses of a pasted emoji grid whose lines have no words, in order.")
-@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+@click.option("--max-guesses", type=guess_limit(1), default=6, show_default=True,
               help="Every answer must be solved within this many guesses.")
 @click.option("--live-max", type=click.IntRange(min=1), default=None, metavar="N",
               help="Solve positions of at most N answers here [default: exact.wordle.study.analyse.LIVE_MAX]; larger "
