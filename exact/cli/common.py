@@ -222,7 +222,7 @@ FLAGS = {"first": "--first", "after": "--after", "cutoff": "--cutoff", "max_gues
          "time_limit": "--time-limit", "bound_time": "--bound-time", "workers": "--workers",
          "max_rounds": "--max-rounds", "start": "--start", "guesses_allowed": "--guesses-allowed",
          "letters": "--letters", "k": "-k", "Ks": "--guesses-allowed", "card_file": "--card",
-         "tree_file": "--tree", "outs": "--out"}
+         "tree_file": "--tree", "outs": "--out", "m_values": "--m-values"}
 
 #: Parameters that the first word of an untagged message (``params`` empty, no file) names: "after:
 #: ...", "objective 'x': ...", "depth must be at least 1, not 0". Words that also begin prose ("tree",

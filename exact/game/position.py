@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from exact.errors import ExactError
+from exact.errors import ExactError, shorten
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
 from exact.game.hard import Constraint, constraint, is_allowed, no_constraint
 from exact.words import WordList, check_words, require_in_pool
@@ -108,17 +108,17 @@ def parse_history(text: str, guesses: WordList) -> tuple[tuple[str, int], ...]:
     """
     parts = str(text).split()
     if len(parts) % 2:
-        raise ExactError(f"after {text!r}: give pairs 'GUESS PATTERN ...' (an even number of items)")
+        raise ExactError(f"after {shorten(text)!r}: give pairs 'GUESS PATTERN ...' (an even number of items)")
     history = []
     for i in range(0, len(parts), 2):
         (word,) = check_words_in(parts[i], guesses, "after")
         try:
             pattern = parse_pattern(parts[i + 1], guesses.length)
         except ExactError as e:
-            raise ExactError(f"after {text!r}: {e}") from None
+            raise ExactError(f"after {shorten(text)!r}: {e}") from None
         history.append((word, pattern))
         if pattern == all_green(guesses.length):
-            raise ExactError(f"after {text!r}: {word} was the answer (all green); the game is over, "
+            raise ExactError(f"after {shorten(text)!r}: {word} was the answer (all green); the game is over, "
                              f"nothing is left to solve")
     return tuple(history)
 

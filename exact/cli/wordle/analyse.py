@@ -8,6 +8,7 @@ import click
 
 from exact.cli.common import echo_json, list_answers, list_guesses, words_option
 from exact.cli.common import guess_limit
+from exact.errors import ExactError
 from exact.words import load_or_default
 
 
@@ -42,7 +43,7 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
 
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
-    text = sys.stdin.read() if game == ("-",) else " ".join(game) if all("\n" not in g for g in game) else "\n".join(game)
+    text = read_game_stdin() if game == ("-",) else " ".join(game) if all("\n" not in g for g in game) else "\n".join(game)
     history = parse_game(text, guess_list, answer, played.split(",") if played else None)
     analysis = analyse_game(history, answer_list, guess_list, hard, max_guesses, live_max or LIVE_MAX, full,
                             say=None if as_json else say)
@@ -53,3 +54,18 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
                f"{', hard mode' if hard else ''}")
     for line in analysis_lines(analysis, notation):
         click.echo(line)
+
+
+#: The most characters ``analyse -`` reads from standard input. A pasted game is at most MAX_GUESSES
+#: lines of a 5-letter word and 5 emoji squares (each up to 2 characters with U+FE0F) with a header and
+#: blank lines: under 2 KiB; 64 KiB leaves room for any paste (a whole share text, a long-word Lingo
+#: game) and still refuses a file or a stream poured in by mistake (/dev/zero never ends).
+STDIN_LIMIT = 64 * 1024
+
+
+def read_game_stdin(stream=None) -> str:
+    """The game on standard input, at most :data:`STDIN_LIMIT` characters (else a one-line error)."""
+    text = (stream or sys.stdin).read(STDIN_LIMIT + 1)
+    if len(text) > STDIN_LIMIT:
+        raise ExactError(f"game: standard input holds more than {STDIN_LIMIT} characters; a game is a few lines")
+    return text

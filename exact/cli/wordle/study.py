@@ -271,12 +271,7 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         if failed:
             sys.exit(2)
         return
-    try:
-        values = None if m_values is None else mem.parse_m_values(m_values)
-    except ValueError:
-        raise ExactError(f"--m-values {m_values!r}: give whole numbers or ranges a-b separated by commas") from None
-    if values is not None and min(values) < 1:
-        raise ExactError("--m-values: every M must be at least 1")
+    values = None if m_values is None else mem.parse_m_values(m_values, 3 ** answer_list.length)
     if resume and out is None:
         raise ExactError("--resume needs --out (the curve file to resume)")
     earlier = mem.read_curve_points(out) if resume and out.exists() else {}
