@@ -42,7 +42,8 @@ def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
     answer_list = load_or_default(answers, list_answers)
     tree = read_tree(tree_file, fmt)
     check_tree_lists(tree, answer_list, None if answers is not None else list_guesses(), str(tree_file))
-    data = write_explorer(tree, answer_list, html, depth, title or tree_file.name)
+    data = write_explorer(tree, answer_list, html, depth, title or tree_file.name,
+                          guesses=list_guesses() if answers is None else None)
     click.echo(f"wrote {html}: {counted(len(data['nodes']), 'node')}, wins {data['wins']}/{data['n']} within {data['depth']}, "
                f"{len(data['lost'])} lost")
 
