@@ -132,15 +132,20 @@ def shipped(name: str) -> Path:
 
 
 @plot.command("all")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("results/figures"),
-              show_default=True, help="Where to write the figures (made if missing).")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where to write the figures [default: results/figures of the source checkout exact runs "
+                   "from, from any folder (made if missing); else of the current folder (needs --mkdir where "
+                   "there is no results/)].")
 @click.pass_context
 def all_figures(ctx, out_dir):
     """Every figure of the committed results, which it reads from the checkout or the installed package
     (so it runs from any folder)."""
+    from exact.cli.docs import checkout_root
     from exact.fileio import make_folder
     from exact.words import shipped_results
 
+    if out_dir is None:
+        out_dir = checkout_root() / "results" / "figures"
     make_folder(out_dir)
     wordle = shipped("results/wordle/optimal-depth3.txt").parent
     ctx.invoke(histogram, trees=(wordle / "optimal-depth3.txt", wordle / "hard-depth3.txt"),
