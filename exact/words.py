@@ -85,6 +85,8 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
             lowered += 1
         where = {"path": source, "line": number}
         if not is_word(word):
+            if not words:  # no word yet: perhaps not a word list at all (/etc/passwd): its line is not echoed
+                raise ExactError("not a word list: the first line is not a word of letters a-z", **where)
             raise ExactError(f"{shorten(text)!r} is not a word of letters a-z", **where)
         if word in first_seen:
             raise ExactError(f"{shorten(text)!r} duplicates line {first_seen[word]}", **where)
