@@ -23,7 +23,10 @@ import builtins
 from collections.abc import Sequence
 from pathlib import Path
 
-from exact.errors import ExactError, InternalError
+import numpy as np
+
+from exact.errors import ExactError, InternalError, shorten
+from exact.game.position import MAX_GUESSES, check_guess_limit
 from exact.game.tree import Replay, Tree
 from exact.lingo.score import LingoScore
 from exact.wordle.study.analyse import Analysis
@@ -50,7 +53,100 @@ def word_list(words: Words, default: WordList | None = None, source: str = "<lis
         return words
     if isinstance(words, (str, Path)):
         return read_words(words)
-    return words_from_lines(list(words), source=source)
+    if isinstance(words, (bytes, bytearray)) or not isinstance(words, (Sequence, set, frozenset, np.ndarray)):
+        raise ExactError(f"{source} must be a word list, a path or a sequence of words, not "
+                         f"{type(words).__name__}", params=(source,))
+    bad = [w for w in words if not isinstance(w, (str, np.str_))][:1]
+    if bad:
+        bad = bad[0]
+        raise ExactError(f"{source}: every word must be a string, not {type(bad).__name__} "
+                         f"{shorten(repr(bad))}", params=(source,))
+    return words_from_lines([str(w) for w in words], source=source)
+
+
+# --- the arguments, checked once here (bad input raises ExactError, never a TypeError from inside) ------
+
+def _flag(value, name: str) -> bool:
+    """A yes/no argument: True or False only (``hard="yes"`` is refused, not read as true)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ExactError(f"{name} must be True or False, not {shorten(repr(value))}", params=(name,))
+    return bool(value)
+
+
+def _text(value, name: str, optional: bool = True) -> str | None:
+    """A string argument (None where ``optional``)."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise ExactError(f"{name} must be a string, not {type(value).__name__}", params=(name,))
+    return value
+
+
+def _path(value, name: str) -> Path:
+    """A file argument: a str or a Path."""
+    if not isinstance(value, (str, Path)):
+        raise ExactError(f"{name} must be a path (str or Path), not {type(value).__name__}", params=(name,))
+    return Path(value)
+
+
+def _pattern(value, length: int, where: str) -> int:
+    """A pattern code, 0 to 3**length - 1 (the all-green code is the last)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ExactError(f"{where}: a pattern code must be a whole number, not {type(value).__name__}")
+    if not 0 <= value < 3 ** length:
+        raise ExactError(f"{where}: pattern code {value} is not in 0..{3 ** length - 1}")
+    return int(value)
+
+
+def _pairs(value, guesses: WordList, name: str) -> tuple:
+    """A history given as pairs ``((guess, pattern code), ...)``: each guess on the list, each code in range."""
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence):
+        raise ExactError(f"{name} must be text or a sequence of (guess, pattern) pairs, not "
+                         f"{type(value).__name__}", params=(name,))
+    if len(value) > MAX_GUESSES:
+        raise ExactError(f"{name}: {len(value)} guesses, more than {MAX_GUESSES} (exact.game.position.MAX_GUESSES)",
+                         params=(name,))
+    pairs = []
+    for i, pair in enumerate(value, start=1):
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise ExactError(f"{name}: item {i} must be a (guess, pattern) pair, not {shorten(repr(pair))}",
+                             params=(name,))
+        guess = _text(pair[0], f"{name}: item {i}'s guess", optional=False)
+        if guess not in guesses.index:
+            raise ExactError(f"{name}: {shorten(guess)!r} is not in the guesses ({guesses.source})", params=(name,))
+        pairs.append((guess, _pattern(pair[1], guesses.length, f"{name}: item {i}")))
+    return tuple(pairs)
+
+
+def _depth(value, name: str = "depth") -> int | None:
+    """None, or a count of guesses in 1..MAX_GUESSES."""
+    return None if value is None else check_guess_limit(value, name)
+
+
+def _tree(tree) -> Tree:
+    """A :class:`Tree` that is a tree: no node reached twice (a cycle, or a subtree shared), at most
+    :data:`~exact.game.position.MAX_GUESSES` deep, each node's guess a string and its children a dict
+    from pattern codes to Trees. Walked without recursion, so a cycle is found, not looped over."""
+    if not isinstance(tree, Tree):
+        raise ExactError(f"tree must be an exact.Tree, not {type(tree).__name__}", params=("tree",))
+    seen: set[int] = set()
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen:
+            raise ExactError("tree: a node is reached twice (a cycle or a shared subtree); a strategy is a tree")
+        if depth > MAX_GUESSES:
+            raise ExactError(f"tree: deeper than {MAX_GUESSES} guesses (exact.game.position.MAX_GUESSES)")
+        seen.add(id(node))
+        if not isinstance(node.guess, str) or not isinstance(node.children, dict):
+            raise ExactError(f"tree: a node's guess must be a string and its children a dict, not "
+                             f"{type(node.guess).__name__} and {type(node.children).__name__}")
+        for code, child in node.children.items():
+            _pattern(code, len(node.guess), f"tree: a child of {shorten(node.guess)!r}")
+            if not isinstance(child, Tree):
+                raise ExactError(f"tree: a child of {shorten(node.guess)!r} is a {type(child).__name__}, not a Tree")
+            stack.append((child, depth + 1))
+    return tree
 
 
 def _lists(answers: Words, guesses: Words, list: str) -> tuple[WordList, WordList]:
@@ -63,10 +159,10 @@ def _lists(answers: Words, guesses: Words, list: str) -> tuple[WordList, WordLis
     return word_list(answers, named[0], "answers"), word_list(guesses, named[1], "guesses")
 
 
-def _history(after, guesses: WordList) -> tuple:
+def _history(after, guesses: WordList, name: str = "after") -> tuple:
     from exact.game.position import parse_history
 
-    return parse_history(after, guesses) if isinstance(after, str) else tuple(after)
+    return parse_history(after, guesses) if isinstance(after, str) else _pairs(after, guesses, name)
 
 
 def solve_wordle(answers: Words = None, guesses: Words = None, *, list: str = "original",
@@ -79,6 +175,9 @@ def solve_wordle(answers: Words = None, guesses: Words = None, *, list: str = "o
     :class:`SolveResult`). ``answers`` given alone are also the guesses; with neither, the lists of
     ``list``. ``first`` fixes the guess at the position, ``after`` the guesses already played.
     """
+    list, objective, first = _text(list, "list", False), _text(objective, "objective", False), _text(first, "first")
+    hard, progress, depth = _flag(hard, "hard"), _flag(progress, "progress"), _depth(depth)
+    max_guesses = check_guess_limit(max_guesses)
     A, G = _lists(answers, guesses, list)
     history = _history(after, G)
     if objective == "wins":
@@ -97,14 +196,15 @@ def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
     """A strategy tree from a file in any format of ``docs/tree-formats.md`` (detected when ``fmt`` is None)."""
     from exact.game.formats import read_tree as read
 
-    return read(path, fmt)
+    return read(_path(path, "path"), _text(fmt, "fmt"))
 
 
 def write_tree(tree: Tree, path: str | Path, fmt: str | None = None, answers: Words = None) -> None:
     """Write ``tree`` atomically, in the format of ``path``'s suffix unless ``fmt`` names one."""
     from exact.game.formats import write_tree as write
 
-    write(tree, path, fmt, answers=None if answers is None else word_list(answers))
+    write(_tree(tree), _path(path, "path"), _text(fmt, "fmt"),
+          answers=None if answers is None else word_list(answers, source="answers"))
 
 
 def verify_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words = None, *, list: str = "original",
@@ -116,9 +216,9 @@ def verify_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words =
     from exact.game.tree import check_tree_lists, replay, tree_depth
     from exact.words import named_lists
 
+    list, name, hard, depth = _text(list, "list", False), _text(name, "name"), _flag(hard, "hard"), _depth(depth)
     name = name or (str(tree) if not isinstance(tree, Tree) else "the tree")
-    if not isinstance(tree, Tree):
-        tree = read_tree(tree)
+    tree = _tree(tree if isinstance(tree, Tree) else read_tree(_path(tree, "tree")))
     named = named_lists(list) if answers is None or guesses is None else (None, None)
     A, G = word_list(answers, named[0], "answers"), word_list(guesses, named[1], "guesses")
     check_tree_lists(tree, A, G, name)
@@ -131,9 +231,9 @@ def lingo_score(guesses: Sequence[str] | str, pool: Words = None, *, allow_nonwo
     from exact.lingo.score import score_guesses
     from exact.words import enable_words
 
-    words = guesses.split() if isinstance(guesses, str) else builtins.list(guesses)
-    return score_guesses(word_list(pool, None if pool is not None else enable_words()), words,
-                         allow_nonwords=allow_nonwords)
+    words = guesses.split() if isinstance(guesses, str) else word_list(guesses, source="guesses").words
+    return score_guesses(word_list(pool, None if pool is not None else enable_words(), "pool"), builtins.list(words),
+                         allow_nonwords=_flag(allow_nonwords, "allow_nonwords"))
 
 
 def analyse_wordle(game, answers: Words = None, guesses: Words = None, *, list: str = "nyt2023",
@@ -143,7 +243,8 @@ def analyse_wordle(game, answers: Words = None, guesses: Words = None, *, list: 
     history. ``full``: solve every position, however large (see the module on what is exact)."""
     from exact.wordle.study.analyse import analyse_game, parse_game
 
+    list, answer, hard, full = _text(list, "list", False), _text(answer, "answer"), _flag(hard, "hard"), _flag(full, "full")
     A, G = _lists(answers, guesses, list)
-    history = parse_game(game, G, answer) if isinstance(game, str) else tuple(game)
+    history = parse_game(game, G, answer) if isinstance(game, str) else _pairs(game, G, "game")
     return analyse_game(history, A, G, hard, full=full)
 

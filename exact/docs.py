@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from exact.errors import ExactError
+from exact.errors import ExactError, shorten
 from exact.wordle.certificate import is_certificate
 from exact.wordle.certificate import kind_of as certificate_kind
 
@@ -82,6 +82,8 @@ def kind_of(data, path: Path | str = "result") -> str:
         return "adaptive"
     if is_certificate(data):  # by its kind (the keys only for one written before kinds: certificate.kind_of)
         return CERTIFICATE_GROUPS[certificate_kind(data, path)]
+    if str(path).endswith("certificate.json"):
+        raise ExactError("not a valid certificate result file (no 'answers', 'guesses' and 'method')", path=path)
     if "problem" in data and isinstance(data.get("points"), list):
         return "curve"
     if "problem" in data and isinstance(data.get("best_first"), list):
@@ -545,6 +547,31 @@ def results_markdown(root: str | Path = ".") -> str:
     if not results.is_dir():
         raise ExactError(f"{results}: no results folder (run from the repository root or give --root)")
     groups = load(results)
+    try:
+        return _page(root, groups)
+    except MALFORMED as e:
+        raise malformed_file(root, groups, e) from None
+
+
+#: What reading a result file of the right shape but wrong content raises (a field missing or of
+#: another type): the page names the file instead of failing as an internal error.
+MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError)
+
+
+def malformed_file(root: Path, groups: dict, error: Exception) -> ExactError:
+    """The one-line error of a malformed result file: the first file whose section alone fails."""
+    for kind, files in groups.items():
+        for path, data in files:
+            try:
+                _page(root, {kind: [(path, data)]})
+            except MALFORMED as e:
+                return ExactError(f"not a valid {kind} result file ({type(e).__name__}: {shorten(str(e))})",
+                                  path=path)
+    return ExactError(f"a result file is not valid ({type(error).__name__}: {shorten(str(error))})", path=root / "results")
+
+
+def _page(root: Path, groups: dict) -> str:
+    """The page from the result files read (:func:`results_markdown`)."""
     lines = [HEADER, "", "# Results", "",
              "Every number below is read from a file under `results/` by `exact docs results`; each "
              "section gives the command that makes its files. Times are those the files record, with "

@@ -74,5 +74,16 @@ class InternalError(Exception):
     """
 
 
+def shorten(text, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (with "..." and its length), for echoing in errors: a
+    message never repeats a whole input.
+
+    >>> shorten("x" * 100)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100 characters)'
+    """
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 def _rebuild(message, path, line, params=()):
     return ExactError(message, path=path, line=line, params=params)

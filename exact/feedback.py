@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numba
 import numpy as np
 
-from exact.errors import ExactError
+from exact.errors import ExactError, shorten
 
 #: Bump when the rule or the matrix layout changes: it keys the on-disk cache.
 RULE_VERSION = 1
@@ -177,13 +177,18 @@ _OUTPUT = {
 NOTATIONS = tuple(_OUTPUT)
 
 
+#: U+FE0F, the emoji variation selector: phones paste a square as "⬛️" (the square, then this), so every
+#: reader of squares drops it (:func:`parse_pattern`, :mod:`exact.game.formats.emoji`, the explorer page).
+VARIATION_SELECTOR = "\ufe0f"
+
+
 def parse_pattern(text: str, length: int | None = None, notation: str | None = None) -> int:
     """A pattern code from text in any known notation (guessed from the symbols when not given).
 
     >>> parse_pattern("21210") == parse_pattern("gygyb") == parse_pattern("🟩🟨🟩🟨⬛")
     True
     """
-    symbols = list(text.strip())
+    symbols = list(text.strip().replace(VARIATION_SELECTOR, ""))  # "⬛️" as phones paste it: the square
     if notation is None:
         notation = _guess_notation(text, symbols)
     table = _SYMBOLS.get(notation)
@@ -192,9 +197,9 @@ def parse_pattern(text: str, length: int | None = None, notation: str | None = N
     lowered = [s.lower() for s in symbols]
     bad = [s for s in lowered if s not in table]
     if bad or not symbols:
-        raise ExactError(f"pattern {text!r} is not valid {notation} notation")
+        raise ExactError(f"pattern {shorten(text)!r} is not valid {notation} notation")
     if length is not None and len(symbols) != length:
-        raise ExactError(f"pattern {text!r} has {len(symbols)} symbols, expected {length}")
+        raise ExactError(f"pattern {shorten(text)!r} has {len(symbols)} symbols, expected {length}")
     return sum(table[s] * 3**i for i, s in enumerate(lowered))
 
 
@@ -203,7 +208,7 @@ def _guess_notation(text: str, symbols: list[str]) -> str:
     for notation in ("digits", "emoji", "letters", "rgy", "ynm"):
         if lowered and lowered <= set(_SYMBOLS[notation]):
             return notation
-    raise ExactError(f"pattern {text!r} is in no known notation ({', '.join(NOTATIONS)})")
+    raise ExactError(f"pattern {shorten(text)!r} is in no known notation ({', '.join(NOTATIONS)})")
 
 
 def format_pattern(code: int, length: int, notation: str = "digits") -> str:

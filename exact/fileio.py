@@ -48,6 +48,29 @@ def destination(path: str | Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
+def stream_fd(path: str | Path) -> int | None:
+    """The descriptor a path names as a stream of this process (``/dev/stdout`` 1, ``/dev/stderr`` 2,
+    ``/dev/fd/N``, ``/proc/self/fd/N``), or None. Such an output is written into the stream itself,
+    where the command's other output goes, never replaced by a rename (``> file`` would lose the rest).
+    """
+    text = str(path)
+    named = {"/dev/stdout": 1, "/dev/stderr": 2}.get(text)
+    match = re.fullmatch(r"/(?:dev|proc/self)/fd/(\d{1,6})", text)
+    return named if named is not None else int(match[1]) if match else None
+
+
+def _write_stream(fd: int, write: Callable[[BinaryIO], object]) -> None:
+    """Write into descriptor ``fd`` after what this process printed there (through a duplicate, which
+    shares its offset)."""
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    with os.fdopen(os.dup(fd), "wb") as f:
+        write(f)
+
+
 def _special(path: Path) -> bool:
     """An existing file that is neither regular nor a folder (device, FIFO, socket)."""
     try:
@@ -103,6 +126,10 @@ def atomic_write(path: str | Path, write: Callable[[BinaryIO], object], mkdir: b
     The temporary file is named ``.NAME.PID-XXXXXXXX.tmp`` beside the destination, so that a later
     run can tell the leftovers of a killed writer (:func:`temp_owner`).
     """
+    fd = stream_fd(path)
+    if fd is not None:
+        _write_stream(fd, write)
+        return
     if _special(Path(path)):  # followed as the kernel does: /dev/stdout -> /proc/self/fd/1 -> a pipe
         with open(path, "wb") as f:
             write(f)
@@ -159,6 +186,9 @@ def check_writable(path: str | Path, what: str = "output") -> None:
     """
     target = Path(path) if _special(Path(path)) else destination(path)
     try:
+        if stream_fd(path) is not None:
+            os.fstat(stream_fd(path))  # open: it is written into as it is
+            return
         if target.is_dir():
             raise IsADirectoryError(21, "Is a directory")
         if _special(target):

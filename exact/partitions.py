@@ -202,6 +202,19 @@ def check_memory(rows: int, columns: int, length: int, what: str) -> None:
                          f"but {_size(free)} is available; use shorter word lists")
 
 
+#: A feedback matrix from this size on is announced before it is made (:func:`warn_large`): the shipped
+#: lists' largest, 14855 x 14855 guesses, is 210 MiB; 512 MiB is a list of some 23000 words and more.
+LARGE_MATRIX_BYTES = 512 * 1024 * 1024
+
+
+def warn_large(rows: int, columns: int, length: int, what: str) -> None:
+    """On stderr, before the work starts: what a large matrix costs in memory, and that it takes long."""
+    need = required_bytes(rows, columns, length)
+    if need >= LARGE_MATRIX_BYTES:
+        _say(f"{what}: large lists: the feedback matrix ({rows} x {columns}) takes {_size(need)} of memory, "
+             "and building it and solving on it may take long (Ctrl-C stops)")
+
+
 def _size(n: int) -> str:
     for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
         if n < 1024 or unit == "TiB":
@@ -239,6 +252,7 @@ def feedback_matrix(guesses: WordList, answers: WordList, *, cache: bool = True,
     if guesses.length == answers.length:
         check_memory(len(guesses), len(answers), guesses.length,
                      f"{guesses.source} x {answers.source}")
+        warn_large(len(guesses), len(answers), guesses.length, f"{guesses.source} x {answers.source}")
     if cache:
         matrix = load_cached(guesses, answers)
         if matrix is not None:

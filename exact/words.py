@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from exact.errors import ExactError
+from exact.errors import ExactError, shorten  # noqa: F401 (shorten: imported from here too)
 from exact.feedback import MAX_LENGTH, MIN_LENGTH, is_word
 from exact.fileio import read_errors
 
@@ -85,6 +85,8 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
             lowered += 1
         where = {"path": source, "line": number}
         if not is_word(word):
+            if not words:  # no word yet: perhaps not a word list at all (/etc/passwd): its line is not echoed
+                raise ExactError("not a word list: the first line is not a word of letters a-z", **where)
             raise ExactError(f"{shorten(text)!r} is not a word of letters a-z", **where)
         if word in first_seen:
             raise ExactError(f"{shorten(text)!r} duplicates line {first_seen[word]}", **where)
@@ -105,11 +107,6 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
 
 #: The longest line a word list may have (in bytes); longer is an error, not a word.
 MAX_LINE = 256
-
-
-def shorten(text: str, limit: int = 40) -> str:
-    """``text`` cut to ``limit`` characters (with "..." and its length), for echoing in errors."""
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def _lines(path: Path, f) -> Iterable[str]:

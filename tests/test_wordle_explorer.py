@@ -267,3 +267,24 @@ def test_export_counts_one_node_in_the_singular(run_exact, tmp_path, write_lines
     r = run_exact("wordle", "export", tmp_path / "t.json", "--answers", answers, "--html", tmp_path / "t.html")
     assert r.returncode == 0, r.stderr
     assert ": 1 node, wins 1/1" in r.stdout
+
+
+@pytest.mark.slow
+def test_a_word_not_allowed_is_refused_and_phone_squares_are_read(page, browser):
+    """Issue 29: the page refused no played word (any 5 letters went on, off the tree); squares pasted
+    from a phone ("⬛️": the square and U+FE0F) were "not understood"."""
+    A, tree, _, html = page
+    d = browser
+    d.get(html.resolve().as_uri())
+    box, status = d.find_element("id", "fb"), d.find_element("id", "status")
+    box.send_keys("qxqxq bbbbb\n")
+    assert status.get_attribute("data-state") == "refused" and "not an allowed guess" in status.text
+    assert d.find_elements("css selector", "#board .row") == []
+    answer = next(a for a in A.words if a != tree.guess)
+    squares = "".join({"0": "\u2b1b\ufe0f", "1": "\U0001f7e8\ufe0f", "2": "\U0001f7e9\ufe0f"}[c]
+                      for c in format_pattern(feedback(tree.guess, answer), 5))
+    box.clear()  # chromedriver types no emoji (outside the BMP): the paste is set, then Enter typed
+    d.execute_script("arguments[0].value = arguments[1];", box, f"{tree.guess} {squares}")
+    box.send_keys("\n")
+    assert len(d.find_elements("css selector", "#board .row")) == 1, status.text
+    assert status.get_attribute("data-state") in ("on", "off", "solved"), status.text

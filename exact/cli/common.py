@@ -222,7 +222,7 @@ FLAGS = {"first": "--first", "after": "--after", "cutoff": "--cutoff", "max_gues
          "time_limit": "--time-limit", "bound_time": "--bound-time", "workers": "--workers",
          "max_rounds": "--max-rounds", "start": "--start", "guesses_allowed": "--guesses-allowed",
          "letters": "--letters", "k": "-k", "Ks": "--guesses-allowed", "card_file": "--card",
-         "tree_file": "--tree", "outs": "--out", "truncate": "--truncate"}
+         "tree_file": "--tree", "outs": "--out", "truncate": "--truncate", "m_values": "--m-values"}
 
 #: Parameters that the first word of an untagged message (``params`` empty, no file) names: "after:
 #: ...", "objective 'x': ...", "depth must be at least 1, not 0". Words that also begin prose ("tree",
@@ -388,3 +388,29 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     ('1 node', '3 classes')
     """
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def guess_limit(least: int = 1) -> click.IntRange:
+    """The type of an option that counts guesses allowed (``--max-guesses``, ``--depth``): ``least`` to
+    :data:`exact.game.position.MAX_GUESSES` (its docstring argues the bound)."""
+    from exact.game.position import MAX_GUESSES
+
+    return click.IntRange(min=least, max=MAX_GUESSES)
+
+
+class Seconds(click.FloatRange):
+    """A time in seconds: a float range that also refuses ``nan`` and ``inf`` (which every range
+    comparison lets through, and which a deadline cannot be made of)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        rv = super().convert(value, param, ctx)
+        if rv != rv or rv in (float("inf"), float("-inf")):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return rv
+
+
+def seconds(least: float = 0.0, open: bool = True) -> Seconds:
+    """The type of a time option: finite, at least ``least`` (above it when ``open``)."""
+    return Seconds(min=least, min_open=open)

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from exact.cli.common import list_answers, list_guesses, words_option
+from exact.cli.common import guess_limit
 
 OUT_HELP = "Where to write: STEM.png and STEM.svg (an extension .png/.svg is dropped)."
 
@@ -29,7 +30,7 @@ def plot():
 @click.argument("trees", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--label", "labels", multiple=True, help="A title per tree, in order [default: the file names].")
 @words_option("--answers", "Answer list [default: the answers of --list].")
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
+@click.option("--depth", "-k", type=guess_limit(), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
 @words_option("--guesses", "Allowed guesses the fallback may probe with [default: the guesses of --list].")
 @click.option("--play-on", is_flag=True,
               help="Complete each tree with the fallback of `exact wordle play` (exact.wordle.study.play.FewestGuesses), "
@@ -131,15 +132,20 @@ def shipped(name: str) -> Path:
 
 
 @plot.command("all")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("results/figures"),
-              show_default=True, help="Where to write the figures (made if missing).")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where to write the figures [default: results/figures of the source checkout exact runs "
+                   "from, from any folder (made if missing); else of the current folder (needs --mkdir where "
+                   "there is no results/)].")
 @click.pass_context
 def all_figures(ctx, out_dir):
     """Every figure of the committed results, which it reads from the checkout or the installed package
     (so it runs from any folder)."""
+    from exact.cli.docs import checkout_root
     from exact.fileio import make_folder
     from exact.words import shipped_results
 
+    if out_dir is None:
+        out_dir = checkout_root() / "results" / "figures"
     make_folder(out_dir)
     wordle = shipped("results/wordle/optimal-depth3.txt").parent
     ctx.invoke(histogram, trees=(wordle / "optimal-depth3.txt", wordle / "hard-depth3.txt"),

@@ -25,12 +25,44 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from exact.errors import ExactError
+from exact.errors import ExactError, shorten
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
 from exact.game.hard import Constraint, constraint, is_allowed, no_constraint
 from exact.words import WordList, check_words, require_in_pool
 
 History = tuple[tuple[str, int], ...]
+
+#: The most guesses any command, API call or certificate may allow (``max_guesses``, a Wordle tree's
+#: ``depth``, Lingo's ``guesses_allowed``), stated once and imported wherever it is checked. Why 64:
+#: on every path of a tree with the fewest guesses each guess that does not win leaves strictly fewer
+#: candidates (a guess that splits nothing only adds a guess, and is cut), so n answers never need more
+#: than n guesses; larger limits change no result on lists of up to 64 answers, and no list studied
+#: here needs more than 8 (the deepest hard-mode trees). The bound keeps what a limit sizes small: the
+#: per-guess cost tables (max_guesses + 3 entries), the endgame caps (groups x (max_guesses + 1)), the
+#: lexicographic weights (which must stay below 2**60), a tree walk's recursion. Unbounded, 10**6 hung
+#: a search on 8 words and 10**9 asked 7.7 GB of memory.
+MAX_GUESSES = 64
+
+
+def check_guess_limit(value, name: str = "max_guesses", least: int = 1) -> int:
+    """``value`` as a count of guesses allowed, ``least`` to :data:`MAX_GUESSES`, or an
+    :class:`ExactError` naming the parameter ``name``.
+
+    >>> check_guess_limit(6)
+    6
+    >>> check_guess_limit(10**9)
+    Traceback (most recent call last):
+    ...
+    exact.errors.ExactError: max_guesses must be at most 64 (exact.game.position.MAX_GUESSES), not 1000000000
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ExactError(f"{name} must be a whole number, not {type(value).__name__}", params=(name,))
+    if value < least:
+        raise ExactError(f"{name} must be at least {least}, not {value}", params=(name,))
+    if value > MAX_GUESSES:
+        raise ExactError(f"{name} must be at most {MAX_GUESSES} (exact.game.position.MAX_GUESSES), not {value}",
+                         params=(name,))
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -76,17 +108,17 @@ def parse_history(text: str, guesses: WordList) -> tuple[tuple[str, int], ...]:
     """
     parts = str(text).split()
     if len(parts) % 2:
-        raise ExactError(f"after {text!r}: give pairs 'GUESS PATTERN ...' (an even number of items)")
+        raise ExactError(f"after {shorten(text)!r}: give pairs 'GUESS PATTERN ...' (an even number of items)")
     history = []
     for i in range(0, len(parts), 2):
         (word,) = check_words_in(parts[i], guesses, "after")
         try:
             pattern = parse_pattern(parts[i + 1], guesses.length)
         except ExactError as e:
-            raise ExactError(f"after {text!r}: {e}") from None
+            raise ExactError(f"after {shorten(text)!r}: {e}") from None
         history.append((word, pattern))
         if pattern == all_green(guesses.length):
-            raise ExactError(f"after {text!r}: {word} was the answer (all green); the game is over, "
+            raise ExactError(f"after {shorten(text)!r}: {word} was the answer (all green); the game is over, "
                              f"nothing is left to solve")
     return tuple(history)
 
@@ -121,3 +153,15 @@ def position_answers(answers: WordList, history, hard: bool = False) -> WordList
     return WordList(tuple(answers.words[a] for a in S), answers.source)
 
 
+
+
+def check_limits(record: dict, path) -> None:
+    """The guess limits a result file records (``max_guesses``, ``depth``, ``guesses_allowed``) are
+    within :func:`check_guess_limit`'s bounds, or an :class:`ExactError` naming the file: checked
+    before anything is sized by them."""
+    for name in ("max_guesses", "depth", "guesses_allowed"):
+        if name in record:
+            try:
+                check_guess_limit(record[name], name)
+            except ExactError as e:
+                raise ExactError(e.message, path=path) from None

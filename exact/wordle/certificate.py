@@ -55,6 +55,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.fileio import Verification, check_fields, read_json  # noqa: F401 (Verification: this module's result)
+from exact.game.position import check_limits
 from exact.words import WordList, read_words
 
 
@@ -151,6 +152,7 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     check_fields(data, CERTIFICATE_KINDS[kind].required, CERTIFICATE_KINDS[kind].optional, source=str(path))
     for key in ("answers", "guesses"):
         check_fields(data[key], LIST_FIELDS, source=str(path), where=key)
+    check_limits(data, path)
     statuses = ("OPTIMAL", "FEASIBLE", "UNKNOWN") + (("INFEASIBLE",) if kind == "fewest-ranking" else ())
     if data["status"] not in statuses:
         raise ExactError(f"status {data['status']!r:.40} is not {', '.join(statuses[:-1])} or {statuses[-1]}",

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from exact.cli.common import check_outputs, echo_json, exit_interrupted, words_option, write_all
+from exact.cli.common import seconds
 from exact.words import enable_words, load_or_default
 
 
@@ -48,13 +49,13 @@ def score(guesses, words, allow_nonwords, as_json, top):
 @lingo.command()
 @words_option("--words", "The pool (guesses and answers), one word a line [default: the vendored 8636 ENABLE words, instances/lingo/enable-5.txt].")
 @click.option("-k", "k", type=int, default=4, show_default=True, help="How many guesses to choose.")
-@click.option("--time-limit", type=float, default=120.0, show_default=True,
+@click.option("--time-limit", type=seconds(), default=120.0, show_default=True,
               help="Seconds for search, CP-SAT (small pools) and bound together.")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True, help="Seed of the search (each worker derives its own).")
 @click.option("--workers", type=int, default=2, show_default=True, help="Parallel search processes.")
 @click.option("--max-rounds", type=int, default=None,
               help="Stop each search worker after this many rounds: the result then does not depend on timing.")
-@click.option("--bound-time", type=float, default=None, help="Seconds for the upper bound [default: 20% of the time limit].")
+@click.option("--bound-time", type=seconds(open=False), default=None, help="Seconds for the upper bound [default: 20% of the time limit].")
 @click.option("--cpsat-max-n", type=int, default=400, show_default=True,
               help="Run CP-SAT after the search on pools of at most this many words.")
 @click.option("--start", default="", help="Words (space or comma separated) that search worker 0 starts from.")
@@ -70,7 +71,7 @@ def score(guesses, words, allow_nonwords, as_json, top):
 @click.option("--trees", "trees_dir", default=None,
               help="With --adaptive: write one optimal tree per letter into this folder ({K} is replaced).")
 @click.option("--letters", default=None, help="With --adaptive: solve only these first letters (e.g. xyz).")
-@click.option("--letter-time-limit", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+@click.option("--letter-time-limit", type=seconds(open=False), default=None, metavar="SECONDS",
               help="With --adaptive: seconds for each letter's search at each K; a letter that runs out keeps "
                    "its best strategy (FEASIBLE, a lower bound; upper bound its word count) [default: none].")
 @click.option("--resume", is_flag=True,
@@ -128,10 +129,15 @@ def parse_levels(text: str | None) -> list[int]:
     """``5`` -> [5]; ``2,3,4`` -> [2, 3, 4]; ``2-6`` -> [2, ..., 6]."""
     if text is None:
         raise click.UsageError("--adaptive needs --guesses-allowed K")
+    from exact.game.position import MAX_GUESSES
+
     Ks: list[int] = []
     try:
         for part in text.split(","):
             lo, _, hi = part.strip().partition("-")
+            if max(int(lo), int(hi or lo)) > MAX_GUESSES:  # before the range is made (1-10**11 filled memory)
+                raise click.BadParameter(f"{text!r:.40}: at most {MAX_GUESSES} guesses (exact.game.position."
+                                         "MAX_GUESSES)", param_hint="--guesses-allowed")
             Ks.extend(range(int(lo), int(hi or lo) + 1))
     except ValueError:
         raise click.BadParameter(f"{text!r}: give K, K1,K2 or K1-K2", param_hint="--guesses-allowed") from None
@@ -202,7 +208,7 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
 @lingo.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @words_option("--words", "The pool to check against [default: the path stored in the result].")
-@click.option("--bound-time", type=float, default=0.0, show_default=True,
+@click.option("--bound-time", type=seconds(open=False), default=0.0, show_default=True,
               help="Seconds to re-run the bound's method where the pool is too big to enumerate.")
 @click.option("--partial", is_flag=True,
               help="Accept a bound (or OPTIMAL status) that cannot be reconfirmed here; check the rest.")
@@ -235,7 +241,7 @@ def verify(file, words, bound_time, partial, as_json):
 
 
 @lingo.command()
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=600.0, show_default=True,
+@click.option("--time-limit", type=seconds(), default=600.0, show_default=True,
               help="CP-SAT seconds per instance.")
 @click.option("--only", multiple=True, help="Solve only this instance (repeatable); no climbing rule.")
 @click.option("--family", "families", multiple=True, help="Climb only this family (repeatable), e.g. answers-letter.")
@@ -312,7 +318,7 @@ def ladder(time_limit, only, families, k, workers, seed, instances_folder, resul
 @lingo.command()
 @words_option("--words", "The pool (guesses and answers), one word a line [default: the vendored 8636 ENABLE words, instances/lingo/enable-5.txt].")
 @click.option("-k", "k", type=int, default=4, show_default=True, help="How many guesses the bound is for.")
-@click.option("--time-limit", type=float, default=600.0, show_default=True,
+@click.option("--time-limit", type=seconds(), default=600.0, show_default=True,
               help="Seconds for the branch and bound; stopped early, the bound is weaker but still valid.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON instead of a report.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -398,7 +404,7 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update, fi
 @click.option("--max-group", type=click.IntRange(min=2), default=None, help="Cut larger families into pieces of this size.")
 @click.option("--groups", "groups_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Read the groups from a file instead (one group a line, words separated by spaces).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=300.0, show_default=True,
+@click.option("--time-limit", type=seconds(), default=300.0, show_default=True,
               help="CP-SAT seconds; stopped early, its proven bound is still valid.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="CP-SAT workers.")
 @click.option("--subsolvers", default=None, help="CP-SAT subsolvers, comma separated [default: core, then max_lp, ...].")
@@ -459,7 +465,7 @@ def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_
 @click.option("--free", type=click.IntRange(min=1), default=2, show_default=True, help="Guesses re-chosen per step.")
 @click.option("--candidates", type=click.IntRange(min=2), default=300, show_default=True,
               help="Candidate words per step (the best replacements of each free position).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=120.0, show_default=True,
+@click.option("--time-limit", type=seconds(), default=120.0, show_default=True,
               help="CP-SAT seconds per step.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT workers.")
 @click.option("--rounds", type=click.IntRange(min=1), default=3, show_default=True, help="Rounds over all neighbourhoods.")

@@ -7,6 +7,8 @@ import sys
 import click
 
 from exact.cli.common import echo_json, list_answers, list_guesses, words_option
+from exact.cli.common import guess_limit
+from exact.errors import ExactError
 from exact.words import load_or_default
 
 
@@ -18,7 +20,7 @@ from exact.words import load_or_default
 @click.option("--answer", default=None, metavar="WORD", help="The answer: GAME is then the guesses alone.")
 @click.option("--guesses-played", "played", default=None, metavar="W1,W2,...",
               help="The guesses of a pasted emoji grid whose lines have no words, in order.")
-@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+@click.option("--max-guesses", type=guess_limit(1), default=6, show_default=True,
               help="Every answer must be solved within this many guesses.")
 @click.option("--live-max", type=click.IntRange(min=1), default=None, metavar="N",
               help="Solve positions of at most N answers here [default: exact.wordle.study.analyse.LIVE_MAX]; larger "
@@ -41,7 +43,7 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
 
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
-    text = sys.stdin.read() if game == ("-",) else " ".join(game) if all("\n" not in g for g in game) else "\n".join(game)
+    text = read_game_stdin() if game == ("-",) else " ".join(game) if all("\n" not in g for g in game) else "\n".join(game)
     history = parse_game(text, guess_list, answer, played.split(",") if played else None)
     analysis = analyse_game(history, answer_list, guess_list, hard, max_guesses, live_max or LIVE_MAX, full,
                             say=None if as_json else say)
@@ -52,3 +54,18 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
                f"{', hard mode' if hard else ''}")
     for line in analysis_lines(analysis, notation):
         click.echo(line)
+
+
+#: The most characters ``analyse -`` reads from standard input. A pasted game is at most MAX_GUESSES
+#: lines of a 5-letter word and 5 emoji squares (each up to 2 characters with U+FE0F) with a header and
+#: blank lines: under 2 KiB; 64 KiB leaves room for any paste (a whole share text, a long-word Lingo
+#: game) and still refuses a file or a stream poured in by mistake (/dev/zero never ends).
+STDIN_LIMIT = 64 * 1024
+
+
+def read_game_stdin(stream=None) -> str:
+    """The game on standard input, at most :data:`STDIN_LIMIT` characters (else a one-line error)."""
+    text = (stream or sys.stdin).read(STDIN_LIMIT + 1)
+    if len(text) > STDIN_LIMIT:
+        raise ExactError(f"game: standard input holds more than {STDIN_LIMIT} characters; a game is a few lines")
+    return text

@@ -8,6 +8,7 @@ import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, check_outputs, exit_interrupted, list_answers,
                               list_guesses, words_option, write_all)
+from exact.cli.common import seconds
 from exact.errors import ExactError
 from exact.words import load_or_default
 
@@ -23,7 +24,7 @@ SUFFIXES = (".png", ".svg", ".html", ".json")
 @click.option("--curve", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Reuse this curve of `exact wordle memorable --curve` when it has the point (same lists, first "
                    "guess and M) [default: the committed results/wordle/memorable-curve.json].")
-@click.option("--time-limit", type=click.FloatRange(min=0.1), default=60, show_default=True,
+@click.option("--time-limit", type=seconds(0.1, open=False), default=60, show_default=True,
               help="Seconds per CP-SAT call, when the card must be solved.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), multiple=True, required=True,

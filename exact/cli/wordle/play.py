@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from exact.cli.common import NOTATION_HELP, list_answers, list_guesses, read_line, squares, words_option
+from exact.cli.common import guess_limit
 from exact.errors import ExactError
 from exact.words import load_or_default
 
@@ -140,7 +141,7 @@ def card_list(card_file) -> None:
               help="The live solver's objective, from exact.wordle.study.play.OBJECTIVES (wins: most answers won "
                    "within --depth; guesses: fewest total guesses, every answer within --depth [default 6]). "
                    "Implies --live.")
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
+@click.option("--depth", "-k", type=guess_limit(), default=None,
               help="Guesses that count as a win [default: the tree's depth; 3 live]. Implies --live without --tree.")
 @click.option("--hard", is_flag=True, help="Hard mode (the committed hard-mode tree, or the live solver in hard mode).")
 @click.option("--first", default=None, help="Live: fix the first guess (skips the slow root solve).")

@@ -14,6 +14,7 @@ import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json, exit_interrupted,
                               history_of, list_answers, list_guesses, words_option, write_all)
+from exact.cli.common import guess_limit
 from exact.cli.wordle.trees import echo_replay
 from exact.words import load_or_default
 
@@ -21,7 +22,7 @@ from exact.words import load_or_default
 @click.command()
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
+@click.option("--depth", "-k", type=guess_limit(), default=None,
               help="Guesses allowed (k): maximise the wins within k  [default: 3].")
 @click.option("--hard", is_flag=True, help="Hard mode: every guess after the first keeps the NYT rule.")
 @click.option("--first", default=None, help="Fix the first guess: its exact value (optimal play after it). "
@@ -41,7 +42,7 @@ from exact.words import load_or_default
               help="guesses: the fewest total guesses, every answer solved within --max-guesses; or a "
                    "lexicographic list such as win3,guesses (most answers within 3, then fewest guesses); or "
                    "feasible: any tree that solves every answer within --max-guesses (do N guesses suffice?).")
-@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+@click.option("--max-guesses", type=guess_limit(1), default=6, show_default=True,
               help="Every answer is solved within this many guesses (the written trees are complete).")
 @click.option("--cutoff", type=click.IntRange(min=0), default=None, metavar="T",
               help="With --objective: only look for strategies of value <= T; proves 'no better than T' fast.")

@@ -11,6 +11,7 @@ import click
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json,
                               exit_if_interrupted, exit_interrupted, list_answers, list_guesses, list_option,
                               words_option, write_all)
+from exact.cli.common import guess_limit, seconds
 from exact.cli.wordle.trees import echo_replay
 from exact.errors import ExactError
 from exact.words import load_or_default
@@ -77,11 +78,11 @@ def endgames(answers, min_size, top, out):
               help="How later guesses are chosen (all: every policy, as a table).")
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=3, show_default=True, help="Guesses allowed.")
+@click.option("--depth", "-k", type=guess_limit(), default=3, show_default=True, help="Guesses allowed.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the policy's tree (.graphml .json .dot .txt); one policy only.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+@click.option("--max-guesses", type=guess_limit(1), default=6, show_default=True,
               help="The policy's tree is completed past --depth (fewest guesses, exact), so every answer is "
                    "played to the end within this many guesses; its wins within --depth are unchanged.")
 @click.option("--truncate", is_flag=True, help="Stop at --depth: no completion (answers past --depth are unsolved).")
@@ -142,11 +143,11 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
 @click.command()
 @click.option("--first", "firsts", default="trace,salet,slate,crate,reast,crane", show_default=True,
               metavar="W,W,...", help="First guesses to compare.")
-@click.option("--depth", "-k", "k", type=click.IntRange(min=1), default=3, show_default=True,
+@click.option("--depth", "-k", "k", type=guess_limit(), default=3, show_default=True,
               help="Guesses that count as a win (K of the objective winK,guesses, compared with guesses alone).")
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+@click.option("--max-guesses", type=guess_limit(1), default=6, show_default=True,
               help="Every answer solved within this many guesses.")
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -196,7 +197,7 @@ def row_text(row: dict, k: int) -> str:
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
 @click.option("--first", default=None, help="The fixed first guess [default: trace].")
-@click.option("--time-limit", type=click.FloatRange(min=0.1), default=60, show_default=True,
+@click.option("--time-limit", type=seconds(0.1, open=False), default=60, show_default=True,
               help="Seconds per CP-SAT call.")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="CP-SAT worker threads.")
 @click.option("--curve", is_flag=True, help="Solve for M = 1, 2, 3, 5, 10, 20, ... up to the number of classes.")
@@ -211,7 +212,7 @@ def row_text(row: dict, k: int) -> str:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the tree (.graphml, .json, .dot, .txt); with --curve, write the curve (.json, and a .csv beside it).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@click.option("--max-guesses", type=click.IntRange(min=3), default=6, show_default=True,
+@click.option("--max-guesses", type=guess_limit(3), default=6, show_default=True,
               help="The tree written is completed past guess 3 (fewest guesses, exact): every answer "
                    "solved within this many guesses.")
 @click.option("--truncate", is_flag=True, help="Write the depth-3 tree (answers past guess 3 are lost).")
@@ -270,12 +271,7 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         if failed:
             sys.exit(2)
         return
-    try:
-        values = None if m_values is None else mem.parse_m_values(m_values)
-    except ValueError:
-        raise ExactError(f"--m-values {m_values!r}: give whole numbers or ranges a-b separated by commas") from None
-    if values is not None and min(values) < 1:
-        raise ExactError("--m-values: every M must be at least 1")
+    values = None if m_values is None else mem.parse_m_values(m_values, 3 ** answer_list.length)
     if resume and out is None:
         raise ExactError("--resume needs --out (the curve file to resume)")
     earlier = mem.read_curve_points(out) if resume and out.exists() else {}
@@ -321,7 +317,7 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
 
 
 @click.command()
-@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600, show_default=True,
+@click.option("--time-limit", type=seconds(0.1, open=False), default=600, show_default=True,
               help="CP-SAT seconds per instance (the DP and brute force are not limited).")
 @click.option("--only", multiple=True, metavar="NAME", help="Solve only these instances (repeatable).")
 @click.option("--max-answers", type=click.IntRange(min=1), default=None, help="Skip instances with more answers.")

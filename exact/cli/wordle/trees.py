@@ -8,6 +8,7 @@ import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, counted, echo_json, list_answers, list_guesses,
                               words_option)
+from exact.cli.common import guess_limit, seconds
 from exact.errors import ExactError
 from exact.words import load_or_default
 
@@ -19,7 +20,7 @@ from exact.words import load_or_default
 @click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,
               help="TREE's format [default: from the extension].")
 @words_option("--answers", "Answer list [default: the answers of --list].", list_default="nyt2023")
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=None, help="Guesses that count as a win [default: the tree's depth; for a committed tree the depth it is proven for: 6 for a fewest-guesses tree, 3 for a depth-3 tree].")
+@click.option("--depth", "-k", type=guess_limit(), default=None, help="Guesses that count as a win [default: the tree's depth; for a committed tree the depth it is proven for: 6 for a fewest-guesses tree, 3 for a depth-3 tree].")
 @click.option("--hard", is_flag=True, help="Without TREE: the committed hard-mode tree of --list.")
 @click.option("--title", default="", help="The page's title [default: the tree file's name].")
 def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
@@ -41,7 +42,8 @@ def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
     answer_list = load_or_default(answers, list_answers)
     tree = read_tree(tree_file, fmt)
     check_tree_lists(tree, answer_list, None if answers is not None else list_guesses(), str(tree_file))
-    data = write_explorer(tree, answer_list, html, depth, title or tree_file.name)
+    data = write_explorer(tree, answer_list, html, depth, title or tree_file.name,
+                          guesses=list_guesses() if answers is None else None)
     click.echo(f"wrote {html}: {counted(len(data['nodes']), 'node')}, wins {data['wins']}/{data['n']} within {data['depth']}, "
                f"{len(data['lost'])} lost")
 
@@ -91,13 +93,13 @@ def echo_replay(result, shown: int = 20) -> None:
 @click.argument("tree_file", metavar="TREE", type=click.Path(dir_okay=False, path_type=Path))
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
+@click.option("--depth", "-k", type=guess_limit(), default=None,
               help="Guesses allowed [default: the tree's own depth].")
 @click.option("--hard", is_flag=True, help="Also check every guess against the hard-mode rule.")
 @click.option("--format", "fmt", type=click.Choice(TREE_FORMATS), default=None,
               help="File format [default: detected from the text; see docs/tree-formats.md].")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (every lost answer and invalid node).")
-@click.option("--resolve-time", type=click.FloatRange(min=0), default=30.0, show_default=True,
+@click.option("--resolve-time", type=seconds(open=False), default=30.0, show_default=True,
               help="For a CERTIFICATE: seconds to re-derive its optimum by the same search.")
 @click.option("--partial", is_flag=True,
               help="For a CERTIFICATE: accept an optimum that cannot be re-derived here; check the rest.")
@@ -229,10 +231,10 @@ def convert(in_file, out_file, from_fmt, to_fmt, answers):
               help="Write the completed tree (.graphml .json .dot .txt); repeatable.")
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
-@click.option("--depth", "-k", type=click.IntRange(min=1), default=None,
+@click.option("--depth", "-k", type=guess_limit(), default=None,
               help="The tree's optimised depth: leaves there are re-chosen to keep the wins within it "
                    "[default: the tree's own depth].")
-@click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
+@click.option("--max-guesses", type=guess_limit(1), default=6, show_default=True,
               help="Every answer solved within this many guesses.")
 @click.option("--hard", is_flag=True, help="Hard mode (the tree's guesses are checked, the filling obeys it).")
 @click.option("--format", "fmt", type=click.Choice(["graphml", "json", "dot", "txt"]), default=None,

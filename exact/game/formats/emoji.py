@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from exact.errors import ExactError
-from exact.feedback import all_green, format_pattern, is_word, parse_pattern
+from exact.feedback import VARIATION_SELECTOR, all_green, format_pattern, is_word, parse_pattern
 from exact.game.formats.base import read_file, sort_children, write_file
 from exact.game.tree import Played, Tree, played
 from exact.words import WordList, shorten
@@ -52,7 +52,7 @@ def parse_emoji(text: str) -> Tree:
                 break
             if i + 2 >= len(tokens):
                 raise ExactError(f"after {word!r} the line needs a pattern and a count", line=number)
-            squares, count = tokens[i + 1], tokens[i + 2]
+            squares, count = tokens[i + 1].replace(VARIATION_SELECTOR, ""), tokens[i + 2]
             if len(squares) != length or set(squares) - set(_EMOJI):
                 raise ExactError(f"{shorten(squares)!r} is not {length} emoji squares", line=number)
             if not (count.isascii() and count.isdigit()) or len(count) > 9 or int(count) < 1:

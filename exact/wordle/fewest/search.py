@@ -63,7 +63,7 @@ from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, encode, feedback
 from exact.partitions import classes, feedback_matrix, largest_first
 from exact.game.hard import Constraint, add_feedback, allows, letter_counts
-from exact.game.position import position
+from exact.game.position import check_guess_limit, position
 from exact.game.tree import Tree, replay_position
 from exact.wordle.fewest.endgame import endgame_caps, endgames
 from exact.wordle.fewest.kernels import candidates, lookahead, most_patterns, node_bound, search_node
@@ -206,8 +206,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     started = time.perf_counter()
     if isinstance(objective, str):
         objective = parse_objective(objective)
-    if max_guesses < 1:
-        raise ExactError(f"max_guesses must be at least 1, not {max_guesses}")
+    max_guesses = check_guess_limit(max_guesses)  # bounded: exact.game.position.MAX_GUESSES
     if cutoff is not None and cutoff < 0:
         raise ExactError(f"cutoff must be at least 0, not {cutoff}")
     show = progress

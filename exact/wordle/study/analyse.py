@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from exact.errors import ExactError
+from exact.errors import ExactError, shorten
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
 from exact.game.hard import is_allowed
 from exact.game.position import position_answers, word_classes
@@ -180,7 +180,7 @@ def parse_game(text: str, guesses: WordList, answer: str | None = None,
             squares = [i for i in items if any(ch in i for ch in _SQUARES)]
             words = [i for i in items if i not in squares]
             if len(squares) != 1 or len(words) > 1:
-                raise ExactError(f"game: grid line {line!r}: give the squares, then at most one word")
+                raise ExactError(f"game: grid line {shorten(line)!r}: give the squares, then at most one word")
             pairs.append((words[0] if words else None, parse_pattern(squares[0], L)))
         if played is not None:
             if len(played) != len(pairs) or any(w is not None for w, _ in pairs):

@@ -152,15 +152,20 @@ def card_of_selection(answers: WordList, guesses: WordList, first: str, second: 
 
 def card_from_curve(answers: WordList, guesses: WordList, first: str, M: int, curve_path=None) -> Card | None:
     """The card of a committed curve point for these lists, first guess and M, or None when there is
-    none; a point whose selection does not win what it records is an error."""
-    from exact.fileio import read_json
+    none; a point whose selection does not win what it records is an error, and so is a ``curve_path``
+    given that is missing or not a curve (the committed curve, absent from an installation, is skipped)."""
+    from exact.fileio import check_fields, read_json
     from exact.words import shipped_result
 
     path = Path(curve_path) if curve_path is not None else shipped_result(CURVE)
-    if path is None or not path.is_file():
+    if curve_path is None and (path is None or not path.is_file()):
         return None
     data = read_json(path, "memorable curve")
-    if not isinstance(data, dict) or data.get("first") != first:
+    if not isinstance(data, dict):
+        raise ExactError("not a memorable curve (exact wordle memorable --curve writes one)", path=str(path))
+    check_fields(data, {"problem": "str", "first": "str", "points": "list", "answers": "dict", "guesses": "dict"},
+                 source=str(path))
+    if data.get("first") != first:
         return None
     if ((data.get("answers") or {}).get("sha256"), (data.get("guesses") or {}).get("sha256")) != \
             (answers.sha256, guesses.sha256):
@@ -168,8 +173,6 @@ def card_from_curve(answers: WordList, guesses: WordList, first: str, M: int, cu
     point = next((p for p in data.get("points", []) if isinstance(p, dict) and p.get("M") == M), None)
     if point is None:
         return None
-    from exact.fileio import check_fields
-
     check_fields(point, {"wins": "int", "bound": "int", "status": "str", "second_guesses": "list"},
                  source=str(path), where=f"point M = {M}")
     card = card_of_selection(answers, guesses, first, point["second_guesses"], M=M, status=point["status"],

@@ -31,6 +31,7 @@ likely); ``paths[answer]`` = ``{"won": bool, "solved": the guess that finds it o
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from exact.errors import ExactError, InternalError
@@ -41,8 +42,11 @@ from exact.game.tree import Tree, replay, tree_depth
 from exact.words import WordList
 
 
-def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title: str = "") -> dict:
-    """The page's data: every node reached by some answer, and every answer's path (see above).
+def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title: str = "",
+                  guesses: WordList | None = None) -> dict:
+    """The page's data: every node reached by some answer, and every answer's path (see above), and
+    ``guesses``, the words the page takes as played (the allowed guesses [default: the answers] and
+    the tree's words).
 
     Nodes beyond ``depth`` are kept (a tree may play on after the guesses that count as a win); an
     answer is *won* when the tree guesses it within ``depth`` guesses, and listed as lost otherwise.
@@ -88,26 +92,40 @@ def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title
     if check.wins != nodes[0]["w"]:
         raise InternalError(f"the explorer counts {nodes[0]['w']} wins, the replay {check.wins}")
     lost = [a for a in answers.words if not paths[a]["won"]]
-    return {"title": title or f"first guess {tree.guess}", "answers": answers.source, "n": len(answers),
-            "depth": depth, "wins": nodes[0]["w"], "nodes": nodes, "paths": paths, "lost": lost}
+    allowed = sorted(set(guesses.words if guesses is not None else answers.words) | {n["g"] for n in nodes})
+    return {"title": readable(title or f"first guess {tree.guess}"), "answers": readable(answers.source),
+            "n": len(answers), "depth": depth, "wins": nodes[0]["w"], "nodes": nodes, "paths": paths, "lost": lost,
+            "guesses": allowed}
 
 
 def explorer_html(data: dict) -> str:
-    """The page: the template below with the data inlined (``</`` escaped inside the script)."""
-    blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    return TEMPLATE.replace("__TITLE__", _escape(data["title"])).replace("__DATA__", blob)
+    """The page: the template below with the title and the data put in, each placeholder replaced once
+    in one pass (text the user gave is never searched for a placeholder: ``--title __DATA__`` is a
+    title). In the data ``<``, ``>`` and ``&`` are written ``\\u003c`` ... (JSON's own escapes), so no
+    text in it (``</script>``, ``<!--``) can end or bend the script element that holds it."""
+    blob = json.dumps(data, separators=(",", ":"))
+    for ch in "<>&":
+        blob = blob.replace(ch, f"\\u{ord(ch):04x}")
+    values = {"__TITLE__": _escape(data["title"]), "__DATA__": blob}
+    return re.sub("__TITLE__|__DATA__", lambda m: values[m[0]], TEMPLATE)
 
 
 def write_explorer(tree: Tree, answers: WordList, path: str | Path, depth: int | None = None,
-                   title: str = "") -> dict:
+                   title: str = "", guesses: WordList | None = None) -> dict:
     """Write the explorer page atomically; returns its data."""
-    data = explorer_data(tree, answers, depth, title)
+    data = explorer_data(tree, answers, depth, title, guesses)
     write_text(path, explorer_html(data))
     return data
 
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def readable(text: str) -> str:
+    """``text`` as UTF-8 can carry it: the bytes of a non-UTF-8 file name or argument (which Python
+    holds as lone surrogates) become U+FFFD, so the page can be written and shown."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def screenshot(html: str | Path, png: str | Path, find: str | None = None, expand: int = 1,
@@ -384,10 +402,11 @@ const SYMBOL = {"0": "0", "b": "0", "x": "0", ".": "0", "-": "0", "\u2b1b": "0",
                 "1": "1", "y": "1", "\ud83d\udfe8": "1", "\ud83d\udfe6": "1",
                 "2": "2", "g": "2", "\ud83d\udfe9": "2", "\ud83d\udfe7": "2"};
 function parseColours(text, length) {
-  const out = Array.from(text.trim().toLowerCase()).map(ch => SYMBOL[ch]);
+  const out = Array.from(text.trim().toLowerCase().replace(/\ufe0f/g, "")).map(ch => SYMBOL[ch]);  // "\u2b1b\ufe0f" as phones paste it
   return out.length === length && out.every(d => d !== undefined) ? out.join("") : null;
 }
 const ANSWERS = Object.keys(DATA.paths).sort();
+const ALLOWED = new Set(DATA.guesses.concat(ANSWERS));
 const LENGTH = NODES[0].g.length;
 const GREEN = "2".repeat(LENGTH);
 const PLAY = {hist: [], at: [0], off: []};  // hist: [[guess, digits]]; at[k]: the node before guess k+1 (null off the tree)
@@ -469,6 +488,7 @@ document.getElementById("fb-form").onsubmit = (e) => {
   else if (text) digits = parseColours(text, LENGTH);
   else digits = Array.from(document.querySelectorAll("#current .tile")).map(t => t.dataset.c).join("");
   if (!guess || guess.length !== LENGTH) { render("Type WORD COLOURS: the word you played (" + LENGTH + " letters), then its colours."); return; }
+  if (!ALLOWED.has(guess)) { render("\u201c" + guess + "\u201d is not an allowed guess: the page takes the " + ALLOWED.size + " words it was written with."); return; }
   if (!digits) { render("Colours not understood: " + LENGTH + " symbols, 0/b gray, 1/y yellow, 2/g green (or the emoji squares)."); return; }
   input.value = "";
   give(guess, digits);

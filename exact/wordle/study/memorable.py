@@ -511,12 +511,25 @@ def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordLi
     }
 
 
-def parse_m_values(text: str) -> list[int]:
-    """"1,2,5-8" -> [1, 2, 5, 6, 7, 8] (sorted, distinct); ValueError on anything else."""
+def parse_m_values(text: str, most: int) -> list[int]:
+    """"1,2,5-8" -> [1, 2, 5, 6, 7, 8] (sorted, distinct); an :class:`ExactError` naming ``M`` on
+    anything else, a range that runs backwards, or an M above ``most`` (the first guess's feedback
+    classes, at most 3**length: more distinct second guesses than classes change nothing).
+
+    >>> parse_m_values("1,2,5-8", 243)
+    [1, 2, 5, 6, 7, 8]
+    """
     values = set()
     for part in text.split(","):
-        low, _, high = part.partition("-")
-        values.update(range(int(low), int(high or low) + 1))
+        low, _, high = part.strip().partition("-")
+        if not low.isdigit() or not (high or low).isdigit():
+            raise ExactError(f"m_values {text!r:.40}: give whole numbers or ranges a-b separated by commas",
+                             params=("m_values",))
+        a, b = int(low), int(high or low)
+        if a < 1 or b < a or b > most:
+            raise ExactError(f"m_values: {part.strip()!r:.20} is not a range within 1-{most} "
+                             "(write the smaller number first)", params=("m_values",))
+        values.update(range(a, b + 1))
     return sorted(values)
 
 
