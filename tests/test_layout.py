@@ -10,6 +10,7 @@ from the same table (:func:`layer_picture`) and must match it.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -159,9 +160,31 @@ OLD_NAMES = [r"exact\.wordle\.treeio", r"exact\.wordle\.tree\b", r"exact\.wordle
 
 
 def test_old_names_are_gone():
-    import re
-
     files = [*PACKAGE.rglob("*.py"), *(ROOT / "tests").glob("*.py"), *(ROOT / "docs").glob("*.md"), ROOT / "README.md"]
     hits = [f"{path.relative_to(ROOT)}: {pattern}" for path in files if path.name != "test_layout.py"
             for pattern in OLD_NAMES if re.search(pattern, path.read_text())]
     assert not hits, hits
+
+
+def listed_modules() -> set[str]:
+    """The module files docs/layout.md links to (``](../exact/...py)``)."""
+    text = (ROOT / "docs" / "layout.md").read_text()
+    return set(re.findall(r"\]\(\.\./(exact/[\w/]+\.py)\)", text))
+
+
+def modules_with_code() -> set[str]:
+    """Every module of the package, a package's ``__init__.py`` only when it holds more than a docstring."""
+    out = set()
+    for path in PACKAGE.rglob("*.py"):
+        body = ast.parse(path.read_text()).body
+        if path.name == "__init__.py" and all(isinstance(n, ast.Expr) for n in body):
+            continue
+        out.add(str(path.relative_to(ROOT)))
+    return out
+
+
+def test_the_module_list_in_docs_is_the_code_s():
+    listed, code = listed_modules(), modules_with_code()
+    assert not code - listed, f"modules docs/layout.md does not list: {sorted(code - listed)}"
+    missing = {m for m in listed - code if not (m.endswith("__init__.py") and (ROOT / m).is_file())}  # a package
+    assert not missing, f"docs/layout.md lists modules that are not there: {sorted(missing)}"

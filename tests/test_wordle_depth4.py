@@ -95,11 +95,9 @@ def test_resume_refuses_another_instance(instance, tmp_path):
 @pytest.mark.slow
 def test_two_worker_local_cluster_matches_in_process(instance, reference, tmp_path):
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
-    from exact.wordle.wins.cluster import run_cluster
-
     A, G = instance
     path = tmp_path / "cluster.jsonl"
-    r = run_cluster(A, G, "local", depth=3, batch=4, workers=2, checkpoint=path, progress=False)
+    r = depth4.run(A, G, depth=3, batch=4, checkpoint=path, progress=False, cluster="local", workers=2)
     assert key(r) == key(reference)
     assert len(r.per_worker()) == 2  # both workers took batches
     assert len(depth4.read_checkpoint(path)[1]) == len(G)

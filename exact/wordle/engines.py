@@ -6,7 +6,7 @@ options, in one place.
   (``guesses`` or a lexicographic list such as ``win3,guesses``);
 - ``memorable``: depth 3 with at most M distinct second guesses (:mod:`exact.wordle.study.memorable`);
 - ``global``: the depth-k search over every first guess with batches, a checkpoint and a cluster
-  (:mod:`exact.wordle.wins.ranking`, :mod:`exact.wordle.wins.cluster`);
+  (:mod:`exact.wordle.wins.ranking`, in process or on Dask);
 - ``ranking``: the fewest-guesses value (or a proven bound) of every first guess, ``--first all`` or
   ``--first FILE`` (:mod:`exact.wordle.fewest.ranking`), in process or on a cluster, with a checkpoint.
 

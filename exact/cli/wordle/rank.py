@@ -5,7 +5,7 @@ Two questions, one engine each (:func:`exact.wordle.engines.choose_rank`):
 - ``--objective guesses|feasible``: the fewest guesses (or: do N guesses suffice?) after each first
   guess, by :mod:`exact.wordle.fewest.ranking`;
 - ``--depth K``: the most answers won within K guesses, over every first guess with an incumbent, by
-  :mod:`exact.wordle.wins.ranking` (:mod:`exact.wordle.wins.cluster` on a Dask cluster).
+  :mod:`exact.wordle.wins.ranking` (in process or on a Dask cluster, through :mod:`exact.firstguess`).
 
 ``exact wordle solve`` takes the old spellings of both and calls :func:`rank_fewest` and
 :func:`rank_wins` here.
@@ -144,14 +144,8 @@ def rank_wins(answer_list, guess_list, *, depth, hard, top, out, certificate, as
     for path in out:
         format_for_path(path)
     stop.install()
-    if cluster:
-        from exact.wordle.wins.cluster import run_cluster
-
-        result = run_cluster(answer_list, guess_list, cluster, depth=depth, hard=hard, batch=batch,
-                             checkpoint=checkpoint, resume=resume, workers=workers)
-    else:
-        result = ranking.run(answer_list, guess_list, depth=depth, hard=hard, batch=batch,
-                             checkpoint=checkpoint, resume=resume)
+    result = ranking.run(answer_list, guess_list, depth=depth, hard=hard, batch=batch, checkpoint=checkpoint,
+                         resume=resume, cluster=cluster, workers=workers)
     best = None
     if result.status == "OPTIMAL" and out and not result.interrupted:
         best = ranking.global_tree(result, max_guesses=max_guesses, truncate=truncate)
