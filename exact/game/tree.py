@@ -278,8 +278,23 @@ class Problem:
         return asdict(self)
 
 
+class WinsWithin:
+    """What every result of "the most answers won within ``depth`` guesses" states first (the replay of
+    a tree, the depth-k DP's result, the search over every first guess): ``wins`` of ``n``, their
+    probability, the depth and the mode. A mixin of records that have those four attributes."""
+
+    @property
+    def probability(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+    def wins_fields(self) -> dict:
+        """The leading fields of the record's JSON, in their order."""
+        return {"wins": self.wins, "n": self.n, "probability": self.probability, "depth": self.depth,
+                "hard": self.hard}
+
+
 @dataclass(frozen=True)
-class Replay:
+class Replay(WinsWithin):
     """What every command reports about a tree: the result of :func:`replay`.
 
     ``histogram[k - 1]`` is how many answers the tree solves with exactly ``k`` guesses, at any
@@ -302,10 +317,6 @@ class Replay:
     @property
     def wins(self) -> int:
         return sum(self.histogram[: self.depth])
-
-    @property
-    def probability(self) -> float:
-        return self.wins / self.n if self.n else 0.0
 
     @property
     def valid(self) -> bool:
@@ -356,11 +367,7 @@ class Replay:
 
     def to_json(self) -> dict:
         return {
-            "wins": self.wins,
-            "n": self.n,
-            "probability": self.probability,
-            "depth": self.depth,
-            "hard": self.hard,
+            **self.wins_fields(),
             "valid": self.valid,
             "histogram": list(self.histogram),
             "total_guesses": self.total_guesses,

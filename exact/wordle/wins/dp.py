@@ -47,6 +47,7 @@ from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import classes, feedback_matrix, largest_first
 from exact.game.hard import Constraint, HardMode, add_feedback, letter_counts
 from exact.game.position import position
+from exact.game.tree import WinsWithin
 from exact.wordle.wins.kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
 from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
@@ -330,7 +331,7 @@ class Search:
 # --- results ------------------------------------------------------------------------------------
 
 @dataclass
-class SolveResult:
+class SolveResult(WinsWithin):
     wins: int
     n: int
     depth: int
@@ -351,17 +352,9 @@ class SolveResult:
     timed_out: bool = False  # stopped by ``time_limit``: the values are the best found so far
     all_optimal_first: bool = True  # optimal_first lists every optimal first guess
 
-    @property
-    def probability(self) -> float:
-        return self.wins / self.n if self.n else 0.0
-
     def to_json(self) -> dict:
         return {
-            "wins": self.wins,
-            "n": self.n,
-            "probability": self.probability,
-            "depth": self.depth,
-            "hard": self.hard,
+            **self.wins_fields(),
             "status": self.status,
             "first": self.first,
             "scope": (f"strategies opening with {self.first}" if self.first

@@ -57,7 +57,7 @@ from exact.firstguess import MAX_CHECKPOINT, whole  # noqa: F401 (the caps of ev
 from exact.partitions import feedback_matrix
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.game.hard import no_constraint
-from exact.game.tree import Tree, replay
+from exact.game.tree import Tree, WinsWithin, replay
 from exact.words import WordList, list_name
 
 FORMAT = "exact-wordle-first-guess-checkpoint/1"
@@ -192,7 +192,7 @@ def read_checkpoint(path: str | Path) -> tuple[dict, list[Outcome]]:
 # --- the result -----------------------------------------------------------------------------------
 
 @dataclass
-class GlobalResult:
+class GlobalResult(WinsWithin):
     """The outcome of the global search: every first guess resolved (OPTIMAL) or some still open."""
 
     wins: int
@@ -209,10 +209,6 @@ class GlobalResult:
     answers: WordList = field(repr=False)
     guesses: WordList = field(repr=False)
     interrupted: bool = False
-
-    @property
-    def probability(self) -> float:
-        return self.wins / self.n if self.n else 0.0
 
     @property
     def exact_count(self) -> int:
@@ -234,11 +230,7 @@ class GlobalResult:
     def to_json(self) -> dict:
         pruned = [o for o in self.outcomes if not o.exact]
         return {
-            "wins": self.wins,
-            "n": self.n,
-            "probability": self.probability,
-            "depth": self.depth,
-            "hard": self.hard,
+            **self.wins_fields(),
             "status": self.status,
             "scope": "all strategies (every first guess)",
             "optimal_first": self.optimal_first,
