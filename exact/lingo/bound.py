@@ -476,6 +476,16 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     return result(min(st.best, relaxed), True)
 
 
+def check_bound_arguments(pool: WordList, k: int, time_limit: float) -> None:
+    """The arguments every Lingo bound takes: at least one guess, no more than the pool, a positive time."""
+    if k < 1:
+        raise ExactError(f"k = {k}: give at least one guess")
+    if k > len(pool):
+        raise ExactError(f"k = {k} is larger than the pool ({len(pool)} words)")
+    if time_limit <= 0:
+        raise ExactError(f"time limit {time_limit:g}: must be positive")
+
+
 def upper_bound(pool: WordList, F: np.ndarray | None, k: int, *, time_limit: float = 60.0,
                 progress: bool = False) -> LingoBound:
     """A valid upper bound on the wins of every k-subset of the pool (see the module docstring).
@@ -485,12 +495,7 @@ def upper_bound(pool: WordList, F: np.ndarray | None, k: int, *, time_limit: flo
     Progress goes to stderr every 5 seconds when ``progress``; Ctrl-C or SIGTERM stops the search and
     returns the anytime bound, with ``details["interrupted"]`` True.
     """
-    if k < 1:
-        raise ExactError(f"k = {k}: give at least one guess")
-    if k > len(pool):
-        raise ExactError(f"k = {k} is larger than the pool ({len(pool)} words)")
-    if time_limit <= 0:
-        raise ExactError(f"time limit {time_limit:g}: must be positive")
+    check_bound_arguments(pool, k, time_limit)
     t0 = time.monotonic()
     fam = families(pool.words)
     n = len(pool)

@@ -78,8 +78,8 @@ import numpy as np
 
 from exact import stop
 from exact.errors import ExactError
-from exact.lingo.bound import (ALPHABET, Families, LingoBound, SearchState, bound_at, exclusion_search, families,
-                               find_homes, invisible, letters_of, mask_of)
+from exact.lingo.bound import (ALPHABET, Families, LingoBound, SearchState, bound_at, check_bound_arguments,
+                               exclusion_search, families, find_homes, invisible, letters_of, mask_of)
 from exact.words import WordList
 
 METHOD = "column-budget letter-choice relaxation over one-letter-apart families"
@@ -391,12 +391,7 @@ def column_bound(pool: WordList, k: int, *, time_limit: float = 60.0, progress: 
     the search only looks for choices that could reach it: the bound is then exact when below the
     target, and the target itself (``details["closed"]``) when no k-set can win more than that.
     Ctrl-C or SIGTERM stops the search and returns the anytime bound (``details["interrupted"]``)."""
-    if k < 1:
-        raise ExactError(f"k = {k}: give at least one guess")
-    if k > len(pool):
-        raise ExactError(f"k = {k} is larger than the pool ({len(pool)} words)")
-    if time_limit <= 0:
-        raise ExactError(f"time limit {time_limit:g}: must be positive")
+    check_bound_arguments(pool, k, time_limit)
     if len(fixed) > k:
         raise ExactError(f"{len(fixed)} fixed guesses but k = {k}")
     for w in fixed:
