@@ -302,6 +302,14 @@ def ranking_section(root: Path, groups) -> list[str]:
 
 
 def wordle_section(root: Path, groups, shown: set) -> list[str]:
+    """The Wordle part of the results page: the depth-k certificates, the simple policies, the
+    memorable trees and their best openers, the ladder (each from its group of result files)."""
+    return (_certificates(root, groups, shown) + _policies(root, groups) + _memorable_curves(root, groups, shown)
+            + _openers(root, groups) + _ladder(groups))
+
+
+def _certificates(root: Path, groups, shown: set) -> list[str]:
+    """The depth-k certificates: one table, their commands, the figures, the top first guesses."""
     out = []
     certs = groups.get("certificate", [])
     if certs:
@@ -329,6 +337,12 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
             out += [f"| {i} | {r['guess']} | {r['wins']} | {pct(r['wins'] / d['n'])} |"
                     for i, r in enumerate(d["top"], start=1)]
             out.append("")
+    return out
+
+
+def _policies(root: Path, groups) -> list[str]:
+    """The simple policies after a first guess: a table per file."""
+    out = []
     for path, rows in groups.get("policies", []):
         first = rows[0].get("first", path.stem)
         out += [f"### Simple policies after {first} ({rel(path, root)})", "",
@@ -337,6 +351,12 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
         out += [f"| {r['policy']} | {r['wins']} / {r['n']} | {pct(r['wins'] / r['n'])} | {r.get('second_guesses', '-')} "
                 f"| {'yes' if r.get('valid') else 'no'} |" for r in rows]
         out.append("")
+    return out
+
+
+def _memorable_curves(root: Path, groups, shown: set) -> list[str]:
+    """The memorable trees: wins against the number of distinct second guesses M, per curve file."""
+    out = []
     curves = sorted(groups.get("curve", []), key=lambda c: (c[0].name != "memorable-curve.json", c[0]))
     for i, (path, d) in enumerate(curves):
         out += [f"## Memorable trees ({rel(path, root)})", "",
@@ -349,6 +369,12 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
                 for p in d["points"]]
         out.append("")
         out += figure(root, "memorable-curve" if i == 0 else "memorable-openers", shown)
+    return out
+
+
+def _openers(root: Path, groups) -> list[str]:
+    """The best first guess of a memorable tree, per M."""
+    out = []
     openers = groups.get("opener", [])
     if openers:
         out += ["## Memorable trees: the best first guess", "",
@@ -359,6 +385,12 @@ def wordle_section(root: Path, groups, shown: set) -> list[str]:
                 f"| `exact wordle memorable --max-distinct-second {d['M']} --every-first --first "
                 f"{d.get('seed', {}).get('first', 'trace')} --out {rel(path, root)}` |" for path, d in openers]
         out.append("")
+    return out
+
+
+def _ladder(groups) -> list[str]:
+    """The Wordle ladder: CP-SAT, the DP and brute force on reduced instances."""
+    out = []
     ladder = groups.get("ladder", [])
     if ladder:
         out += ["## Wordle ladder: CP-SAT, the DP and brute force on reduced instances", "",

@@ -34,7 +34,24 @@ LAYERS = [
 ]
 #: the one module of Lingo that imports Wordle (it plays the adaptive game with the Wordle engine)
 LINGO_TO_WORDLE = {"exact.lingo.adaptive"}
-MAX_LINES = 600
+#: the size limit is the function's: a reader holds about a screen of it at once
+MAX_FUNCTION_LINES = 60
+#: an argued exception: a comment line ``# long: why it is one piece`` among a function's first lines
+#: (right after its signature and docstring)
+LONG_MARK = "# long:"
+LONG_MARK_WITHIN = 3
+#: long functions not split yet, each to be split where its steps split (or argued) and then taken
+#: out of this set (the test below fails on one that no longer needs to be here): _check_ranking is
+#: in exact/wordle/certificate.py, which the verify rewrite of issue 28 owns; the others were left
+#: by the functions branch of issue 28 for lack of time, not argued as one piece
+NOT_YET = {
+    "exact/wordle/certificate.py:_check_ranking",
+    "exact/lingo/groups.py:build_group_model", "exact/wordle/wins/dp.py:solve", "exact/cli/wordle/study.py:memorable",
+    "exact/lingo/adaptive.py:solve_adaptive_levels", "exact/wordle/study/memorable_openers.py:best_opener",
+    "exact/lingo/columns.py:search", "exact/wordle/study/analyse.py:analyse_game", "exact/lingo/bound.py:search",
+    "exact/lingo/search.py:_search_processes", "exact/cli/lingo/play.py:lingo_session",
+    "exact/cli/wordle/play.py:wordle_interactive",
+}
 
 
 def module_name(path: Path) -> str:
@@ -122,9 +139,63 @@ def test_no_import_circle():
     assert not cycles, "import circles: " + "; ".join(" -> ".join(c + [c[0]]) for c in cycles[:5])
 
 
-def test_no_module_over_600_lines():
-    long = {name: n for name, path in modules().items() if (n := len(path.read_text().splitlines())) > MAX_LINES}
-    assert not long, long
+def functions(path: Path):
+    """(the ast node, the lines of the source) of every function and method of ``path``."""
+    lines = path.read_text().splitlines()
+    for node in ast.walk(ast.parse("\n".join(lines))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node, lines
+
+
+def body_start(node: ast.FunctionDef) -> int:
+    """The line (1-based) after the signature and the docstring, where a ``# long:`` comment goes."""
+    first = node.body[0]
+    docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+        and isinstance(first.value.value, str)
+    return (first.end_lineno if docstring else first.lineno - 1) + 1
+
+
+def argued(node: ast.FunctionDef, lines: list[str]) -> bool:
+    """Whether the function carries ``# long: <why>`` within its first lines after the docstring."""
+    start = body_start(node)
+    window = lines[start - 1:start - 1 + LONG_MARK_WITHIN]
+    return any(line.strip().startswith(LONG_MARK) and line.strip()[len(LONG_MARK):].strip() for line in window)
+
+
+def long_functions() -> dict[str, tuple[int, bool]]:
+    """``path:name`` -> (lines, argued?) of every function of exact/ over :data:`MAX_FUNCTION_LINES`."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node, lines in functions(path):
+            n = node.end_lineno - node.lineno + 1
+            if n > MAX_FUNCTION_LINES:
+                out[f"{path.relative_to(ROOT)}:{node.name}"] = (n, argued(node, lines))
+    return out
+
+
+def test_no_function_over_60_lines_unless_argued():
+    bad = sorted((n, name) for name, (n, ok) in long_functions().items() if not ok and name not in NOT_YET)
+    assert not bad, (f"functions over {MAX_FUNCTION_LINES} lines without a '{LONG_MARK} why' comment after "
+                     "the docstring (split them, or argue the exception): "
+                     + "; ".join(f"{name} ({n} lines)" for n, name in reversed(bad)))
+
+
+def test_the_functions_waiting_for_their_rewrite_are_still_long():
+    long = long_functions()
+    done = sorted(name for name in NOT_YET if name not in long or long[name][1])
+    assert not done, f"split or argued now: remove them from NOT_YET in tests/test_layout.py: {done}"
+
+
+def test_a_long_mark_must_be_where_the_test_reads_it(tmp_path):
+    good = tmp_path / "good.py"
+    good.write_text('def f():\n    """Doc."""\n    # long: one loop nest\n    return 1\n')
+    late = tmp_path / "late.py"
+    late.write_text('def f():\n    """Doc."""\n    a = 1\n    b = 2\n    c = 3\n    # long: too late\n    return a\n')
+    empty = tmp_path / "empty.py"
+    empty.write_text("def f(x):\n    # long:\n    return x\n")
+    assert [argued(n, ls) for n, ls in functions(good)] == [True]
+    assert [argued(n, ls) for n, ls in functions(late)] == [False]
+    assert [argued(n, ls) for n, ls in functions(empty)] == [False]
 
 
 @pytest.mark.slow

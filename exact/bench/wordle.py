@@ -57,6 +57,14 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo
         dp.solve(tiny, tiny_guesses, depth=4, progress=False, engine=engine)
     out: dict = {"threads": threads, "cores_visible": os.cpu_count()}
 
+    new = _bench_depth3(answers, guesses, F, engines, baseline, threads, out, echo)
+    _bench_depth4_trace(answers, guesses, F, engines, baseline, threads, out, echo)
+    _bench_unpruned(answers, guesses, F, sample, seed, new, threads, out, echo)
+    return out
+
+
+def _bench_depth3(answers, guesses, F, engines, baseline, threads, out: dict, echo):
+    """Depth 3 over every first guess with each engine (same optimum and top); the new engine's result."""
     proofs, cpu = {}, {}
     for name, engine in engines.items():
         c = time.process_time()
@@ -77,7 +85,11 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo
         echo(f"depth 3: baseline / new kernels = {old.seconds:.1f} / {new.seconds:.1f} s = "
              f"{out['depth3_ratio']:.2f}x wall, {out['depth3_cpu_ratio']:.2f}x CPU (same optimum and top "
              f"{len(new.top)}), {threads} threads")
+    return new
 
+
+def _bench_depth4_trace(answers, guesses, F, engines, baseline, threads, out: dict, echo) -> None:
+    """Depth 4 with the first guess trace, with each engine (same wins)."""
     fours = {}
     for name, engine in engines.items():
         r = dp.solve(answers, guesses, depth=4, first="trace", F=F, progress=False, engine=engine)
@@ -92,6 +104,10 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo
         echo(f"depth 4 (trace): baseline / new kernels = {fours['baseline'].seconds:.1f} / "
              f"{fours['new'].seconds:.1f} s = {out['depth4_ratio']:.2f}x, {threads} threads")
 
+
+def _bench_unpruned(answers, guesses, F, sample, seed, new, threads, out: dict, echo) -> None:
+    """The unpruned depth-3 DP on ``sample`` sampled first guesses (same values as the search), its
+    time extrapolated to every first guess against the new engine's ``new.seconds``."""
     rows = random.Random(seed).sample(range(len(guesses)), sample)
     t = time.perf_counter()
     slow = [unpruned_value3(F, g, 3 ** answers.length) for g in rows]
@@ -103,7 +119,6 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo
     echo(f"unpruned DP on {sample} sampled first guesses ({', '.join(guesses.words[g] for g in rows)}; "
          f"same values): {per_guess:.2f} s each -> {naive:.0f} s estimated for all {len(guesses)}; "
          f"unpruned / new kernels = {out['ratio']:.1f}x, {threads} threads")
-    return out
 
 
 def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print, lists=None) -> dict:
@@ -178,10 +193,6 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     of that child process (its start-up included); per-word CPU from its own dCPU lines. Every
     value both report exactly must agree, and every bound must be above the cutoff.
     """
-    import resource
-    import subprocess
-    import tempfile
-
     from exact.game.position import position
     from exact.wordle.fewest.objective import Objective
     from exact.wordle.fewest.search import make_guesses_instance
@@ -195,6 +206,7 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)})")
     echo(f"machine: {os.cpu_count()} cores visible; both solvers single-threaded here; load average "
          f"{os.getloadavg()[0]:.1f} at the start")
+    beta = cutoff + 1  # values at or above it are only bounded
     c0 = time.process_time()
     F = feedback_matrix(guesses, answers)
     inst = make_guesses_instance(answers, guesses, Objective(()), 6, hard, F)
@@ -205,7 +217,7 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     mine = {}
     for w in words:
         c = time.process_time()
-        v, exact, stage = first_value(inst, memo, S, guesses.index[w], 1, rule, cutoff + 1)
+        v, exact, stage = first_value(inst, memo, S, guesses.index[w], 1, rule, beta)
         mine[w] = (v, exact, time.process_time() - c, stage)
     total = time.process_time() - c0
     out = {"cutoff": cutoff, "hard": hard, "words": list(words), "project_cpu_s": total,
@@ -213,25 +225,43 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
                                                         for w, (v, e, s, st) in mine.items()}}
     theirs = {}
     if peer is not None:
-        with tempfile.TemporaryDirectory(prefix="exact-peer-") as there:
-            files = {}
-            for name, lines in (("answers", answers.words), ("guesses", guesses.words), ("first", words)):
-                files[name] = os.path.join(there, name + ".txt")
-                with open(files[name], "w") as f:
-                    f.write("\n".join(lines) + "\n")
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            run = subprocess.run(peer_command(peer, files["answers"], files["guesses"], files["first"],
-                                              cutoff + 1, hard), capture_output=True, text=True, cwd=there)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        # A peer that fails or prints no result is neither our bug (no InternalError, no report asking to
-        # send it to us) nor a crash: the user chose the peer program, its own stderr says why, and one
-        # line with its tail (ExactError, exit 2) is what they need to fix or replace it.
-        if run.returncode != 0:
-            raise ExactError(f"the peer failed (exit {run.returncode}): {run.stderr.strip()[-300:]}")
-        theirs = parse_peer(run.stdout)
-        peer_total = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        theirs, peer_total = _peer_values(peer, answers, guesses, words, beta, hard)
         out.update(peer_cpu_s=peer_total, ratio=total / peer_total,
                    peer={w: {"value": v, "exact": e, "cpu_s": s} for w, (v, e, s) in theirs.items()})
+    _print_ranking_bench(words, cutoff, hard, mine, theirs, out, total, startup, echo)
+    return out
+
+
+def _peer_values(peer: str, answers, guesses, words, beta: int, hard: bool) -> tuple[dict, float]:
+    """(the peer's {word: (value, exact, cpu_s)}, the CPU seconds of its process): its lists written
+    to a temporary folder, the peer run there once over ``words`` against ``beta``."""
+    import resource
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="exact-peer-") as there:
+        files = {}
+        for name, lines in (("answers", answers.words), ("guesses", guesses.words), ("first", words)):
+            files[name] = os.path.join(there, name + ".txt")
+            with open(files[name], "w") as f:
+                f.write("\n".join(lines) + "\n")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        run = subprocess.run(peer_command(peer, files["answers"], files["guesses"], files["first"],
+                                          beta, hard), capture_output=True, text=True, cwd=there)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # A peer that fails or prints no result is neither our bug (no InternalError, no report asking to
+    # send it to us) nor a crash: the user chose the peer program, its own stderr says why, and one
+    # line with its tail (ExactError, exit 2) is what they need to fix or replace it.
+    if run.returncode != 0:
+        raise ExactError(f"the peer failed (exit {run.returncode}): {run.stderr.strip()[-300:]}")
+    theirs = parse_peer(run.stdout)
+    return theirs, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _print_ranking_bench(words, cutoff: int, hard: bool, mine: dict, theirs: dict, out: dict, total: float,
+                         startup: float, echo) -> None:
+    """The table of :func:`run_ranking_bench`, word by word; every value both report exactly must
+    agree, and every bound must be above the cutoff (else AssertionError)."""
     echo(f"first guesses against --cutoff {cutoff} ({'hard' if hard else 'normal'} mode): value if <= "
          f"{cutoff}, else a proven bound '>= N'; CPU seconds")
     echo(f"{'word':<6} {'project':>10} {'cpu_s':>8} {'stage':<9}" + (f" {'peer':>10} {'cpu_s':>8} {'ratio':>7}"
@@ -258,4 +288,3 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
              f"{out['peer_cpu_s']:.2f} CPU-s for its process (start-up included)")
         echo(f"ratio project / peer, total CPU seconds: {out['ratio']:.2f} ({len(words)} first guesses, "
              f"cutoff {cutoff}; load average {os.getloadavg()[0]:.1f} at the end)")
-    return out

@@ -418,70 +418,9 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
     if len(answers) and len(tree.guess) != answers.length:
         raise ExactError(f"the tree guesses {len(tree.guess)}-letter words but {answers.source} "
                          f"has {answers.length}-letter words")
-    length = len(tree.guess)
-    green = all_green(length)
-    allowed = None if guesses is None else guesses.index
-    solved_at: dict[str, int] = {}
-    problems: list[Problem] = []
-    notes: list[Problem] = []
-    checked = 0
-
-    def problem(kind, history, node, message, note=False):
-        (notes if note else problems).append(Problem(kind, path_text(history, length), node.guess, message))
-
-    def visit(node: Tree, reaching: list[str], history: tuple, step: int, playable: bool) -> list[int]:
-        """Replay the answers reaching ``node``; return the histogram of their wins counted from it."""
-        nonlocal checked
-        counted = node.answers == len(reaching)
-        if not counted:
-            problem("count", history, node, f"records {node.answers} answers but {len(reaching)} reach it", note=True)
-        if not reaching:
-            return []
-        if len(node.guess) != length or not is_word(node.guess):
-            raise ExactError(f"node {path_text(history, length) or 'root'}: {node.guess!r} is not a {length}-letter word")
-        if step == depth + 1:
-            problem("depth", history, node, f"{len(reaching)} answers reach guess {step} but the depth is {depth}",
-                    note=True)
-        if allowed is not None and node.guess not in allowed:
-            problem("not-allowed", history, node, f"{node.guess!r} is not an allowed guess")
-            playable = False
-        if hard and not is_allowed(node.guess, history):
-            problem("hard-mode", history, node, f"{node.guess!r} breaks the hard-mode rule")
-            playable = False
-        split = word_classes(node.guess, reaching)
-        below = [0]
-        if green in split and playable:
-            solved_at[node.guess] = step
-            below[0] = 1
-        if green in node.children:
-            problem("green-child", history, node, "has a child under the all-green pattern")
-        for pattern in sorted(set(split) | set(node.children)):
-            if pattern == green:
-                continue
-            child = node.children.get(pattern)
-            members = split.get(pattern, ())
-            if child is not None:
-                sub = visit(child, members, history + ((node.guess, pattern),), step + 1, playable)
-                below.extend([0] * (len(sub) + 1 - len(below)))
-                for k, c in enumerate(sub, start=1):
-                    below[k] += c
-            elif step < depth:
-                problem("missing-branch", history, node,
-                        f"no child for feedback {format_pattern(pattern, length)} given by {len(members)} answers")
-        while below and not below[-1]:
-            below.pop()
-        claimed = (node.claims or {}).get("counts")
-        if claimed is not None:
-            checked += 1
-            claimed = list(claimed)
-            while claimed and not claimed[-1]:
-                claimed.pop()
-            if claimed != below:
-                problem("claim", history, node, f"the file's counts {list(node.claims['counts'])} differ from the "
-                        f"replay's {below}", note=not counted)
-        return below
-
-    visit(tree, list(answers.words), (), 1, True)
+    replayer = _Replayer(len(tree.guess), depth, hard, None if guesses is None else guesses.index)
+    replayer.visit(tree, list(answers.words), (), 1, True)
+    solved_at = replayer.solved_at
     deepest = max(solved_at.values(), default=0)
     histogram = [0] * deepest
     for k in solved_at.values():
@@ -493,10 +432,96 @@ def replay(tree: Tree, answers: WordList, guesses: WordList | None = None, depth
         histogram=tuple(histogram),
         lost=tuple(a for a in answers.words if solved_at.get(a, depth + 1) > depth),
         unsolved=tuple(a for a in answers.words if a not in solved_at),
-        invalid=tuple(problems),
-        notes=tuple(notes),
-        claims_checked=checked,
+        invalid=tuple(replayer.problems),
+        notes=tuple(replayer.notes),
+        claims_checked=replayer.checked,
     )
+
+
+@dataclass
+class _Replayer:
+    """One replay (:func:`replay`): the word length, the depth, the mode, the allowed guesses (None:
+    any word), and what it found: the step each answer is solved at, the problems, the notes, the
+    number of claims checked."""
+
+    length: int
+    depth: int
+    hard: bool
+    allowed: dict | None
+    solved_at: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
+    checked: int = 0
+
+    def problem(self, kind, history, node, message, note=False):
+        (self.notes if note else self.problems).append(Problem(kind, path_text(history, self.length), node.guess,
+                                                               message))
+
+    def visit(self, node: Tree, reaching: list[str], history: tuple, step: int, playable: bool) -> list[int]:
+        """Replay the answers reaching ``node``; return the histogram of their wins counted from it."""
+        counted = node.answers == len(reaching)
+        if not counted:
+            self.problem("count", history, node, f"records {node.answers} answers but {len(reaching)} reach it",
+                         note=True)
+        if not reaching:
+            return []
+        playable = self.check_guess(node, reaching, history, step, playable)
+        split = word_classes(node.guess, reaching)
+        below = [0]
+        green = all_green(self.length)
+        if green in split and playable:
+            self.solved_at[node.guess] = step
+            below[0] = 1
+        if green in node.children:
+            self.problem("green-child", history, node, "has a child under the all-green pattern")
+        for pattern in sorted(set(split) | set(node.children)):
+            if pattern == green:
+                continue
+            child = node.children.get(pattern)
+            members = split.get(pattern, ())
+            if child is not None:
+                sub = self.visit(child, members, history + ((node.guess, pattern),), step + 1, playable)
+                below.extend([0] * (len(sub) + 1 - len(below)))
+                for k, c in enumerate(sub, start=1):
+                    below[k] += c
+            elif step < self.depth:
+                self.problem("missing-branch", history, node, f"no child for feedback "
+                             f"{format_pattern(pattern, self.length)} given by {len(members)} answers")
+        while below and not below[-1]:
+            below.pop()
+        self.check_claim(node, history, below, counted)
+        return below
+
+    def check_guess(self, node: Tree, reaching: list[str], history: tuple, step: int, playable: bool) -> bool:
+        """The node's guess checked (a word; past the depth, not allowed, against the hard-mode rule:
+        problems or notes); whether the answers below it can still be solved."""
+        if len(node.guess) != self.length or not is_word(node.guess):
+            raise ExactError(f"node {path_text(history, self.length) or 'root'}: {node.guess!r} is not a "
+                             f"{self.length}-letter word")
+        if step == self.depth + 1:
+            self.problem("depth", history, node, f"{len(reaching)} answers reach guess {step} but the depth is "
+                         f"{self.depth}", note=True)
+        if self.allowed is not None and node.guess not in self.allowed:
+            self.problem("not-allowed", history, node, f"{node.guess!r} is not an allowed guess")
+            playable = False
+        if self.hard and not is_allowed(node.guess, history):
+            self.problem("hard-mode", history, node, f"{node.guess!r} breaks the hard-mode rule")
+            playable = False
+        return playable
+
+    def check_claim(self, node: Tree, history: tuple, below: list[int], counted: bool) -> None:
+        """The node's claimed win counts, if any, against the replay's (a note where the node's recorded
+        answer count is off: the tree may have been made for another list)."""
+        claimed = (node.claims or {}).get("counts")
+        if claimed is None:
+            return
+        self.checked += 1
+        claimed = list(claimed)
+        while claimed and not claimed[-1]:
+            claimed.pop()
+        if claimed != below:
+            self.problem("claim", history, node, f"the file's counts {list(node.claims['counts'])} differ from the "
+                         f"replay's {below}", note=not counted)
 
 
 def replay_position(tree: Tree, answers: WordList, guesses: WordList, after=(), max_guesses: int = 6,

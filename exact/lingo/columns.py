@@ -132,6 +132,8 @@ def _best_rescue(r, k, budget, doubled, forced):
     ``sum_x max(g(x) - 1, [x in doubled]) <= budget``, where letter x is green at least at the
     positions of the bitmask ``forced[x]`` (bit q: position q + 1; step 8, the fixed guesses).
     Exact dynamic programming over the letters."""
+    # long: one numba dynamic programme, letter by letter over the table (slots used per position,
+    # budget) -> best rescues; the state's decoding and its update are one loop nest over that table
     P = r.shape[0] - 1  # positions 1..P
     if budget < 0:
         return -1  # no choice obeys the budget

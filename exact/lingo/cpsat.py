@@ -330,6 +330,18 @@ def portfolio(workers: int) -> dict:
     return {}
 
 
+def _check_arguments(n: int, F: np.ndarray, k: int, time_limit: float, workers: int) -> None:
+    """The arguments of :func:`solve_cpsat` for a pool of n words, each an ExactError naming it."""
+    if F.shape != (n, n):
+        raise ExactError(f"the feedback matrix is {F.shape}, but the pool has {n} words")
+    if not 1 <= k <= n:
+        raise ExactError(f"k = {k}: choose between 1 and {n} guesses (the pool's size)")
+    if not time_limit > 0:
+        raise ExactError(f"the time limit must be positive, not {time_limit}")
+    if workers < 1:
+        raise ExactError(f"workers must be at least 1, not {workers}")
+
+
 def solve_cpsat(pool: WordList, F: np.ndarray, k: int, *, hint: Sequence[int] | None = None,
                 time_limit: float = 60.0, workers: int = 2, seed: int = 0, log: bool = False,
                 model_path: str | Path | None = None) -> CpSatOutcome:
@@ -339,14 +351,7 @@ def solve_cpsat(pool: WordList, F: np.ndarray, k: int, *, hint: Sequence[int] | 
     export the model there (``.pb`` or ``.pbtxt``).
     """
     n = len(pool)
-    if F.shape != (n, n):
-        raise ExactError(f"the feedback matrix is {F.shape}, but the pool has {n} words")
-    if not 1 <= k <= n:
-        raise ExactError(f"k = {k}: choose between 1 and {n} guesses (the pool's size)")
-    if not time_limit > 0:
-        raise ExactError(f"the time limit must be positive, not {time_limit}")
-    if workers < 1:
-        raise ExactError(f"workers must be at least 1, not {workers}")
+    _check_arguments(n, F, k, time_limit, workers)
     started = time.perf_counter()
     first = first_letters(pool.words)
     reduced = reduce_instance(F, first, k)

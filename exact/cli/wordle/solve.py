@@ -72,8 +72,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     Every first guess valued or bounded, with a checkpoint or on a cluster: `exact wordle rank`
     (the old spellings here, --first all and --cluster/--checkpoint/--resume, still work and say so).
     """
-    from exact.errors import ExactError
     from exact.wordle.engines import RANK_ENGINES, choose_engine, rank_note
+
 
     engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
                            cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
@@ -104,7 +104,16 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
                           out=Path(out[0]) if out else None, as_json=as_json, max_guesses=max_guesses,
                           truncate=truncate)
-    depth = 3 if depth is None else depth
+    return solve_depth(answers, guesses, depth=3 if depth is None else depth, hard=hard, first=first, top=top,
+                       out=out, certificate=certificate, as_json=as_json, max_guesses=max_guesses, after=after,
+                       compare=compare, truncate=truncate)
+
+
+def solve_depth(answers, guesses, *, depth, hard, first, top, out, certificate, as_json, max_guesses, after,
+                compare, truncate) -> None:
+    """The depth-k engine for `exact wordle solve`: the options checked before the search, the
+    search (and the --compare guess's), the tree after it, the files written, the report."""
+    from exact.errors import ExactError
     from exact.fileio import write_json
     from exact.wordle.wins.dp import solve as solve_dp
     from exact.wordle.wins.trees import optimal_tree
@@ -147,42 +156,49 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     if as_json:
         echo_json(data)
     else:
-        mode = "hard mode, " if hard else ""
-        shown = "".join(f" {g} {p}" for g, p in data.get("after", []))
-        click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
-                   f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else "")
-                   + (f", after{shown} ({result.n} answers left)" if shown else ""))
-        click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}"
-                   f"{' (interrupted)' if result.interrupted else ''}  "
-                   f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
-                   f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
-        which = f"guess {len(data['after']) + 1}" if data.get("after") else "first guess"
-        if first is None:
-            click.echo(f"optimal {which}es: {' '.join(result.optimal_first)}"
-                       + (" (among those evaluated before the interrupt)" if result.interrupted else ""))
-            click.echo(f"top {len(result.top)} {which}es (exact):")
-            for rank, (g, v) in enumerate(result.top, start=1):
-                click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
-        if "compare" in data:
-            c = data["compare"]
-            click.echo(f"compare: {c['guess']} wins {c['wins']}, best {c['best_guess']} wins {c['best_wins']}: "
-                       f"{c['guess']} wins {c['fewer_wins']} fewer within {depth}")
-        if data.get("tree") and not failed:
-            r = data["tree"]["replay"]
-            extra = (f"; complete: every answer solved within {max_guesses}, total {r['total_guesses']} guesses"
-                     if data["tree"]["complete"] else "; truncated at the depth")
-            click.echo(f"wrote {', '.join(out)} ({which} {data['tree']['first']}; replayed: "
-                       f"{r['wins']} wins within {depth}, valid{extra})")
-            echo_replay(played)
-        elif out and data.get("tree") is None:
-            click.echo(f"no tree written to {', '.join(out)}: "
-                       + ("interrupted" if result.interrupted else "no first guess was evaluated"))
-        if certificate is not None and not failed:
-            click.echo(f"wrote the certificate {certificate} (status {result.status}; the lists' sha256, the method, "
-                       f"the time; `exact wordle verify {certificate}` re-checks it)")
+        print_depth(result, data, answer_list, guess_list, depth=depth, hard=hard, first=first, out=out,
+                    certificate=certificate, max_guesses=max_guesses, played=played, failed=failed)
     if result.interrupted:
         exit_interrupted()
     if failed:
         sys.exit(2)
+
+
+def print_depth(result, data: dict, answer_list, guess_list, *, depth, hard, first, out, certificate, max_guesses,
+                played, failed) -> None:
+    """The depth-k result in words: the instance, the wins, the best first guesses, what was written."""
+    mode = "hard mode, " if hard else ""
+    shown = "".join(f" {g} {p}" for g, p in data.get("after", []))
+    click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
+               f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else "")
+               + (f", after{shown} ({result.n} answers left)" if shown else ""))
+    click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}"
+               f"{' (interrupted)' if result.interrupted else ''}  "
+               f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
+               f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
+    which = f"guess {len(data['after']) + 1}" if data.get("after") else "first guess"
+    if first is None:
+        click.echo(f"optimal {which}es: {' '.join(result.optimal_first)}"
+                   + (" (among those evaluated before the interrupt)" if result.interrupted else ""))
+        click.echo(f"top {len(result.top)} {which}es (exact):")
+        for rank, (g, v) in enumerate(result.top, start=1):
+            click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+    if "compare" in data:
+        c = data["compare"]
+        click.echo(f"compare: {c['guess']} wins {c['wins']}, best {c['best_guess']} wins {c['best_wins']}: "
+                   f"{c['guess']} wins {c['fewer_wins']} fewer within {depth}")
+    if data.get("tree") and not failed:
+        r = data["tree"]["replay"]
+        extra = (f"; complete: every answer solved within {max_guesses}, total {r['total_guesses']} guesses"
+                 if data["tree"]["complete"] else "; truncated at the depth")
+        click.echo(f"wrote {', '.join(out)} ({which} {data['tree']['first']}; replayed: "
+                   f"{r['wins']} wins within {depth}, valid{extra})")
+        echo_replay(played)
+    elif out and data.get("tree") is None:
+        click.echo(f"no tree written to {', '.join(out)}: "
+                   + ("interrupted" if result.interrupted else "no first guess was evaluated"))
+    if certificate is not None and not failed:
+        click.echo(f"wrote the certificate {certificate} (status {result.status}; the lists' sha256, the method, "
+                   f"the time; `exact wordle verify {certificate}` re-checks it)")
 
 

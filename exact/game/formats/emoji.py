@@ -53,13 +53,7 @@ def parse_emoji(text: str) -> Tree:
             if i + 2 >= len(tokens):
                 raise ExactError(f"after {word!r} the line needs a pattern and a count", line=number)
             squares, count = tokens[i + 1].replace(VARIATION_SELECTOR, ""), tokens[i + 2]
-            if len(squares) != length or set(squares) - set(_EMOJI):
-                raise ExactError(f"{shorten(squares)!r} is not {length} emoji squares", line=number)
-            if not (count.isascii() and count.isdigit()) or len(count) > 9 or int(count) < 1:
-                raise ExactError(f"{shorten(count)!r} is not a count of answers", line=number)
-            pattern = parse_pattern("".join(_EMOJI[s] for s in squares), length, "digits")
-            if pattern == all_green(length):
-                raise ExactError("the line goes on after the all-green pattern", line=number)
+            pattern = _pattern(squares, count, length, number)
             ends = i + 3 == len(tokens)  # ends in a count: an answer lost after this guess
             seen = through.setdefault((id(node), pattern), [int(count), 0, number, None if ends else Tree(tokens[i + 3], 0, {})])
             if seen[0] != int(count):
@@ -78,6 +72,19 @@ def parse_emoji(text: str) -> Tree:
             raise ExactError(f"the count after this pattern is {claimed} but {lines} lines go through it", line=number)
     sort_children(root)
     return root
+
+
+def _pattern(squares: str, count: str, length: int, number: int) -> int:
+    """The pattern of a line's ``squares`` (its count checked too: a whole number from 1, at most 9
+    digits); the all-green pattern, which ends a game, cannot be followed."""
+    if len(squares) != length or set(squares) - set(_EMOJI):
+        raise ExactError(f"{shorten(squares)!r} is not {length} emoji squares", line=number)
+    if not (count.isascii() and count.isdigit()) or len(count) > 9 or int(count) < 1:
+        raise ExactError(f"{shorten(count)!r} is not a count of answers", line=number)
+    pattern = parse_pattern("".join(_EMOJI[s] for s in squares), length, "digits")
+    if pattern == all_green(length):
+        raise ExactError("the line goes on after the all-green pattern", line=number)
+    return pattern
 
 
 def generate_emoji(tree: Tree, answers: WordList) -> str:

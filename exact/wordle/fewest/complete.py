@@ -8,6 +8,8 @@ the tree and fills the rest with the exact search of :mod:`exact.wordle.fewest.s
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 
 from exact.errors import ExactError, InternalError
@@ -52,48 +54,71 @@ def complete_tree(tree: Tree, answers: WordList, guesses: WordList, max_guesses:
     history = tuple(after)
     T, rule = position(answers, history, hard)
     plain = make_guesses_instance(answers, guesses, Objective(()), max_guesses, hard, F)
-    memos: dict = {"plain": new_memo()}
-    leaf_insts: dict[int, GuessesInstance] = {}
+    filler = _Filler(answers, guesses, F, max_guesses, hard, depth, keep_leaves, len(history) + 1, plain,
+                     {"plain": new_memo()})
+    return filler.visit(tree, T, len(history) + 1, rule)
 
-    def fill(T: np.ndarray, t: int, rule: Constraint) -> Tree:
-        if t > max_guesses:
-            raise Infeasible(f"{len(T)} answers reach guess {t}, past max_guesses = {max_guesses}")
-        return subtree(plain, memos["plain"], T, t, rule)
 
-    def leaf(T: np.ndarray, t: int, rule: Constraint) -> Tree:
-        k = depth if depth is not None else t
-        if k not in leaf_insts:
-            leaf_insts[k] = make_guesses_instance(answers, guesses, Objective((k,)), max_guesses, hard, F)
-            memos[k] = new_memo()
-        return subtree(leaf_insts[k], memos[k], T, t, rule)
+@dataclass
+class _Filler:
+    """The completion of one tree (:func:`complete_tree`): its lists and options, the instance of
+    the plain objective, the instances of ``win<k>,guesses`` made on demand, a memo for each."""
 
-    def visit(node: Tree, T: np.ndarray, t: int, rule: Constraint) -> Tree:
+    answers: WordList
+    guesses: WordList
+    F: np.ndarray
+    max_guesses: int
+    hard: bool
+    depth: int | None
+    keep_leaves: bool
+    root_step: int
+    plain: GuessesInstance
+    memos: dict
+    leaf_insts: dict[int, GuessesInstance] = field(default_factory=dict)
+
+    def fill(self, T: np.ndarray, t: int, rule: Constraint) -> Tree:
+        """A missing branch: the fewest-guesses subtree of its answers."""
+        if t > self.max_guesses:
+            raise Infeasible(f"{len(T)} answers reach guess {t}, past max_guesses = {self.max_guesses}")
+        return subtree(self.plain, self.memos["plain"], T, t, rule)
+
+    def leaf(self, T: np.ndarray, t: int, rule: Constraint) -> Tree:
+        """A leaf replaced: the best subtree for ``win<k>,guesses`` (k: the depth, else this step)."""
+        k = self.depth if self.depth is not None else t
+        if k not in self.leaf_insts:
+            self.leaf_insts[k] = make_guesses_instance(self.answers, self.guesses, Objective((k,)), self.max_guesses,
+                                                       self.hard, self.F)
+            self.memos[k] = new_memo()
+        return subtree(self.leaf_insts[k], self.memos[k], T, t, rule)
+
+    def visit(self, node: Tree, T: np.ndarray, t: int, rule: Constraint) -> Tree:
+        """The node kept, or re-solved as a leaf when what it keeps below cannot be completed."""
         try:
-            return keep(node, T, t, rule)
+            return self.keep(node, T, t, rule)
         except Infeasible:
-            if depth is None or t > depth or t == len(history) + 1:
+            if self.depth is None or t > self.depth or t == self.root_step:
                 raise  # past the optimised depth, or at the root: the tree's own first guess is the trap
-            return leaf(T, t, rule)
+            return self.leaf(T, t, rule)
 
-    def keep(node: Tree, T: np.ndarray, t: int, rule: Constraint) -> Tree:
+    def keep(self, node: Tree, T: np.ndarray, t: int, rule: Constraint) -> Tree:
+        """The node's guess kept, each class visited (a child of the tree) or filled (none)."""
         if len(T) == 0:
             return node
-        if node.guess not in guesses.index:
-            raise ExactError(f"the tree plays {node.guess!r}, which is not in {guesses.source}")
-        g = guesses.index[node.guess]
-        split = {p: P for p, P in classes(F, g, T).items() if p != plain.green}
-        if depth is not None and t == depth and not node.children and split and not keep_leaves:
-            return leaf(T, t, rule)
-        if t >= max_guesses and split:
-            raise Infeasible(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = {max_guesses}")
+        if node.guess not in self.guesses.index:
+            raise ExactError(f"the tree plays {node.guess!r}, which is not in {self.guesses.source}")
+        g = self.guesses.index[node.guess]
+        split = {p: P for p, P in classes(self.F, g, T).items() if p != self.plain.green}
+        if self.depth is not None and t == self.depth and not node.children and split and not self.keep_leaves:
+            return self.leaf(T, t, rule)
+        if t >= self.max_guesses and split:
+            raise Infeasible(f"answers reach guess {t + 1} after {node.guess!r}, past max_guesses = "
+                             f"{self.max_guesses}")
         children = {}
         for p, P in sorted(split.items()):
-            below = constraint_after(plain, rule, g, p)
+            below = constraint_after(self.plain, rule, g, p)
             child = node.children.get(p)
-            children[p] = visit(child, P, t + 1, below) if child is not None else fill(P, t + 1, below)
+            children[p] = self.visit(child, P, t + 1, below) if child is not None else self.fill(P, t + 1, below)
         return Tree(node.guess, len(T), children)
-
-    return visit(tree, T, len(history) + 1, rule)
 
 
 def complete_and_check(tree: Tree, answers: WordList, guesses: WordList, depth: int, max_guesses: int = 6,

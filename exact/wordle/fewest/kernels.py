@@ -25,10 +25,10 @@ c is non-decreasing and that at most one answer is solved by each guess):
   guess of each non-green class names at most one answer of that class, so at most k - h there; the
   rest at t + 2 or later. Guesses are tried in increasing order of this bound (ties: smaller sum of
   squared class sizes, then list order) and the scan stops at the first guess whose bound is not
-  below the best value found (or the cutoff), so every guess not evaluated is no better;
+  below the best value found (or beta), so every guess not evaluated is no better;
 - *class bound*: inside a guess, each class P not yet solved counts its node bound (or a better
   bound the memo holds); a guess is abandoned as soon as the exact values so far plus these bounds
-  reach the threshold, which returns a valid lower bound of that guess;
+  reach beta (below), which returns a valid lower bound of that guess;
 - *depth*: ``c[s] = INF`` past max_guesses makes every bound above infinite when it needs a step
   that is not allowed, so no tree deeper than max_guesses is ever returned;
 - *endgame bound* (:mod:`exact.wordle.fewest.endgame`, Selby's ".ATCH" cut made a bound): answers
@@ -43,8 +43,12 @@ c is non-decreasing and that at most one answer is solved by each guess):
 - a guess that makes one class and names no answer (it tells nothing) is skipped: playing it only
   delays every answer by one step, which cannot lower a non-decreasing cost.
 
-Search: depth-first branch and bound in numba, each call given a threshold ``beta``; it returns the
-exact cost when it is below beta, else a lower bound >= beta. The memo is keyed on the exact member
+Search: depth-first branch and bound in numba, each call given ``beta``, the value at or above which
+a subtree is only bounded: a call returns the exact cost when it is below beta, else a lower bound
+>= beta. The same name carries it from the library entry down: ``cutoff + 1`` (``--cutoff``) or the
+incumbent in :func:`exact.wordle.fewest.search.solve_guesses` and the ranking
+(:class:`exact.wordle.fewest.ranking.FewestSearch`), then ``first_value``, ``node_value`` and the
+kernels here; a class is given the beta its guess has left, ``beta - (the rest of the guess's total)``. The memo is keyed on the exact member
 set, the step and (hard mode) the constraint; it keeps exact values with their best guess and lower
 bounds from failed searches; a 64-bit Zobrist hash only finds candidates, which are compared member
 by member, so a collision can never return a wrong value. Hard mode uses the rule of
@@ -372,8 +376,11 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
 
     With ``forced`` >= 0 only that guess is evaluated (nothing is read from or written to the
     memo for T itself). With ``greedy`` the first feasible guess in scan order is taken at every
-    node (an upper bound; the memo is not used).
+    node (an upper bound; the memo is not used). ``beta``: see the module's docstring (Search).
     """
+    # long: one recursive numba kernel: the node's scratch arrays (members, start, size, pend, ...)
+    # serve every guess of the loop, and a helper holding the guess loop would make the recursion
+    # mutual, which numba types only through explicit signatures; the hot path of every search
     F, ans_row, cost, hard, codes = ctx.feedback, ctx.answer_row, ctx.cost, ctx.hard, ctx.codes
     npat = 3 ** codes.shape[1]
     green = npat - 1
@@ -444,11 +451,11 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
     size = np.empty(npat, dtype=np.int64)
     fill = np.empty(npat, dtype=np.int64)
     for j in range(cand.shape[0]):
-        thr = min(best, beta)
-        if lbs[j] >= thr:
+        guess_beta = min(best, beta)
+        if lbs[j] >= guess_beta:
             soft = min(soft, lbs[j])  # the guesses left are in bound order
             break
-        # the cost of guess g: exact when below thr, else a bound >= thr
+        # the cost of guess g against guess_beta = min(best, beta): exact below it, else a bound >= it
         g = cand[j]
         _split_into(F, g, T, npat, members, start, size, fill)
         total = np.int64(0)
@@ -470,10 +477,10 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
                     pend[m] = p
                     pbound[m] = b
                     m += 1
-            if total >= thr:
+            if total >= guess_beta:
                 break
-        if total < thr:
-            # smallest classes first: each is cheap, and every exact value lowers the threshold
+        if total < guess_beta:
+            # smallest classes first: each is cheap, and every exact value lowers the beta
             # left for the larger ones (a larger class is likelier to fail, but costs more to try)
             order = np.argsort(size[pend[:m]], kind="mergesort")
             for r in range(m):
@@ -483,16 +490,16 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
                     g2, l2 = add_feedback(greens, least, codes[g], p)
                 else:
                     g2, l2 = greens, least
-                v, _ = search_node(ctx, memo, members[start[p]:start[p + 1]], t + 1, g2, l2, thr - (total - b),
+                v, _ = search_node(ctx, memo, members[start[p]:start[p + 1]], t + 1, g2, l2, guess_beta - (total - b),
                              greedy, stats, np.int64(-1))
                 total = sat(total - b + v)
-                if total >= thr:
+                if total >= guess_beta:
                     break
-        if total < thr and ctx.sharp and not greedy:
+        if total < guess_beta and ctx.sharp and not greedy:
             _store_unions(ctx, memo, g, members, start, size, t, greens, least)
         if forced >= 0:
             return total, (g if total < beta else np.int64(-1))
-        if total >= thr:
+        if total >= guess_beta:
             soft = min(soft, total)
         if total < best:
             best = total
@@ -527,29 +534,12 @@ def _store_unions(ctx, memo, g, members, start, size, t, greens, least):
 
     So when g' comes up, the class bound of U is read from the memo and it is rejected at once.
     """
-    cost, hard, codes = ctx.cost, ctx.hard, ctx.codes
+    hard, codes = ctx.hard, ctx.codes
     Lw = codes.shape[1]
     npat = 3 ** Lw
-    green = npat - 1
-    val = np.zeros(npat, dtype=np.int64)
-    for p in range(npat):
-        if size[p] == 0:
-            continue
-        if p == green:
-            val[p] = cost[t + 1]
-            continue
-        if hard:
-            g2, l2 = add_feedback(greens, least, codes[g], p)
-        else:
-            g2, l2 = greens, least
-        P = members[start[p]:start[p + 1]]
-        if P.shape[0] <= 2:
-            val[p] = node_bound(ctx, memo, P, t + 1, g2, l2)
-            continue
-        i = memo_find(ctx, memo, memo_key(ctx, P, t + 1, g2, l2), P, t + 1, g2, l2)
-        if i < 0 or not memo.exact[i]:
-            return  # not every class is known exactly (a class served from quick's bound)
-        val[p] = memo.value[i]
+    val, known = _class_values(ctx, memo, g, members, start, size, t, greens, least)
+    if not known:
+        return  # not every class is known exactly (a class served from quick's bound)
     for i in range(Lw):
         w = 3 ** i
         for p in range(npat):
@@ -581,14 +571,51 @@ def _store_unions(ctx, memo, g, members, start, size, t, greens, least):
                 g2, l2 = add_feedback(greens, least, codes[g], s0)
             else:
                 g2, l2 = greens, least
-            U = np.empty(n, dtype=np.int64)
-            k = 0
-            for a in range(3):
-                q = s0 + a * w
-                for r in range(start[q], start[q + 1]):
-                    U[k] = members[r]
-                    k += 1
-            U.sort()
+            U = _union(members, start, s0, w, n)
             if bound > node_bound(ctx, memo, U, t + 1, g2, l2):
                 memo_store(ctx, memo, memo_key(ctx, U, t + 1, g2, l2), U, t + 1, g2, l2, bound, False,
                            np.int64(-1))
+
+
+@numba.njit(cache=True, nogil=True)
+def _class_values(ctx, memo, g, members, start, size, t, greens, least):
+    """(the value of each class of g on T at step t + 1, all known exactly?): the green class
+    costs c[t + 1], a class of one or two answers its node bound (exact there), a larger one its
+    exact value from the memo; False as soon as a larger class has none."""
+    cost, hard, codes = ctx.cost, ctx.hard, ctx.codes
+    npat = 3 ** codes.shape[1]
+    green = npat - 1
+    val = np.zeros(npat, dtype=np.int64)
+    for p in range(npat):
+        if size[p] == 0:
+            continue
+        if p == green:
+            val[p] = cost[t + 1]
+            continue
+        if hard:
+            g2, l2 = add_feedback(greens, least, codes[g], p)
+        else:
+            g2, l2 = greens, least
+        P = members[start[p]:start[p + 1]]
+        if P.shape[0] <= 2:
+            val[p] = node_bound(ctx, memo, P, t + 1, g2, l2)
+            continue
+        i = memo_find(ctx, memo, memo_key(ctx, P, t + 1, g2, l2), P, t + 1, g2, l2)
+        if i < 0 or not memo.exact[i]:
+            return val, False
+        val[p] = memo.value[i]
+    return val, True
+
+
+@numba.njit(cache=True, nogil=True)
+def _union(members, start, s0, w, n):
+    """The sorted union U (n answers) of the classes s0, s0 + yellow_i, s0 + green_i (w = 3^i)."""
+    U = np.empty(n, dtype=np.int64)
+    k = 0
+    for a in range(3):
+        q = s0 + a * w
+        for r in range(start[q], start[q + 1]):
+            U[k] = members[r]
+            k += 1
+    U.sort()
+    return U

@@ -19,7 +19,8 @@ The guess is rejected as soon as the exact values plus the bounds of the other c
 threshold: that sum is its ``at_least``. The memo (exact values and lower bounds of answer sets)
 is shared by every first guess of a run, so what one proves the next reuses.
 
-The threshold of a run: ``cutoff + 1`` (``--cutoff T``: values <= T are wanted exactly), lowered to
+The threshold of a run (the driver's name for the kernels' ``beta``): ``cutoff + 1`` (``--cutoff T``:
+values <= T are wanted exactly), lowered to
 the value of the N-th best first guess valued so far (``--top N``): a first guess that cannot beat
 it cannot enter the top N. A checkpoint is a JSON-lines file, one line per first guess done
 (``{"guess": w, "total": N}`` or ``{"guess": w, "at_least": N}``), after a header line naming the
@@ -67,10 +68,10 @@ class FirstValue:
         return {"total": self.total} if self.exact else {"at_least": self.total}
 
 
-def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule: Constraint, thr: int,
+def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule: Constraint, beta: int,
                 stats: np.ndarray | None = None) -> tuple[int, bool, str]:
-    """(cost of playing guess row g on T at step t, exact?, stage): exact when below ``thr``, else
-    a proven lower bound >= thr."""
+    """(cost of playing guess row g on T at step t, exact?, stage): exact when below ``beta``, else
+    a proven lower bound >= beta (``beta``: :mod:`exact.wordle.fewest.kernels`, Search)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
     split = classes(inst.F, g, T)
     total = int(inst.cost[t]) if inst.green in split else 0
@@ -78,30 +79,30 @@ def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule
              for p, P in split.items() if p != inst.green]
     lower = [int(node_bound(inst.ctx, memo, b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
     total = min(total + sum(lower), int(INF))
-    if total >= thr:
+    if total >= beta:
         return total, False, "bounds"
     by_size = sorted(range(len(parts)), key=lambda i: (len(parts[i].members), i))
-    if thr < INF:
+    if beta < INF:
         for i in reversed(by_size):
             P, r = parts[i].members, parts[i].rule
             if len(P) < 3:
                 break
-            beta = thr - (total - lower[i])
-            v = int(lookahead(inst.ctx, memo, P, t + 1, r.greens, r.least, np.int64(beta)))
+            class_beta = beta - (total - lower[i])
+            v = int(lookahead(inst.ctx, memo, P, t + 1, r.greens, r.least, np.int64(class_beta)))
             if v > lower[i]:
                 total = min(total + v - lower[i], int(INF))
                 lower[i] = v
-                if total >= thr:
+                if total >= beta:
                     return total, False, "lookahead"
     for i in by_size:
         P, r = parts[i].members, parts[i].rule
-        beta = thr - (total - lower[i]) if thr < INF else INF
-        v, _ = node_value(inst, memo, P, t + 1, r, beta, stats=stats)
+        class_beta = beta - (total - lower[i]) if beta < INF else INF
+        v, _ = node_value(inst, memo, P, t + 1, r, class_beta, stats=stats)
         total = min(total - lower[i] + max(v, lower[i]), int(INF))
         lower[i] = max(v, lower[i])
-        if v >= beta:
-            return max(total, thr), False, "exact"
-    return total, total < thr, "exact"
+        if v >= class_beta:
+            return max(total, beta), False, "exact"
+    return total, total < beta, "exact"
 
 
 def first_tree(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule: Constraint) -> Tree:
@@ -245,7 +246,7 @@ class FewestSearch(firstguess.Search):
                  objective: str, F: np.ndarray | None):
         self.answers, self.guesses, self.hard, self.max_guesses, self.F = answers, guesses, hard, max_guesses, F
         self.cutoff, self.top, self.objective = cutoff, top, objective
-        self.cutoff_threshold = int(INF) if cutoff is None else cutoff + 1  # a value there or above is only bounded
+        self.cutoff_beta = int(INF) if cutoff is None else cutoff + 1  # a value there or above is only bounded
 
     def header(self) -> dict:
         return make_header(self.answers, self.guesses, self.hard, self.max_guesses, self.cutoff, self.top,
@@ -278,20 +279,22 @@ class FewestSearch(firstguess.Search):
     def warm_up(self) -> None:
         first_value(*_warm_up())
 
-    def evaluate(self, word: str, threshold: int) -> FirstValue:
+    def evaluate(self, word: str, beta: int) -> FirstValue:
+        """The first guess ``word`` valued against ``beta`` (the driver's threshold)."""
         state = self.state
         T, rule = state["position"]
         c = time.process_time()
         total, exact, stage = first_value(state["inst"], state["memo"], T, self.guesses.index[word], 1, rule,
-                                          int(threshold), state["stats"])
+                                          int(beta), state["stats"])
         if memo_size(state["memo"]) > MEMO_LIMIT:
             state["memo"] = new_memo()
         return FirstValue(word, int(total), bool(exact), time.process_time() - c, stage)
 
     def threshold(self, values: Iterable[FirstValue]) -> int:
-        """``cutoff_threshold``, or the top-th best exact value if lower (from any subset: never too low)."""
+        """The beta of the next first guess: ``cutoff_beta``, or the top-th best exact value if lower
+        (from any subset: never too low)."""
         best = sorted(v.total for v in values if v.exact)
-        return int(min(self.cutoff_threshold, best[self.top - 1]) if len(best) >= self.top else self.cutoff_threshold)
+        return int(min(self.cutoff_beta, best[self.top - 1]) if len(best) >= self.top else self.cutoff_beta)
 
     def tighter(self, a: int, b: int) -> int:
         return min(a, b)

@@ -199,9 +199,10 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
 
     ``first`` fixes the guess at the position (the first guess of the game when ``after`` is
     empty); without it every allowed guess is considered. ``cutoff``: only strategies whose value
-    is at most ``cutoff`` are sought (Selby's -b); when none exists the status is INFEASIBLE with a
-    proven ``lower_bound`` > cutoff. ``after``: (guess, pattern) pairs already played. Ctrl-C (or
-    SIGTERM) returns the best tree so far, completed greedily, with status FEASIBLE.
+    is at most ``cutoff`` are sought (Selby's -b; the search's ``beta`` is ``cutoff + 1``); when
+    none exists the status is INFEASIBLE with a proven ``lower_bound`` > cutoff. ``after``: (guess,
+    pattern) pairs already played. Ctrl-C (or SIGTERM) returns the best tree so far, completed
+    greedily, with status FEASIBLE.
     """
     started = time.perf_counter()
     if isinstance(objective, str):
@@ -209,7 +210,6 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     max_guesses = check_guess_limit(max_guesses)  # bounded: exact.game.position.MAX_GUESSES
     if cutoff is not None and cutoff < 0:
         raise ExactError(f"cutoff must be at least 0, not {cutoff}")
-    show = progress
     inst = make_guesses_instance(answers, guesses, objective, max_guesses, hard, F, sharp)
     history = tuple(after)
     T, rule = position(answers, history, hard)
@@ -217,40 +217,82 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     if t0 > max_guesses:
         raise ExactError(f"after: {len(history)} guesses played leave none of the {max_guesses} allowed")
     workers = workers or min(2, prog.cores())
+    firsts, first_bounds = _first_guesses(inst, T, t0, rule, first)
+    cutoff_beta = INF if cutoff is None else np.int64(cutoff) + 1
+    stats = np.zeros(2, dtype=np.int64)
+    scan = _scan(inst, objective, T, t0, rule, firsts, first_bounds, cutoff_beta, workers, stats, progress)
+    best, interrupted = scan.best, scan.interrupted
+    if best is None:
+        status = "UNKNOWN" if interrupted else "INFEASIBLE"
+        bound_all = int(cutoff_beta) if not interrupted and cutoff_beta < INF else None
+        return _result(inst, objective, status, None, None, bound_all, started, stats, history, cutoff,
+                       interrupted, scan.top, T)
+    status = "OPTIMAL" if (best.exact and not interrupted) else "FEASIBLE"
+    if interrupted and best.exact and first is not None:
+        status = "OPTIMAL"  # the fixed first guess was fully solved before the interruption
+    return _result(inst, objective, status, best.tree, best.cost, best.cost if status == "OPTIMAL" else None,
+                   started, stats, history, cutoff, interrupted, scan.top, T)
+
+
+def _first_guesses(inst: GuessesInstance, T: np.ndarray, t0: int, rule: Constraint,
+                   first: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """(the guess rows to try at the position, their guess bounds): ``first`` alone (checked: in the
+    list, and allowed in hard mode), else every candidate in bound order (one answer of T when T has
+    at most two answers: naming one is optimal)."""
+    guesses = inst.guesses
     if first is not None:
         require_in_pool([first], guesses, "first")
         g = guesses.index[first]
-        if hard and not allows(rule.greens, rule.least, inst.ctx.codes[g], inst.ctx.counts[g]):
+        if inst.hard and not allows(rule.greens, rule.least, inst.ctx.codes[g], inst.ctx.counts[g]):
             raise ExactError(f"first: {first!r} breaks the hard-mode rule after the guesses played")
-        firsts = np.array([g], dtype=np.int64)
-        first_bounds = np.zeros(1, dtype=np.int64)
-    else:
-        firsts, first_bounds, _ = candidates(inst.ctx, T, t0, rule.greens, rule.least, INF)
-        if len(T) <= 2 or len(firsts) == 0:
-            firsts = np.array([inst.ctx.answer_row[T[0]]], dtype=np.int64)
-            first_bounds = np.zeros(1, dtype=np.int64)
-    limit = INF if cutoff is None else np.int64(cutoff) + 1
-    stats = np.zeros(2, dtype=np.int64)
+        return np.array([g], dtype=np.int64), np.zeros(1, dtype=np.int64)
+    firsts, first_bounds, _ = candidates(inst.ctx, T, t0, rule.greens, rule.least, INF)
+    if len(T) <= 2 or len(firsts) == 0:
+        return np.array([inst.ctx.answer_row[T[0]]], dtype=np.int64), np.zeros(1, dtype=np.int64)
+    return firsts, first_bounds
+
+
+class Incumbent(NamedTuple):
+    """The best first guess so far: its cost, its guess row, its tree, and whether the cost is exact."""
+
+    cost: int
+    guess: int
+    tree: Tree
+    exact: bool
+
+
+class Scan(NamedTuple):
+    """The scan of the first guesses: the incumbent (None: none below beta), every first guess
+    valued exactly with its cost (in the order found), and whether Ctrl-C stopped it."""
+
+    best: Incumbent | None
+    top: list[tuple[str, int]]
+    interrupted: bool
+
+
+def _scan(inst: GuessesInstance, objective: Objective, T, t0: int, rule: Constraint, firsts, first_bounds,
+          cutoff_beta, workers: int, stats, show) -> Scan:
+    """Each first guess in bound order, solved against beta = the least of ``cutoff_beta`` and the
+    incumbent's cost; the scan stops at the first whose guess bound reaches beta (those left are in
+    bound order: none is better)."""
     best: Incumbent | None = None
     top: list[tuple[str, int]] = []
-    bound_all = None
     interrupted = False
     bar = prog.bar(total=len(firsts), desc=f"{objective.name}: first guesses", unit="guess",
                        disable=(not show) if show is not None else None) if len(firsts) > 1 else None
     try:
         for g, bound in zip(firsts, first_bounds):
-            thr = limit if best is None else min(limit, best.cost)
-            if bound >= thr:
+            beta = cutoff_beta if best is None else min(cutoff_beta, best.cost)
+            if bound >= beta:
                 break  # the guess bound of every guess left is no better (they are in bound order)
-            outcome = _play(inst, T, int(g), t0, rule, int(thr), workers, stats, show and len(firsts) == 1)
-            v, tree, exact = outcome
-            if exact and v < thr:
+            v, tree, exact = _play(inst, T, int(g), t0, rule, int(beta), workers, stats, show and len(firsts) == 1)
+            if exact and v < beta:
                 best = Incumbent(v, int(g), tree, True)
-                top.append((guesses.words[g], v))
+                top.append((inst.guesses.words[g], v))
             if bar is not None:
                 bar.update(1)
                 if best is not None:
-                    bar.set_postfix(best=best.cost, first=guesses.words[best.guess])
+                    bar.set_postfix(best=best.cost, first=inst.guesses.words[best.guess])
             if exact is None:  # interrupted inside
                 if tree is not None and (best is None or v < best.cost):
                     best = Incumbent(v, int(g), tree, False)
@@ -263,88 +305,100 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
             bar.close()
     if interrupted:
         prog.say("interrupted; reporting the best strategy found so far")
-    if best is None:
-        status = "UNKNOWN" if interrupted else "INFEASIBLE"
-        if not interrupted:
-            bound_all = int(limit) if limit < INF else None
-        return _result(inst, objective, status, None, None, bound_all, started, stats, history, cutoff,
-                       interrupted, top, T)
-    cost_value, g, tree, exact = best
-    status = "OPTIMAL" if (exact and not interrupted) else "FEASIBLE"
-    if interrupted and exact and first is not None:
-        status = "OPTIMAL"  # the fixed first guess was fully solved before the interruption
-    return _result(inst, objective, status, tree, cost_value, cost_value if status == "OPTIMAL" else None,
-                   started, stats, history, cutoff, interrupted, top, T)
+    return Scan(best, top, interrupted)
 
 
-class Incumbent(NamedTuple):
-    """The best first guess so far: its cost, its guess row, its tree, and whether the cost is exact."""
+@dataclass
+class _Classes:
+    """The classes of one guess being solved: their branches, the cost of the green class (0 when
+    the guess is no answer), a lower bound of each, the exact values and trees found so far, and
+    whether a class reached its beta (the guess then reaches its own)."""
 
-    cost: int
-    guess: int
-    tree: Tree
-    exact: bool
+    parts: list[Branch]
+    green_cost: int
+    lower: list[int]
+    exact: dict[int, int] = field(default_factory=dict)
+    trees: dict[int, Tree] = field(default_factory=dict)
+    failed: bool = False
+
+    def total(self, skip: int | None = None) -> int:
+        """The guess's cost so far: exact values where known, bounds elsewhere (without class ``skip``)."""
+        s = self.green_cost
+        for i in range(len(self.parts)):
+            if i != skip:
+                s += self.exact.get(i, self.lower[i])
+        return min(s, int(INF))
 
 
-def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, thr: int, workers: int, stats, show):
-    """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < thr),
-    False (cost >= thr, a bound; no tree) or None (interrupted: tree completed greedily)."""
+def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, beta: int, workers: int, stats, show):
+    """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < beta),
+    False (cost >= beta, a bound; no tree) or None (interrupted: tree completed greedily)."""
     split = largest_first(classes(inst.F, g, T))
     green_cost = int(inst.cost[t]) if any(p == inst.green for p, _ in split) else 0
     parts = [Branch(p, P, constraint_after(inst, rule, g, p)) for p, P in split if p != inst.green]
     lower = [int(node_bound(inst.ctx, new_memo(), b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
-    exact_vals: dict[int, int] = {}
-    trees: dict[int, Tree] = {}
-    lock = threading.Lock()
-    local = _Worker()
-    failed = [False]
+    cs = _Classes(parts, green_cost, lower)
+    if cs.total() >= beta or (beta < INF and _look_ahead(inst, cs, t, beta)):
+        return cs.total(), None, False
+    if _solve_classes(inst, cs, t, beta, workers, stats, show):
+        return _complete_greedily(inst, cs, T, g, t)
+    if cs.failed or cs.total() >= beta:
+        return max(cs.total(), beta), None, False
+    tree = Tree(inst.guesses.words[g], len(T), dict(sorted((b.pattern, cs.trees[i]) for i, b in enumerate(parts))))
+    return cs.total(), tree, True
 
-    def total_now(skip: int | None = None) -> int:
-        s = green_cost
-        for i in range(len(parts)):
-            if i != skip:
-                s += exact_vals.get(i, lower[i])
-        return min(s, int(INF))
 
-    if total_now() >= thr:
-        return total_now(), None, False
-    if thr < INF:  # the look-ahead bound of each class, largest first, against the threshold left
-        look = new_memo()
-        for i in sorted(range(len(parts)), key=lambda i: -len(parts[i].members)):
-            P, r = parts[i].members, parts[i].rule
-            if len(P) < 3:
-                break
-            beta = thr - (total_now() - lower[i])
-            lower[i] = max(lower[i], int(lookahead(inst.ctx, look, P, t + 1, r.greens, r.least, np.int64(beta))))
-            if total_now() >= thr:
-                return total_now(), None, False
+def _look_ahead(inst: GuessesInstance, cs: _Classes, t: int, beta: int) -> bool:
+    """Raise each class's bound to its look-ahead bound, largest first, against the beta it has left;
+    True as soon as the guess's total reaches ``beta``."""
+    look = new_memo()
+    parts, lower = cs.parts, cs.lower
+    for i in sorted(range(len(parts)), key=lambda i: -len(parts[i].members)):
+        P, r = parts[i].members, parts[i].rule
+        if len(P) < 3:
+            break
+        class_beta = beta - (cs.total() - lower[i])
+        lower[i] = max(lower[i], int(lookahead(inst.ctx, look, P, t + 1, r.greens, r.least, np.int64(class_beta))))
+        if cs.total() >= beta:
+            return True
+    return False
 
-    def task(i: int):
-        if failed[0]:
-            return
-        p, P, r = parts[i]
-        if local.memo is None:
-            local.memo = new_memo()
-        with lock:
-            beta = thr - total_now(skip=i) if thr < INF else INF
-        st = np.zeros(2, dtype=np.int64)
-        v, guess = node_value(inst, local.memo, P, t + 1, r, beta, stats=st)
-        tree = subtree(inst, local.memo, P, t + 1, r, guess=guess) if v < beta and guess >= 0 else None
-        with lock:
-            stats[:] += st
-            if v >= beta:
-                failed[0] = True
-                exact_vals[i] = max(v, lower[i])
-            else:
-                exact_vals[i] = v
-                trees[i] = tree
-        if memo_size(local.memo) > 5_000_000:
-            local.memo = new_memo()
 
+def _solve_class(inst: GuessesInstance, cs: _Classes, i: int, t: int, beta: int, lock, local, stats) -> None:
+    """Class i solved exactly against the beta it has left (``beta`` less the other classes' total),
+    in this thread's memo; a class that reaches its beta marks the guess failed."""
+    if cs.failed:
+        return
+    p, P, r = cs.parts[i]
+    if local.memo is None:
+        local.memo = new_memo()
+    with lock:
+        class_beta = beta - cs.total(skip=i) if beta < INF else INF
+    st = np.zeros(2, dtype=np.int64)
+    v, guess = node_value(inst, local.memo, P, t + 1, r, class_beta, stats=st)
+    tree = subtree(inst, local.memo, P, t + 1, r, guess=guess) if v < class_beta and guess >= 0 else None
+    with lock:
+        stats[:] += st
+        if v >= class_beta:
+            cs.failed = True
+            cs.exact[i] = max(v, cs.lower[i])
+        else:
+            cs.exact[i] = v
+            cs.trees[i] = tree
+    if memo_size(local.memo) > 5_000_000:
+        local.memo = new_memo()
+
+
+def _solve_classes(inst: GuessesInstance, cs: _Classes, t: int, beta: int, workers: int, stats, show) -> bool:
+    """Every class of the guess, smallest first, on ``workers`` threads (each with its own memo),
+    until one fails; True when Ctrl-C stopped it (the classes in progress are finished)."""
+    parts = cs.parts
+    lock, local = threading.Lock(), _Worker()
     bar = prog.bar(total=len(parts), desc="classes", unit="class",
                        disable=(not show) if show is not None else None) if show is not False else None
     pool = cf.ThreadPoolExecutor(max_workers=workers)
-    futures = [pool.submit(task, i) for i in sorted(range(len(parts)), key=lambda i: (len(parts[i].members), i))]
+    futures = [pool.submit(_solve_class, inst, cs, i, t, beta, lock, local, stats)
+               for i in sorted(range(len(parts)), key=lambda i: (len(parts[i].members), i))]
     interrupted = False
     try:
         pending = set(futures)
@@ -354,14 +408,14 @@ def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, thr: int, 
                 f.result()
                 if bar is not None:
                     bar.update(1)
-            if failed[0]:
+            if cs.failed:
                 for f in pending:
                     f.cancel()
                 cf.wait(pending)
                 break
     except KeyboardInterrupt:
         interrupted = True
-        failed[0] = True
+        cs.failed = True
         for f in futures:
             f.cancel()
         prog.say("interrupted; finishing the classes in progress")
@@ -370,19 +424,19 @@ def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, thr: int, 
         pool.shutdown(wait=True)
         if bar is not None:
             bar.close()
-    if interrupted:
-        memo = new_memo()
-        for i, (p, P, r) in enumerate(parts):
-            if i not in trees:
-                trees[i] = subtree(inst, memo, P, t + 1, r, greedy=True)
-                exact_vals[i] = tree_cost(inst, trees[i], P, t + 1)
-        tree = Tree(inst.guesses.words[g], len(T), {parts[i].pattern: trees[i]
-                                                    for i in sorted(trees, key=lambda i: parts[i].pattern)})
-        return total_now(), tree, None
-    if failed[0] or total_now() >= thr:
-        return max(total_now(), thr), None, False
-    tree = Tree(inst.guesses.words[g], len(T), dict(sorted((b.pattern, trees[i]) for i, b in enumerate(parts))))
-    return total_now(), tree, True
+    return interrupted
+
+
+def _complete_greedily(inst: GuessesInstance, cs: _Classes, T, g: int, t: int):
+    """After Ctrl-C: the classes not solved get greedy subtrees; (their total, the tree, None)."""
+    memo = new_memo()
+    for i, (p, P, r) in enumerate(cs.parts):
+        if i not in cs.trees:
+            cs.trees[i] = subtree(inst, memo, P, t + 1, r, greedy=True)
+            cs.exact[i] = tree_cost(inst, cs.trees[i], P, t + 1)
+    tree = Tree(inst.guesses.words[g], len(T), {cs.parts[i].pattern: cs.trees[i]
+                                                for i in sorted(cs.trees, key=lambda i: cs.parts[i].pattern)})
+    return cs.total(), tree, None
 
 
 def tree_cost(inst: GuessesInstance, tree: Tree, T: np.ndarray, t: int) -> int:

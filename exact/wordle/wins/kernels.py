@@ -180,6 +180,9 @@ def wins2(FT, P, caps, need, words, hm, order, fcaps, fidx, nf, work):
     guesses count (a sub-sequence of the order: caps still non-increasing). ``work`` holds the
     scratch arrays (:func:`scratch`).
     """
+    # long: the innermost numba kernel of the depth-k search (called for every class of every guess
+    # valued): the first block, the candidates' bounds and the blocks counted share the scratch
+    # arrays and the best count in one frame, each step reading the count the previous one raised
     bits, count, cols, cand, ccap = work
     hard = hm.on
     if nf == 0 and not hard:
