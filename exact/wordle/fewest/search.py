@@ -267,14 +267,19 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
         status = "UNKNOWN" if interrupted else "INFEASIBLE"
         if not interrupted:
             bound_all = int(limit) if limit < INF else None
-        return _result(inst, objective, status, None, None, bound_all, started, stats, history, cutoff,
-                       interrupted, top, T)
+        result = _result(inst, objective, status, None, None, bound_all, started, stats, history, cutoff,
+                         interrupted, top, T)
+        result.first_fixed = first is not None
+        return result
     cost_value, g, tree, exact = best
     status = "OPTIMAL" if (exact and not interrupted) else "FEASIBLE"
     if interrupted and exact and first is not None:
-        status = "OPTIMAL"  # the fixed first guess was fully solved before the interruption
-    return _result(inst, objective, status, tree, cost_value, cost_value if status == "OPTIMAL" else None,
-                   started, stats, history, cutoff, interrupted, top, T)
+        status = "OPTIMAL"  # the fixed first guess was fully solved before the interruption: the run is complete
+        interrupted = False
+    result = _result(inst, objective, status, tree, cost_value, cost_value if status == "OPTIMAL" else None,
+                     started, stats, history, cutoff, interrupted, top, T)
+    result.first_fixed = first is not None
+    return result
 
 
 class Incumbent(NamedTuple):
