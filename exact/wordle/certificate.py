@@ -29,18 +29,13 @@ The checks, each ``ok``, ``FAIL`` or ``unconfirmed`` (as ``exact lingo verify`` 
   ``optimal_first`` exactly the ones attaining it among those listed; for a global certificate,
   every guess of the list resolved once, the best exact value the claimed one, every pruned guess's
   bound below it (so no pruned guess could have been better), the counts consistent;
-- the optimality itself: a replayed tree shows its value is *reached*; that nothing does better
-  rests on the search. It is re-derived here by the same search (``dp.solve``) within
-  ``resolve_time`` seconds; when that is not enough (the full Wordle instance takes minutes) the
-  check is ``unconfirmed`` and the certificate is "not verified" unless ``partial``. A global
-  certificate needs no re-run: its per-first-guess records are the argument, checked above (each
-  record's own value is re-derived only within the time given, like the rest);
-- a ranking: its records (one of ``total`` or ``at_least`` each, every one an allowed guess),
-  and everything derived from them recounted (best, top values, least bound, proven top, the
-  counts, the status); the tree of the best replayed to the best value; the optimality argument is
-  the records themselves (the best exact value is no more than every bound), and on small
-  instances (answers x guesses up to ``SMALL``) the ranking is run again and must give the same
-  best value and top values.
+- the claim stated whole: the first guess fixed or searched (:func:`first_fixed`), no OPTIMAL of an
+  interrupted run, every word of ``after`` an allowed guess (else FAIL);
+- the values themselves, re-derived by the search that made them with no time limit unless
+  ``resolve_time``: a depth-k or fewest-guesses optimum solved again (:func:`_rederive`); every record
+  of a ranking or a global search re-evaluated through the driver (:mod:`exact.wordle.rederive`,
+  stopping at the first contradiction). Cut short (``resolve_time``) or sampled (``sample``), the
+  check is ``unconfirmed``: "partly verified", never "verified" (accepted only with ``partial``).
 
 Data types: the certificate is a JSON object; the result is a :class:`Verification` (the checks as
 ``(name, outcome, detail)``).
@@ -220,8 +215,6 @@ def _check_claim(v: Verification, data: dict, kind: str, G: WordList) -> None:
     """The claim stated whole: the first guess fixed or searched, no OPTIMAL of an interrupted run,
     every word of ``after`` an allowed guess."""
     fixed, how = first_fixed(data, kind)
-    if "first_fixed" in data and not isinstance(data["first_fixed"], bool):
-        raise ExactError(f"first_fixed {data['first_fixed']!r:.20} is not true or false", path=v.path)
     if fixed and not isinstance(data.get("first"), str):
         v.add("first fixed", False, "first_fixed is true but no first guess is named")
     else:
