@@ -45,7 +45,6 @@ LONG_MARK_WITHIN = 3
 #: in exact/wordle/certificate.py, which the verify rewrite of issue 28 owns; the others were left
 #: by the functions branch of issue 28 for lack of time, not argued as one piece
 NOT_YET = {
-    "exact/wordle/certificate.py:_check_ranking",
     "exact/lingo/groups.py:build_group_model", "exact/wordle/wins/dp.py:solve", "exact/cli/wordle/study.py:memorable",
     "exact/lingo/adaptive.py:solve_adaptive_levels", "exact/wordle/study/memorable_openers.py:best_opener",
     "exact/lingo/columns.py:search", "exact/wordle/study/analyse.py:analyse_game", "exact/lingo/bound.py:search",

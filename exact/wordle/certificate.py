@@ -29,18 +29,13 @@ The checks, each ``ok``, ``FAIL`` or ``unconfirmed`` (as ``exact lingo verify`` 
   ``optimal_first`` exactly the ones attaining it among those listed; for a global certificate,
   every guess of the list resolved once, the best exact value the claimed one, every pruned guess's
   bound below it (so no pruned guess could have been better), the counts consistent;
-- the optimality itself: a replayed tree shows its value is *reached*; that nothing does better
-  rests on the search. It is re-derived here by the same search (``dp.solve``) within
-  ``resolve_time`` seconds; when that is not enough (the full Wordle instance takes minutes) the
-  check is ``unconfirmed`` and the certificate is "not verified" unless ``partial``. A global
-  certificate needs no re-run: its per-first-guess records are the argument, checked above (each
-  record's own value is re-derived only within the time given, like the rest);
-- a ranking: its records (one of ``total`` or ``at_least`` each, every one an allowed guess),
-  and everything derived from them recounted (best, top values, least bound, proven top, the
-  counts, the status); the tree of the best replayed to the best value; the optimality argument is
-  the records themselves (the best exact value is no more than every bound), and on small
-  instances (answers x guesses up to ``SMALL``) the ranking is run again and must give the same
-  best value and top values.
+- the claim stated whole: the first guess fixed or searched (:func:`first_fixed`), no OPTIMAL of an
+  interrupted run, every word of ``after`` an allowed guess (else FAIL);
+- the values themselves, re-derived by the search that made them with no time limit unless
+  ``resolve_time``: a depth-k or fewest-guesses optimum solved again (:func:`_rederive`); every record
+  of a ranking or a global search re-evaluated through the driver (:mod:`exact.wordle.rederive`,
+  stopping at the first contradiction). Cut short (``resolve_time``) or sampled (``sample``), the
+  check is ``unconfirmed``: "partly verified", never "verified" (accepted only with ``partial``).
 
 Data types: the certificate is a JSON object; the result is a :class:`Verification` (the checks as
 ``(name, outcome, detail)``).
@@ -56,6 +51,7 @@ from pathlib import Path
 from exact.errors import ExactError
 from exact.fileio import Verification, check_fields, read_json  # noqa: F401 (Verification: this module's result)
 from exact.game.position import check_limits
+from exact.wordle.rederive import Budget, Rederived
 from exact.words import WordList, read_words
 
 
@@ -86,7 +82,7 @@ CERTIFICATE_KINDS = {
         "exact.wordle.wins.dp.SolveResult",
         {"wins": "int", "n": "int", "depth": "int", "hard": "bool", "status": "str", "optimal_first": "list",
          "top": "list"},
-        {"first": "str|null", "probability": "number", "tree": "dict"}),
+        {"first": "str|null", "first_fixed": "bool", "probability": "number", "tree": "dict", "interrupted": "bool"}),
     "wins-global": CertificateKind(
         "the same over every first guess, each first guess's exact value or the bound that pruned it",
         "exact.wordle.wins.ranking.GlobalResult",
@@ -99,8 +95,8 @@ CERTIFICATE_KINDS = {
         "exact.wordle.fewest.result.GuessesResult",
         {"objective": "str", "status": "str", "n": "int", "total": "int", "wins_at": "list", "max_guesses": "int",
          "hard": "bool"},
-        {"first": "str|null", "mean": "number", "wins_within": "dict", "tree": "dict", "after": "list",
-         "lower_bound": "int|null", "cost": "int"}),
+        {"first": "str|null", "first_fixed": "bool", "mean": "number", "wins_within": "dict", "tree": "dict",
+         "after": "list", "lower_bound": "int|null", "cost": "int", "interrupted": "bool", "cutoff": "int|null"}),
     "fewest-ranking": CertificateKind(
         "every first guess valued exactly or bounded under an objective, with the tree of the best",
         "exact.wordle.fewest.ranking.Ranking",
@@ -142,12 +138,20 @@ def find_file(stored: str, certificate: Path) -> Path | None:
 
 
 def verify_certificate(path: str | Path, *, answers: str | Path | None = None, guesses: str | Path | None = None,
-                       resolve_time: float = 30.0, partial: bool = False) -> Verification:
-    """Check a Wordle certificate (the module docstring lists the checks)."""
+                       resolve_time: float | None = None, partial: bool = False, sample: int | None = None,
+                       seed: int = 0, workers: int | None = None, cluster: str | None = None,
+                       progress: bool | None = False) -> Verification:
+    """Check a Wordle certificate (the module docstring lists the checks). ``resolve_time``: seconds
+    for re-deriving (None: no limit); ``sample``: re-derive that many records drawn with ``seed``;
+    ``workers``/``cluster``: where the driver re-derives records (:mod:`exact.firstguess`)."""
     path = Path(path)
     data = read_json(path, "Wordle certificate")
+    other = other_result(data)
+    if other is not None:
+        raise ExactError(f"{other}, not a Wordle certificate or tree", path=path)
     if not is_certificate(data):
         raise ExactError("not a Wordle certificate (no 'answers', 'guesses' and 'method')", path=path)
+    budget = Budget(resolve_time, sample, seed, workers, cluster, progress)
     kind = kind_of(data, path)
     check_fields(data, CERTIFICATE_KINDS[kind].required, CERTIFICATE_KINDS[kind].optional, source=str(path))
     for key in ("answers", "guesses"):
@@ -162,16 +166,73 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     G = _list(v, data, "guesses", guesses, path)
     if A is None or G is None:
         return v
+    _check_claim(v, data, kind, G)
     if kind == "fewest-ranking":
-        _check_ranking(v, data, A, G, path)
+        _check_ranking(v, data, A, G, path, budget)
         return v
     v.add("n", data["n"] == len(A), f"the answers have {len(A)} words; the certificate says {data['n']}")
     if kind == "fewest":
         _check_objective(v, data, A, G, path)
     else:
         _check_wins(v, data, A, G, path, kind)
-    _rederive(v, data, A, G, kind, resolve_time)
+    if kind == "wins-global":
+        _rederive_global(v, data, A, G, budget)
+    _rederive(v, data, A, G, kind, budget)
     return v
+
+
+#: what a JSON file that is not a Wordle certificate is, by its own marks (``exact wordle verify`` names it)
+OTHER_RESULTS = (("kind", "exact.lingo.", "a Lingo result (kind {}): check it with `exact lingo verify`"),
+                 ("format", "exact wordle card", "a memorable card ({}): `exact wordle card` reads it"),
+                 ("problem", "", "a memorable-opener study result (problem {})"))
+
+
+def other_result(data) -> str | None:
+    """One line saying what ``data`` is when it is a known result that is not a Wordle certificate
+    (a Lingo result, a card, a study's result), else None."""
+    if not isinstance(data, dict):
+        return None
+    for key, prefix, what in OTHER_RESULTS:
+        value = data.get(key)
+        if isinstance(value, str) and value.startswith(prefix):
+            return "this is " + what.format(repr(value[:40]))
+    return None
+
+
+def first_fixed(data: dict, kind: str) -> tuple[bool, str]:
+    """(whether the certificate's first guess was fixed rather than searched, how that is known): its
+    ``first_fixed`` field; a certificate written before it: a depth-k one names a fixed first guess
+    in ``first``; a fewest-guesses one is read as fixed when it names one (the weaker claim: the
+    best strategy opening with it); the rankings search every first guess asked for."""
+    if "first_fixed" in data:
+        return bool(data["first_fixed"]), "its first_fixed field"
+    if kind in ("wins-global", "fewest-ranking"):
+        return False, "a search over every first guess"
+    return data.get("first") is not None, "inferred (written before first_fixed): fixed when it names a first guess"
+
+
+def _check_claim(v: Verification, data: dict, kind: str, G: WordList) -> None:
+    """The claim stated whole: the first guess fixed or searched, no OPTIMAL of an interrupted run,
+    every word of ``after`` an allowed guess."""
+    fixed, how = first_fixed(data, kind)
+    if fixed and not isinstance(data.get("first"), str):
+        v.add("first fixed", False, "first_fixed is true but no first guess is named")
+    else:
+        v.add("first fixed", True, (f"the first guess {data['first']} was fixed" if fixed else
+                                    "every first guess was searched") + f" ({how})")
+    if data.get("interrupted") is True or (data.get("this_run") or {}).get("interrupted") is True:
+        v.add("interrupted", data["status"] != "OPTIMAL",
+              f"the run was interrupted; status {data['status']} (an interrupted run proves no optimum)")
+    after = data.get("after") or []
+    if after:
+        from exact.game.position import parse_history
+
+        pairs = [x for pair in after for x in (pair if isinstance(pair, list) else [pair])]
+        try:
+            parse_history(" ".join(map(str, pairs)), G)
+            v.add("after", True, f"{len(after)} guesses played before, each an allowed guess with its feedback")
+        except ExactError as e:
+            v.add("after", False, f"after: {str(e)[:120]}")
 
 
 def _list(v: Verification, data: dict, key: str, given, path: Path) -> WordList | None:
@@ -319,13 +380,9 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
                                                              f"fixed to {data['first']}")
 
 
-#: answers x guesses up to which an objective certificate is re-derived (the branch and bound has no time limit)
-SMALL = 200_000
-
-
-def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: Path) -> None:
-    """A ranking certificate: its records, what derives from them, the tree of the best, and (small
-    instances) the ranking run again."""
+def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: Path, budget: Budget) -> None:
+    """A ranking certificate: its records, what derives from them, the tree of the best, and every
+    record re-derived by the search (:func:`_rederive_ranking`)."""
     from exact.game.tree import replay
 
     records = {}
@@ -375,68 +432,139 @@ def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: 
               f"valid {r.valid}; the best claimed: {best}")
     if data["status"] == "OPTIMAL" and not trees:
         v.add("tree", None, "no tree of the best listed: its value is not replayed")
-    if data["status"] != "OPTIMAL":
-        v.add("optimal", True, f"status {data['status']}: no optimum claimed")
+    if cutoff is not None and exact and exact[-1][0] > cutoff:
+        v.add("cutoff", False, f"an exact value {exact[-1][0]} ({exact[-1][2]}) above the cutoff {cutoff}: values above "
+                               f"it are only bounded")
+    _rederive_ranking(v, data, A, G, records, [x for x, _, _ in exact], budget)
+
+
+def _rederive_ranking(v: Verification, data: dict, A: WordList, G: WordList, records: dict, exact: list[int],
+                      budget: Budget) -> None:
+    """Every record of a ranking re-evaluated by its search (:func:`exact.wordle.rederive.fewest_claims`
+    gives each its threshold), in the search's order."""
+    if v.failed:
+        v.add("re-derived", None, "not run: a check above failed")
         return
-    if len(A) * len(G) > SMALL:
-        v.add("optimal", True, f"the records are the argument (checked above): the best exact value "
-                               f"{exact[0][0]} is no more than every bound (least {least}); each record's own "
-                               f"value or bound rests on the search (exact.wordle.fewest.ranking), re-run here only on "
-                               f"instances up to {SMALL} answer x guess pairs")
+    from exact.game.position import position
+    from exact.wordle import rederive
+    from exact.wordle.fewest.memo import INF
+    from exact.wordle.fewest.objective import parse_objective
+    from exact.wordle.fewest.ranking import FewestSearch, first_guess_order
+    from exact.wordle.fewest.search import make_guesses_instance
+
+    cutoff, top = data.get("cutoff"), data.get("top", 1)
+    run = int(INF) if cutoff is None else cutoff + 1
+    if len(exact) >= top:
+        run = min(run, exact[top - 1])
+    proven = exact[data["proven_top"] - 1] if data["proven_top"] >= 1 else None
+    claims = rederive.fewest_claims(records, run, proven)
+    inst = make_guesses_instance(A, G, parse_objective(data["objective"]), data["max_guesses"], data["hard"])
+    T, rule = position(A, (), data["hard"])
+    order = first_guess_order(inst, T, 1, rule, list(records))
+    search = FewestSearch(A, G, data["hard"], data["max_guesses"], cutoff, top, data["objective"], inst.F)
+    search.prepare(inst)
+    _say(v, rederive.rederive(search, claims, order, rederive.judge_fewest, budget), "exact.wordle.fewest.ranking",
+         f"exact values against value + 1; bounds against {min(run, int(INF))}"
+         + (f" raised to the proven {proven}" if proven is not None and proven > run else ""))
+
+
+def _rederive_global(v: Verification, data: dict, A: WordList, G: WordList, budget: Budget) -> None:
+    """Every record of a global depth-k search re-evaluated by its search
+    (:func:`exact.wordle.rederive.wins_claims`), in the search's order."""
+    if v.failed:
+        v.add("re-derived", None, "not run: a check above failed")
         return
-    from exact.wordle.fewest.ranking import rank_first_guesses
+    from exact.partitions import feedback_matrix
+    from exact.wordle import rederive
+    from exact.wordle.wins.ranking import BATCH, WinsSearch, first_guess_order
 
-    again = rank_first_guesses(A, G, firsts=list(records) if data["first_guesses_asked"] < len(G) else None,
-                               cutoff=cutoff, top=data.get("top", 1), hard=data["hard"],
-                               max_guesses=data["max_guesses"], progress=False, objective=data["objective"])
-    k = min(again.proven_top, data["proven_top"])
-    v.add("optimal", again.status == "OPTIMAL" and [x for _, x in again.exact[:k]] == [x for x, _, _ in exact[:k]],
-          f"the ranking run again: status {again.status}, top values {[x for _, x in again.exact[:k]]}; "
-          f"claimed {[x for x, _, _ in exact[:k]]}")
+    outcomes = data["first_guess_outcomes"]
+    claims = rederive.wins_claims(outcomes, data["wins"])
+    F = feedback_matrix(G, A)
+    order = [G.words[g] for g in first_guess_order(A, G, F)]
+    search = WinsSearch(A, G, data["depth"], data["hard"], BATCH, F)
+    _say(v, rederive.rederive(search, claims, order, rederive.judge_wins, budget), "exact.wordle.wins.ranking",
+         f"exact values against themselves; pruned guesses against the optimum {data['wins']}")
 
 
-def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, resolve_time: float) -> None:
-    """The optimum itself, by the same search within ``resolve_time`` seconds (else unconfirmed)."""
+def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:
+    """The check ``re-derived``: FAIL at a contradiction, ok when every record was re-derived, else
+    unconfirmed with how many were ("N of M records re-derived", which the command line repeats)."""
+    if r.contradiction is not None:
+        v.add("re-derived", False, f"{r.contradiction}; {r.done} of {r.total} records re-derived by {search}")
+    elif r.complete:
+        v.add("re-derived", True, f"{r.done} of {r.total} records re-derived by {search} in {r.seconds:.1f} s "
+                                  f"({thresholds}): each on its side of its threshold")
+    else:
+        why = "a sample" if r.asked < r.total else "stopped (time given spent, or interrupted)"
+        v.add("re-derived", None, f"{r.done} of {r.total} records re-derived ({why}; {thresholds}); no contradiction")
+
+
+def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, budget: Budget) -> None:
+    """The optimum itself, by the search that made it (no time limit unless ``budget.seconds``)."""
     if data["status"] != "OPTIMAL":
         v.add("optimal", True, f"status {data['status']}: no optimality claimed")
         return
     if kind == "wins-global":
         v.add("optimal", True, "every first guess resolved: exact, or pruned by a bound below the optimum "
-                               "(checked above); each record's own value rests on the DP")
+                               "(checked above), each record re-derived (check re-derived)")
         return
     if kind == "fewest" and data["objective"] == "feasible" and (data.get("tree") or {}).get("files"):
         v.add("optimal", True, f"objective feasible: what is claimed is a tree that solves every answer within "
                                f"{data['max_guesses']} guesses, and the trees replayed above are that proof")
         return
-    if kind == "fewest" and (data.get("after") or data.get("cutoff") is not None):
-        v.add("optimal", None, "not re-derived here (a position after guesses, or a cutoff)")
+    if v.failed:
+        v.add("optimal", None, "not re-derived: a check above failed")
         return
     started = time.perf_counter()
+    fixed, _ = first_fixed(data, kind)
+    first = data.get("first") if fixed else None
     try:
         if kind == "wins-depth-k":
-            from exact.wordle.wins import dp
-
-            r = dp.solve(A, G, depth=data["depth"], hard=data["hard"], first=data.get("first"), top=1,
-                         progress=False, time_limit=max(resolve_time, 1e-6))
-            done, value, claimed = r.status == "OPTIMAL" and not r.timed_out, r.wins, data["wins"]
-        elif len(A) * len(G) <= SMALL:  # the branch and bound has no time limit: small instances only
-            from exact.wordle.fewest.search import solve_guesses
-
-            r = solve_guesses(A, G, objective=data["objective"], first=data.get("first"),
-                              max_guesses=data["max_guesses"], hard=data["hard"], progress=False)
-            done, value, claimed = r.status == "OPTIMAL", r.total, data["total"]
+            done, value, claimed, how = _resolve_wins(data, A, G, first, budget.seconds)
         else:
-            v.add("optimal", None, f"the optimum {data['total']} rests on the search (exact.wordle.fewest.search): not "
-                                   f"re-derived here ({len(A)} x {len(G)} words is past {SMALL} pairs, and the branch "
-                                   f"and bound has no time limit); --partial accepts it unchecked")
-            return
+            done, value, claimed, how = _resolve_fewest(data, A, G, first, budget.seconds)
     except ExactError as e:
         v.add("optimal", False, f"re-deriving failed: {e}")
         return
     seconds = time.perf_counter() - started
     if not done:
-        v.add("optimal", None, f"the optimum {claimed} rests on the search ({kind}): not re-derived within "
-                               f"{resolve_time:g} s (give --resolve-time S, or --partial to accept it unchecked)")
+        v.add("optimal", None, f"the optimum {claimed} rests on the search ({how}): not re-derived within "
+                               f"{budget.seconds:g} s (--resolve-time); --partial accepts it unchecked")
     else:
-        v.add("optimal", value == claimed, f"re-derived by exact.wordle.wins.dp in {seconds:.1f} s: {value}; "
-                                           f"claimed {claimed}")
+        v.add("optimal", value == claimed, f"re-derived by {how} in {seconds:.1f} s: {value}; claimed {claimed}")
+
+
+def _after(data: dict, G: WordList) -> tuple:
+    from exact.game.position import parse_history
+
+    return parse_history(" ".join(x for pair in data.get("after") or [] for x in pair), G)
+
+
+def _resolve_wins(data: dict, A: WordList, G: WordList, first, seconds):
+    """(finished?, value, claimed, how) of the depth-k DP run again, within ``seconds`` (None: no limit)."""
+    from exact.wordle.wins import dp
+
+    r = dp.solve(A, G, depth=data["depth"], hard=data["hard"], first=first, top=1, progress=False,
+                 after=_after(data, G), time_limit=None if seconds is None else max(seconds, 1e-6))
+    return r.status == "OPTIMAL" and not r.timed_out, r.wins, data["wins"], "exact.wordle.wins.dp"
+
+
+def _resolve_fewest(data: dict, A: WordList, G: WordList, first, seconds):
+    """(finished?, value, claimed, how) of the branch and bound run again. It takes no time limit: with
+    ``seconds`` given it runs only on small instances (answers x guesses up to :data:`SMALL`)."""
+    from exact.wordle.fewest.search import solve_guesses
+
+    how = "exact.wordle.fewest.search" + (f" with the first guess {first} fixed" if first else "")
+    if seconds is not None and len(A) * len(G) > SMALL:
+        return False, None, data["total"], how + " (it takes no time limit: not run under --resolve-time)"
+    r = solve_guesses(A, G, objective=data["objective"], first=first, max_guesses=data["max_guesses"],
+                      hard=data["hard"], cutoff=data.get("cutoff"), after=_after(data, G), progress=False)
+    value = r.cost if data.get("cost") is not None else r.total
+    claimed = data["cost"] if data.get("cost") is not None else data["total"]
+    return r.status == "OPTIMAL" and not r.interrupted, value, claimed, how
+
+
+#: answers x guesses up to which a fewest-guesses certificate is re-derived under --resolve-time (the
+#: branch and bound takes no time limit; without --resolve-time every instance is)
+SMALL = 200_000

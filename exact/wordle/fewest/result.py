@@ -42,6 +42,7 @@ class GuessesResult:
     cutoff: int | None = None
     interrupted: bool = False
     top: list[tuple[str, int]] = field(default_factory=list)  # first guesses evaluated exactly
+    first_fixed: bool = False  # the first guess was given (else every allowed guess was searched)
 
     @property
     def mean(self) -> float | None:
@@ -56,6 +57,7 @@ class GuessesResult:
             "status": self.status,
             "n": self.n,
             "first": self.first,
+            "first_fixed": self.first_fixed,
             "total": self.total,
             "mean": self.mean,
             "cost": self.cost,

@@ -225,13 +225,18 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     if best is None:
         status = "UNKNOWN" if interrupted else "INFEASIBLE"
         bound_all = int(cutoff_beta) if not interrupted and cutoff_beta < INF else None
-        return _result(inst, objective, status, None, None, bound_all, started, stats, history, cutoff,
-                       interrupted, scan.top, T)
+        result = _result(inst, objective, status, None, None, bound_all, started, stats, history, cutoff,
+                         interrupted, scan.top, T)
+        result.first_fixed = first is not None
+        return result
     status = "OPTIMAL" if (best.exact and not interrupted) else "FEASIBLE"
     if interrupted and best.exact and first is not None:
-        status = "OPTIMAL"  # the fixed first guess was fully solved before the interruption
-    return _result(inst, objective, status, best.tree, best.cost, best.cost if status == "OPTIMAL" else None,
-                   started, stats, history, cutoff, interrupted, scan.top, T)
+        status = "OPTIMAL"  # the fixed first guess was fully solved before the interruption: the run is complete
+        interrupted = False
+    result = _result(inst, objective, status, best.tree, best.cost, best.cost if status == "OPTIMAL" else None,
+                     started, stats, history, cutoff, interrupted, scan.top, T)
+    result.first_fixed = first is not None
+    return result
 
 
 def _first_guesses(inst: GuessesInstance, T: np.ndarray, t0: int, rule: Constraint,

@@ -357,6 +357,7 @@ class SolveResult(WinsWithin):
             **self.wins_fields(),
             "status": self.status,
             "first": self.first,
+            "first_fixed": self.first is not None,
             "scope": (f"strategies opening with {self.first}" if self.first
                       else "all strategies (every first guess)"),
             "optimal_first": self.optimal_first,

@@ -1,0 +1,194 @@
+"""Re-deriving the per-first-guess records of a certificate (``exact wordle verify``), through the one
+driver of searches over first guesses (:mod:`exact.firstguess`): in process or on Dask, with its
+progress and its estimate of the time left.
+
+A record claims one first guess's value: exact, or a bound that rejected it against a threshold.
+Each record is re-evaluated by the search that made it (:class:`exact.wordle.fewest.ranking.FewestSearch`,
+:class:`exact.wordle.wins.ranking.WinsSearch`) against a threshold of its own (a :class:`Claim`),
+chosen so that the answer settles the claim (the arguments are in :func:`fewest_claims` and
+:func:`wins_claims`); a search's bound may differ from the one recorded (it depends on the memo's
+state), but it may never fall on the other side of the threshold. The first contradiction stops
+the run (:class:`Contradicted`, raised by the fold the driver calls between evaluations).
+
+The order is the search's own (the likeliest best first), so that a forged best or a forged
+rejection of a better guess dies early; ``sample`` draws that many records at random (seeded) and
+``seconds`` stops the run between evaluations once spent: either way the verdict is "partly
+verified", never "verified".
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from exact import firstguess
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One record of a certificate: ``value`` exact or a bound, and the threshold it is re-evaluated against."""
+
+    guess: str
+    value: int
+    exact: bool
+    threshold: int
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much to re-derive: ``seconds`` (None: no limit; checked between evaluations), ``sample``
+    (None: every record, else that many drawn with ``seed``), where (``workers``, ``cluster``) and
+    whether to show progress."""
+
+    seconds: float | None = None
+    sample: int | None = None
+    seed: int = 0
+    workers: int | None = None
+    cluster: str | None = None
+    progress: bool | None = False
+
+
+@dataclass(frozen=True)
+class Rederived:
+    """What a re-derivation did: ``done`` of ``asked`` records re-derived (``total`` in the certificate),
+    the first contradiction (None: none), the seconds it took."""
+
+    done: int
+    asked: int
+    total: int
+    contradiction: str | None
+    seconds: float
+
+    @property
+    def complete(self) -> bool:
+        return self.done == self.total
+
+
+class Contradicted(Exception):
+    """A record re-derived to a value that contradicts the certificate (the message says which)."""
+
+
+class Rederive(firstguess.Search):
+    """A search for the driver: each first guess re-evaluated by ``inner`` against its claim's own
+    threshold (the driver's threshold is not used); ``judge(claim, record)`` says what contradicts
+    the claim (None: nothing). The fold (:meth:`threshold`) judges the records finished so far and
+    raises :class:`Contradicted` at the first contradiction, which ends the run in the driver."""
+
+    def __init__(self, inner, claims: dict[str, Claim], judge: Callable, deadline: float | None):
+        self.inner, self.claims, self.judge, self.deadline = inner, claims, judge, deadline
+        self.FORMAT, self.KIND, self.MUST_MATCH, self.LISTS = inner.FORMAT, inner.KIND, inner.MUST_MATCH, inner.LISTS
+        self.ABANDONABLE, self.DESC = inner.ABANDONABLE, f"re-deriving {inner.DESC}"
+        self.judged: set[str] = set()
+        self.driver = True  # only the driver's copy judges (a worker's fold would raise on the worker)
+
+    def __getstate__(self) -> dict:
+        return {**super().__getstate__(), "driver": False, "judged": set()}
+
+    def prepare(self) -> None:
+        self.inner.prepare()
+
+    def warm_up(self) -> None:
+        self.inner.warm_up()
+
+    def evaluate(self, word: str, threshold):
+        if self.deadline is not None and time.time() > self.deadline:
+            return None  # the time given is spent: the run stops as if interrupted
+        return self.inner.evaluate(word, self.claims[word].threshold)
+
+    def threshold(self, records: Iterable) -> None:
+        if self.driver:
+            for record in records:
+                if record.guess not in self.judged:
+                    self.judged.add(record.guess)
+                    why = self.judge(self.claims[record.guess], record)
+                    if why is not None:
+                        raise Contradicted(why)
+        return None
+
+    def tighter(self, a, b):
+        return a
+
+    def header(self) -> dict:
+        return self.inner.header()
+
+    def to_json(self, record) -> dict:
+        return self.inner.to_json(record)
+
+    def from_json(self, d: dict):
+        return self.inner.from_json(d)
+
+    def summary(self, records: Iterable) -> str:
+        return f"no contradiction so far ({self.inner.summary(records)})"
+
+
+def chosen(claims: dict[str, Claim], order: list[str], sample: int | None, seed: int) -> list[str]:
+    """The guesses to re-derive, in ``order``: every one, or ``sample`` of them drawn with ``seed``."""
+    words = [w for w in order if w in claims]
+    if sample is None or sample >= len(words):
+        return words
+    drawn = set(random.Random(seed).sample(sorted(words), sample))
+    return [w for w in words if w in drawn]
+
+
+def rederive(inner, claims: dict[str, Claim], order: list[str], judge: Callable, budget: Budget) -> Rederived:
+    """Re-evaluate the claims (all, or a sample) in ``order`` through the driver; stop at the first
+    contradiction or when ``budget.seconds`` are spent."""
+    started = time.perf_counter()
+    words = chosen(claims, order, budget.sample, budget.seed)
+    deadline = None if budget.seconds is None else time.time() + budget.seconds
+    search = Rederive(inner, claims, judge, deadline)
+    try:
+        run = firstguess.drive(search, words, cluster=budget.cluster, workers=budget.workers,
+                               progress=budget.progress)
+        search.threshold(run.records.values())  # the records finished after the last fold
+        done = len(run.records)
+    except Contradicted as e:
+        return Rederived(len(search.judged), len(words), len(claims), str(e), time.perf_counter() - started)
+    return Rederived(done, len(words), len(claims), None, time.perf_counter() - started)
+
+
+# --- the claims of each kind, and what contradicts them ------------------------------------------------
+
+def fewest_claims(records: dict[str, tuple[int, bool]], run_threshold: int, proven_value: int | None) -> dict:
+    """The claims of a fewest-guesses ranking (lower is better). An exact total x is re-evaluated
+    against x + 1: the search then returns it exactly iff the value is below x + 1, so the answer is
+    x, or the record is false (the run valued it against a threshold of at least x + 1, so this is
+    no dearer). A bound b is re-evaluated against the run's threshold (``run_threshold``: cutoff + 1,
+    or the top-th best exact value if lower), raised to ``proven_value`` (the largest exact value the
+    certificate says is proven among the best: each rejected guess must be no better than it), never
+    above b (a true bound b is reached at any threshold up to b): it must be rejected again."""
+    floor = run_threshold if proven_value is None else max(run_threshold, proven_value)
+    return {w: Claim(w, x, True, x + 1) if exact else Claim(w, x, False, min(x, floor))
+            for w, (x, exact) in records.items()}
+
+
+def judge_fewest(claim: Claim, record) -> str | None:
+    found = f"exact {record.total}" if record.exact else f"at least {record.total}"
+    if claim.exact and not (record.exact and record.total == claim.value):
+        return f"{claim.guess}: claimed exact {claim.value}, re-derived {found} (against {claim.threshold})"
+    if not claim.exact and record.exact:
+        return (f"{claim.guess}: claimed at least {claim.value} (rejected), re-derived exact {record.total}, "
+                f"below the threshold {claim.threshold}")
+    return None
+
+
+def wins_claims(outcomes: list[dict], optimum: int) -> dict:
+    """The claims of a global depth-k search (higher is better). An exact value v is re-evaluated
+    against v: the search returns a value exactly iff it is at least the threshold, so the answer
+    is v, or the record is false (the run's threshold was at most v). A pruned guess is re-evaluated
+    against the claimed optimum (at least the threshold it faced, so no dearer): it must be pruned
+    again, or valued exactly below the optimum; a value reaching the optimum contradicts it."""
+    return {r["guess"]: Claim(r["guess"], r["value"], r["exact"], r["value"] if r["exact"] else optimum)
+            for r in outcomes}
+
+
+def judge_wins(claim: Claim, record) -> str | None:
+    found = f"exact {record.value}" if record.exact else f"a bound {record.value}"
+    if claim.exact and not (record.exact and record.value == claim.value):
+        return f"{claim.guess}: claimed exact {claim.value}, re-derived {found} (against {claim.threshold})"
+    if not claim.exact and record.exact and record.value >= claim.threshold:
+        return (f"{claim.guess}: claimed pruned with bound {claim.value} below the optimum {claim.threshold}, "
+                f"re-derived exact {record.value}")
+    return None

@@ -1,0 +1,242 @@
+"""`exact wordle verify` re-derives every record of a ranking or global certificate (exact.wordle.rederive):
+the forged certificates of ../shared/data/forged are REJECTED, and on small instances every mutation of a
+record that makes a claim false is REJECTED while the true certificate verifies."""
+
+import copy
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from exact.wordle.certificate import verify_certificate
+from exact.wordle.fewest.memo import INF
+from exact.words import read_words, wordle_allowed, wordle_answers
+
+ROOT = Path(__file__).resolve().parents[1]
+FORGED = ROOT.parent / "shared" / "data" / "forged"
+
+
+def forged(name: str) -> Path:
+    if not (FORGED / name).is_file():
+        pytest.skip(f"{FORGED / name} is not here (shared test data)")
+    return FORGED / name
+
+
+# --- the forged certificates ------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_the_forged_ranking_best_reast_is_rejected(run_exact):
+    r = run_exact("wordle", "verify", forged("forged-ranking-best-reast.json"), cwd=ROOT)
+    assert r.returncode == 1 and r.stdout.strip().endswith("REJECTED"), r.stdout[-2000:] + r.stderr[-2000:]
+    assert "salet: claimed at least 7951 (rejected), re-derived exact 7920" in r.stdout
+
+
+@pytest.mark.slow
+def test_the_forged_depth4_optimum_2290_is_rejected(run_exact, tmp_path):
+    cert = tmp_path / "forged-depth4.json"
+    cert.write_bytes(gzip.decompress(forged("forged-depth4-optimum-2290.json.gz").read_bytes()))
+    r = run_exact("wordle", "verify", cert, cwd=ROOT)
+    assert r.returncode == 1 and r.stdout.strip().endswith("REJECTED"), r.stdout[-2000:] + r.stderr[-2000:]
+    assert "below the optimum 2290, re-derived exact" in r.stdout
+
+
+@pytest.mark.slow
+def test_a_sample_is_partly_verified_never_verified(run_exact):
+    """A sample of the committed salet ranking's records: "partly verified (N of M ...)", exit 1 unless --partial."""
+    cert = ROOT / "results" / "wordle" / "ranking-guesses-hard-certificate.json"
+    r = run_exact("wordle", "verify", "--sample", "2", cert, cwd=ROOT)
+    assert r.returncode == 1 and "partly verified (2 of 12972 records re-derived)" in r.stdout, r.stdout[-1500:]
+    r = run_exact("wordle", "verify", "--sample", "2", "--partial", cert, cwd=ROOT)
+    assert r.returncode == 0 and "partly verified (2 of 12972 records re-derived)" in r.stdout
+
+
+@pytest.mark.parametrize("name, what", [("results/lingo/allowed-first-20.json", "a Lingo result"),
+                                        ("results/wordle/memorable-opener-m1.json", "a memorable-opener study")])
+def test_another_result_is_named_in_one_line(cli, name, what):
+    code, out, err = cli("wordle", "verify", ROOT / name)
+    assert code == 2 and what in err and len(err.strip().splitlines()) == 1, (code, out, err)
+
+
+def test_a_card_is_named_in_one_line(cli, tmp_path):
+    card = tmp_path / "card.json"
+    card.write_text(json.dumps({"format": "exact wordle card", "first": "crane", "M": 1, "wins": 1, "bound": 1}))
+    code, out, err = cli("wordle", "verify", card)
+    assert code == 2 and "a memorable card" in err, (code, out, err)
+
+
+# --- the small certificates, made by the real command ----------------------------------------------------
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    """A fewest-guesses ranking (top 3) and a global depth-3 certificate on 24 answers x 48 guesses,
+    with the truth: every first guess's exact value under each."""
+    from exact.cli import main
+    from click.testing import CliRunner
+
+    folder = tmp_path_factory.mktemp("rederive")
+    A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound", "ower", "aste")][:24]
+    G = sorted(set(A) | set(wordle_allowed().words[::500][:24]))
+    (folder / "a.txt").write_text("\n".join(A) + "\n")
+    (folder / "g.txt").write_text("\n".join(G) + "\n")
+    lists = ["--answers", str(folder / "a.txt"), "--guesses", str(folder / "g.txt")]
+    for args in (["--objective", "guesses", "--top", "3", "--certificate", str(folder / "ranking.json"),
+                  "--out", str(folder / "ranking.txt")],
+                 ["--depth", "3", "--certificate", str(folder / "global.json"), "--out", str(folder / "global.txt")]):
+        r = CliRunner().invoke(main, ["wordle", "rank", *lists, *args])
+        assert r.exit_code == 0, r.output
+    return folder, truth(read_words(folder / "a.txt"), read_words(folder / "g.txt"))
+
+
+def truth(A, G) -> dict:
+    """Every first guess's exact fewest-guesses total and exact wins within 3 (no threshold)."""
+    import numpy as np
+
+    from exact.game.hard import no_constraint
+    from exact.wordle.fewest.ranking import rank_first_guesses
+    from exact.wordle.wins import dp
+
+    fewest = dict(rank_first_guesses(A, G, top=len(G), progress=False, tree=False).exact)
+    search = dp.Search(dp.make_wins_instance(A, G, False))
+    T = np.arange(len(A), dtype=np.int64)
+    wins = {w: search.value(G.index[w], T, 3, no_constraint(A.length), 0)[0] for w in G.words}
+    return {"fewest": fewest, "wins": wins}
+
+
+def test_the_true_certificates_verify(made):
+    folder, _ = made
+    for name in ("ranking", "global"):
+        v = verify_certificate(folder / f"{name}.json")
+        assert v.ok and not v.unconfirmed, v.checks
+        assert ("re-derived", "ok") in [c[:2] for c in v.checks]
+
+
+def write(folder: Path, data: dict, name: str) -> Path:
+    path = folder / f"mutated-{name}.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def recount_ranking(data: dict, folder: Path) -> dict:
+    """The fields derived from the records, recounted by the library's own Ranking (the strongest forger)."""
+    from exact.wordle.fewest.ranking import FirstValue, Ranking
+
+    A, G = read_words(folder / "a.txt"), read_words(folder / "g.txt")
+    values = {w: FirstValue(w, r.get("total", r.get("at_least")), "total" in r, 0.0, "") for w, r in
+              data["first_guesses"].items()}
+    ranking = Ranking(A, G, data["hard"], data["max_guesses"], data["cutoff"], data["top"], values, list(values), 0.0, 1)
+    fresh = ranking.to_json()
+    keep = {k: data[k] for k in ("tree", "kind", "answers", "guesses") if k in data}
+    return {**fresh, **keep}
+
+
+def ranking_false(data: dict, true: dict) -> bool:
+    """Whether a ranking certificate claims something false: an exact value not the truth, an exact value
+    above the cutoff, a rejected guess whose truth is below its threshold (the run's, raised to the
+    proven best values, at most its bound), or a best other than the tree's."""
+    records = data["first_guesses"]
+    exact = sorted(r["total"] for r in records.values() if "total" in r)
+    if any("total" in r and r["total"] != true[w] for w, r in records.items()):
+        return True
+    cutoff, top = data["cutoff"], data["top"]
+    if cutoff is not None and exact and exact[-1] > cutoff:
+        return True
+    run = int(INF) if cutoff is None else cutoff + 1
+    if len(exact) >= top:
+        run = min(run, exact[top - 1])
+    floor = max(run, exact[data["proven_top"] - 1]) if data["proven_top"] >= 1 else run
+    if any("at_least" in r and true[w] < min(r["at_least"], floor) for w, r in records.items()):
+        return True
+    return (data["best"] or {}).get("guess") != data["tree"]["guess"]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(["value", "to_bound", "to_exact", "swap", "cutoff", "top"]), i=st.integers(0, 10**6),
+       j=st.integers(0, 10**6), d=st.integers(-3, 3).filter(bool))
+def test_a_mutated_ranking_is_rejected_exactly_when_it_claims_something_false(made, kind, i, j, d):
+    folder, true = made
+    data = json.loads((folder / "ranking.json").read_text())
+    records = data["first_guesses"]
+    words = sorted(records)
+    exact = [w for w in words if "total" in records[w]]
+    bounded = [w for w in words if "at_least" in records[w]]
+    if kind == "value":
+        w = exact[i % len(exact)]
+        records[w]["total"] += d
+    elif kind == "to_bound":
+        w = exact[i % len(exact)]
+        records[w] = {"at_least": records[w]["total"] + abs(d)}
+    elif kind == "to_exact":
+        w = bounded[i % len(bounded)]
+        records[w] = {"total": records[w]["at_least"]}
+    elif kind == "swap":
+        a, b = words[i % len(words)], words[j % len(words)]
+        records[a], records[b] = records[b], records[a]
+    elif kind == "cutoff":
+        data["cutoff"] = max(0, exact and max(records[w]["total"] for w in exact) + d)
+    else:
+        data["top"] = max(1, data["top"] + d)
+    mutated = recount_ranking(data, folder)
+    v = verify_certificate(write(folder, mutated, "ranking"))
+    assert v.failed == ranking_false(mutated, true["fewest"]), (kind, v.checks)
+    assert v.failed or v.ok, v.checks
+
+
+def recount_global(data: dict, folder: Path) -> dict:
+    """The global certificate's derived fields recounted by the library's own summary."""
+    from exact.partitions import feedback_matrix
+    from exact.wordle.wins.ranking import Outcome, first_guess_order, summarize
+
+    A, G = read_words(folder / "a.txt"), read_words(folder / "g.txt")
+    outcomes = [Outcome.from_json(r, len(A)) for r in data["first_guess_outcomes"]]
+    order = first_guess_order(A, G, feedback_matrix(G, A))
+    fresh = summarize(A, G, data["depth"], data["hard"], outcomes, order, 0.0, 1, "test", False).to_json()
+    return {**fresh, **{k: data[k] for k in ("tree", "kind", "answers", "guesses") if k in data}}
+
+
+def global_false(data: dict, true: dict) -> bool:
+    """Whether a global certificate claims something false: an exact value not the truth, a guess
+    pruned whose truth reaches the optimum, a first guess twice, or missing from an OPTIMAL one (a run
+    in progress, FEASIBLE, claims only what it resolved), a tree not of the best."""
+    outcomes = data["first_guess_outcomes"]
+    guesses = [r["guess"] for r in outcomes]
+    if len(set(guesses)) < len(guesses) or (data["status"] == "OPTIMAL" and sorted(guesses) != sorted(true)):
+        return True
+    if any(r["exact"] and r["value"] != true[r["guess"]] for r in outcomes):
+        return True
+    if any(not r["exact"] and true[r["guess"]] >= data["wins"] for r in outcomes):
+        return True
+    return data["tree"]["first"] not in data["optimal_first"]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(["value", "to_pruned", "to_exact", "swap", "drop", "duplicate", "threshold"]),
+       i=st.integers(0, 10**6), j=st.integers(0, 10**6), d=st.integers(-3, 3).filter(bool))
+def test_a_mutated_global_certificate_is_rejected_exactly_when_it_claims_something_false(made, kind, i, j, d):
+    folder, true = made
+    data = json.loads((folder / "global.json").read_text())
+    outcomes = data["first_guess_outcomes"]
+    exact = [r for r in outcomes if r["exact"]]
+    pruned = [r for r in outcomes if not r["exact"]]
+    if kind == "value":
+        r = exact[i % len(exact)]
+        r["value"] = max(0, min(data["n"], r["value"] + d))
+    elif kind == "to_pruned":
+        r = exact[i % len(exact)]
+        r.update(exact=False, value=max(0, r["value"] - abs(d)), threshold=r["value"])
+    elif kind == "to_exact" and pruned:
+        pruned[i % len(pruned)]["exact"] = True
+    elif kind == "swap":
+        a, b = outcomes[i % len(outcomes)], outcomes[j % len(outcomes)]
+        a["guess"], b["guess"] = b["guess"], a["guess"]
+    elif kind == "drop":
+        outcomes.pop(i % len(outcomes))
+    elif kind == "duplicate":
+        outcomes.append(copy.deepcopy(outcomes[i % len(outcomes)]))
+    elif kind == "threshold" and pruned:
+        r = pruned[i % len(pruned)]
+        r["threshold"] = min(data["n"], max(r["value"] + 1, r["threshold"] + d))
+    mutated = recount_global(data, folder)
+    v = verify_certificate(write(folder, mutated, "global"))
+    assert v.failed == global_false(mutated, true["wins"]), (kind, v.checks)
