@@ -17,12 +17,21 @@ from __future__ import annotations
 
 import os
 import random
+import re
+import resource
+import subprocess
+import tempfile
 import time
 
 import numba
 import numpy as np
 
+from exact.game.position import position
 from exact.partitions import classes, feedback_matrix
+from exact.wordle.fewest.memo import new_memo
+from exact.wordle.fewest.objective import Objective
+from exact.wordle.fewest.ranking import first_value
+from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.bench.dp_baseline import BaselineSearch
 from exact.errors import ExactError
@@ -109,8 +118,6 @@ def run_wordle_bench(sample: int = 6, seed: int = 0, baseline: bool = True, echo
 def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print, lists=None) -> dict:
     """Time the fewest-guesses proof for one first guess, against the same search without the
     sharper class bound (node bound only), both in this run; both must give the same total."""
-    from exact.wordle.fewest.search import solve_guesses
-
     answers, guesses = lists or (wordle_answers(), wordle_allowed())
     echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)})")
     F = feedback_matrix(guesses, answers)
@@ -157,8 +164,6 @@ def shown(value: int, exact: bool) -> str:
 
 def parse_peer(text: str) -> dict[str, tuple[int, bool, float]]:
     """word -> (value, exact?, CPU seconds) from the peer's 'First guess W [>]= N ... dCPU = x' lines."""
-    import re
-
     out = {}
     for m in re.finditer(r"First guess (\w+) +(>?)= +(\d+) .*?dCPU = +([\d.]+)", text):
         out[m.group(1)] = (int(m.group(3)), m.group(2) != ">", float(m.group(4)))
@@ -178,16 +183,6 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     of that child process (its start-up included); per-word CPU from its own dCPU lines. Every
     value both report exactly must agree, and every bound must be above the cutoff.
     """
-    import resource
-    import subprocess
-    import tempfile
-
-    from exact.game.position import position
-    from exact.wordle.fewest.objective import Objective
-    from exact.wordle.fewest.search import make_guesses_instance
-    from exact.wordle.fewest.memo import new_memo
-    from exact.wordle.fewest.ranking import first_value
-
     answers, guesses = lists or (wordle_answers(), wordle_allowed())
     missing = [w for w in words if w not in guesses.index]
     if missing:
