@@ -5,6 +5,8 @@ The Python API (:mod:`exact.api`, docs/api.md) is reachable from here: ``exact.s
 ``import exact`` stays light.
 """
 
+import importlib
+
 __version__ = "0.1.0"
 
 #: the names of :mod:`exact.api` (its ``__all__``) that ``exact.NAME`` reaches
@@ -15,8 +17,6 @@ API = ("solve_wordle", "verify_tree", "read_tree", "write_tree", "lingo_score", 
 
 def __getattr__(name: str):
     if name in API:
-        import importlib
-
         return getattr(importlib.import_module("exact.api"), name)
     raise AttributeError(f"module 'exact' has no attribute {name!r}")
 

@@ -8,7 +8,7 @@ from exact import stop
 def run() -> None:
     stop.install(owner=True)  # before the imports below: a Ctrl-C during start-up is an interrupt
     try:
-        from exact.cli import main
+        from exact.cli import main  # lazy: after stop.install (a Ctrl-C during the imports is an interrupt)
 
         main()
     except KeyboardInterrupt:

@@ -26,13 +26,15 @@ from pathlib import Path
 import numpy as np
 
 from exact.errors import ExactError, InternalError, shorten
-from exact.game.position import MAX_GUESSES, check_guess_limit
-from exact.game.tree import Replay, Tree
-from exact.lingo.score import LingoScore
-from exact.wordle.study.analyse import Analysis
-from exact.wordle.wins.dp import SolveResult
+from exact.game.formats import read_tree as read, write_tree as write
+from exact.game.position import MAX_GUESSES, check_guess_limit, parse_history
+from exact.game.tree import Replay, Tree, check_tree_lists, replay, tree_depth
+from exact.lingo.score import LingoScore, score_guesses
+from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.study.analyse import Analysis, analyse_game, parse_game
+from exact.wordle.wins.dp import SolveResult, solve
 from exact.wordle.fewest.result import GuessesResult
-from exact.words import WordList
+from exact.words import WordList, enable_words, named_lists, read_words, words_from_lines
 
 __all__ = ["solve_wordle", "verify_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle", "word_list",
            "GuessesResult", "SolveResult", "Replay", "LingoScore", "Analysis", "Tree", "WordList", "ExactError",
@@ -43,8 +45,6 @@ Words = WordList | Sequence[str] | str | Path | None
 
 def word_list(words: Words, default: WordList | None = None, source: str = "<list>") -> WordList:
     """A WordList from any of the *words* forms (None: ``default``)."""
-    from exact.words import read_words, words_from_lines
-
     if words is None:
         if default is None:
             raise ExactError("no word list given")
@@ -150,8 +150,6 @@ def _tree(tree) -> Tree:
 
 
 def _lists(answers: Words, guesses: Words, list: str) -> tuple[WordList, WordList]:
-    from exact.words import named_lists
-
     if answers is not None and guesses is None:
         A = word_list(answers, source="answers")
         return A, A  # answers given alone are also the guesses
@@ -160,8 +158,6 @@ def _lists(answers: Words, guesses: Words, list: str) -> tuple[WordList, WordLis
 
 
 def _history(after, guesses: WordList, name: str = "after") -> tuple:
-    from exact.game.position import parse_history
-
     return parse_history(after, guesses) if isinstance(after, str) else _pairs(after, guesses, name)
 
 
@@ -181,12 +177,9 @@ def solve_wordle(answers: Words = None, guesses: Words = None, *, list: str = "o
     A, G = _lists(answers, guesses, list)
     history = _history(after, G)
     if objective == "wins":
-        from exact.wordle.wins.dp import solve
-
         return solve(A, G, depth or 3, hard, first, progress=progress, after=history)
     if depth is not None:
         raise ExactError("depth goes with objective='wins'; the fewest-guesses objectives take max_guesses")
-    from exact.wordle.fewest.search import solve_guesses
 
     return solve_guesses(A, G, objective=objective, first=first, max_guesses=max_guesses, hard=hard,
                          after=history, progress=progress)
@@ -194,15 +187,11 @@ def solve_wordle(answers: Words = None, guesses: Words = None, *, list: str = "o
 
 def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
     """A strategy tree from a file in any format of ``docs/tree-formats.md`` (detected when ``fmt`` is None)."""
-    from exact.game.formats import read_tree as read
-
     return read(_path(path, "path"), _text(fmt, "fmt"))
 
 
 def write_tree(tree: Tree, path: str | Path, fmt: str | None = None, answers: Words = None) -> None:
     """Write ``tree`` atomically, in the format of ``path``'s suffix unless ``fmt`` names one."""
-    from exact.game.formats import write_tree as write
-
     write(_tree(tree), _path(path, "path"), _text(fmt, "fmt"),
           answers=None if answers is None else word_list(answers, source="answers"))
 
@@ -213,9 +202,6 @@ def verify_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words =
     ``valid``, ``wins``, ``histogram``, ``mean_guesses``, ``lost`` ...). A tree that records other lists
     than these is refused (naming the tree ``name``). ``depth``: the guesses that count as a win [default:
     the tree's depth]."""
-    from exact.game.tree import check_tree_lists, replay, tree_depth
-    from exact.words import named_lists
-
     list, name, hard, depth = _text(list, "list", False), _text(name, "name"), _flag(hard, "hard"), _depth(depth)
     name = name or (str(tree) if not isinstance(tree, Tree) else "the tree")
     tree = _tree(tree if isinstance(tree, Tree) else read_tree(_path(tree, "tree")))
@@ -228,9 +214,6 @@ def verify_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words =
 def lingo_score(guesses: Sequence[str] | str, pool: Words = None, *, allow_nonwords: bool = False) -> LingoScore:
     """The exact win probability of a fixed set of Lingo guesses on ``pool`` [default: the vendored
     8636 ENABLE words]: a :class:`LingoScore` (``wins``, ``n``, ``probability``, the stumper classes)."""
-    from exact.lingo.score import score_guesses
-    from exact.words import enable_words
-
     words = guesses.split() if isinstance(guesses, str) else word_list(guesses, source="guesses").words
     return score_guesses(word_list(pool, None if pool is not None else enable_words(), "pool"), builtins.list(words),
                          allow_nonwords=_flag(allow_nonwords, "allow_nonwords"))
@@ -241,8 +224,6 @@ def analyse_wordle(game, answers: Words = None, guesses: Words = None, *, list: 
     """A played game rated guess by guess (:mod:`exact.wordle.study.analyse`): ``game`` as text
     (``"salet.bybyb.drone.bgbgg.crane"``, the guesses with ``answer``, or an emoji grid with words) or a
     history. ``full``: solve every position, however large (see the module on what is exact)."""
-    from exact.wordle.study.analyse import analyse_game, parse_game
-
     list, answer, hard, full = _text(list, "list", False), _text(answer, "answer"), _flag(hard, "hard"), _flag(full, "full")
     A, G = _lists(answers, guesses, list)
     history = parse_game(game, G, answer) if isinstance(game, str) else _pairs(game, G, "game")

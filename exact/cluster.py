@@ -10,14 +10,17 @@ Data types: a ``client`` is a :class:`distributed.Client`, a ``cluster`` a
 
 from __future__ import annotations
 
+import logging
 import os
+import socket
+from concurrent.futures import CancelledError  # distributed's FutureCancelledError ("scheduler-connection-lost")
 
 from exact.errors import ExactError
 
 
 def import_distributed():
     try:
-        import distributed
+        import distributed  # lazy: optional dependency (pip install -e '.[cluster]')
     except ImportError:
         raise ExactError("cluster needs Dask distributed: pip install -e '.[cluster]'") from None
     return distributed
@@ -61,9 +64,7 @@ def _probe(address: str, seconds: float = 10.0) -> None:
     a little-endian uint64 (a handful). Other servers send nothing (HTTP waits for a request: the
     Client then hung for minutes) or text (whose first 8 bytes read as a huge count: the Client ran
     out of memory allocating it). Other protocols (tls://, inproc://) are left to Dask."""
-    import socket
-
-    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.addressing import parse_address, parse_host_port  # lazy: optional dependency (pip install -e '.[cluster]')
 
     protocol, location = parse_address(address)  # ValueError for what is not an address
     if protocol != "tcp":
@@ -96,8 +97,6 @@ class _OneLine:
 
 
 def quiet_tracebacks() -> None:
-    import logging
-
     loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio", "")]
     for logger in loggers + [logging.getLogger(n) for n in logging.root.manager.loggerDict if n.startswith("distributed")]:
         for holder in [logger, *logger.handlers]:  # a logger's filters see only its own records; handlers see all
@@ -107,10 +106,8 @@ def quiet_tracebacks() -> None:
 
 def lost_errors(distributed) -> tuple:
     """What a future's result raises when the scheduler is lost, or a batch kept killing its workers."""
-    from concurrent.futures import CancelledError  # distributed's FutureCancelledError ("scheduler-connection-lost")
-
-    from distributed.comm.core import CommClosedError
-    from distributed.scheduler import KilledWorker
+    from distributed.comm.core import CommClosedError  # lazy: optional dependency (pip install -e '.[cluster]')
+    from distributed.scheduler import KilledWorker  # lazy: optional dependency (pip install -e '.[cluster]')
 
     return (CancelledError, CommClosedError, KilledWorker, OSError, TimeoutError)
 

@@ -44,7 +44,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from google.protobuf import text_format
+from ortools.sat import cp_model_pb2
+from ortools.sat.python import cp_model
+
 from exact.errors import ExactError
+from exact.fileio import write_bytes
 
 #: The status vocabulary: proven optimum, a solution not proven optimal, proven impossible, nothing.
 STATUSES = ("OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN")
@@ -63,8 +68,6 @@ def parameters(time_limit: float | None = None, workers: int = 2, seed: int = 0,
 
 def solver(params: dict):
     """A CpSolver set up with ``params`` (as :func:`parameters` returns them)."""
-    from ortools.sat.python import cp_model
-
     s = cp_model.CpSolver()
     for key, value in params.items():
         if isinstance(value, (list, tuple)):
@@ -116,8 +119,6 @@ def _number(x: float) -> int | float:
 def run(model, *, time_limit: float | None = None, workers: int = 2, seed: int = 0, log: bool = False,
         parameters: dict | None = None, callback=None) -> Outcome:
     """Solve ``model`` with explicit parameters; see the module docstring."""
-    from ortools.sat.python import cp_model
-
     params = _params(time_limit, workers, seed, log, parameters)
     s = solver(params)
     started = time.perf_counter()
@@ -175,8 +176,6 @@ def _params(time_limit, workers, seed, log, extra) -> dict:
 
 def export_model(model, path: str | Path) -> None:
     """Write a CP-SAT model as protobuf (binary for ``.pb``, text for ``.pbtxt``) through exact.fileio."""
-    from exact.fileio import write_bytes
-
     path = Path(path)
     # export_to_file picks text or binary from the name's ending, so give it the real one.
     folder = tempfile.mkdtemp(prefix="exact-model-")
@@ -193,10 +192,6 @@ def export_model(model, path: str | Path) -> None:
 
 def import_model(path: str | Path):
     """Read a model written by :func:`export_model` (binary protobuf)."""
-    from google.protobuf import text_format
-    from ortools.sat import cp_model_pb2
-    from ortools.sat.python import cp_model
-
     proto = cp_model_pb2.CpModelProto()
     try:
         proto.ParseFromString(Path(path).read_bytes())

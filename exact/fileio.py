@@ -22,10 +22,13 @@ What a write does with its destination:
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
+import socket
 import stat
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -62,8 +65,6 @@ def stream_fd(path: str | Path) -> int | None:
 def _write_stream(fd: int, write: Callable[[BinaryIO], object]) -> None:
     """Write into descriptor ``fd`` after what this process printed there (through a duplicate, which
     shares its offset)."""
-    import sys
-
     for stream in (sys.stdout, sys.stderr):
         if stream is not None:
             stream.flush()
@@ -295,10 +296,6 @@ def lock_checkpoint(path: Path) -> int:
     with a one-line error naming the run that holds it. The kernel drops the lock when its process
     ends, however it ends, so a crash never leaves a checkpoint locked; the side file stays (it is
     harmless) and records the pid and command of the last run that held it."""
-    import fcntl
-    import socket
-    import sys
-
     side = lock_path(path)
     try:
         fd = os.open(side, os.O_RDWR | os.O_CREAT, 0o644)

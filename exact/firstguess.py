@@ -362,7 +362,7 @@ def in_process(search, todo: list[str], records: dict, book, report) -> bool:
 
 def read_shared(name: str) -> Callable[[], int | None]:
     """On a worker: a callable giving the run's shared threshold (None when unset or unreachable)."""
-    from distributed import Variable
+    from distributed import Variable  # lazy: optional dependency (pip install -e '.[cluster]')
 
     variable = Variable(name)
 

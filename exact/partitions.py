@@ -35,11 +35,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from numpy.lib import format as npy_format
 
-from exact import feedback as fb
+from exact import feedback as fb, progress as prog
 from exact import stop
+from exact._kernels import pattern_histograms
 from exact.errors import ExactError
 from exact.fileio import atomic_write, temp_owner
+from exact.progress import say
 from exact.words import WordList
 
 _CHUNK_ROWS = 512
@@ -65,8 +68,6 @@ def _digest(matrix: np.ndarray) -> str:
 
 
 def _say(message: str) -> None:
-    from exact.progress import say
-
     say(message)
 
 
@@ -79,8 +80,6 @@ def _read_checked(npy: Path, meta: Path, shape: tuple[int, int], dtype: np.dtype
     """The matrix of a cache file, or ValueError: everything is checked before memory is allocated
     (the sidecar, the npy header's shape and dtype against what the key implies, the file size), and
     the digest after reading."""
-    from numpy.lib import format as npy_format
-
     info = json.loads(meta.read_text())
     if not isinstance(info, dict):
         raise ValueError("sidecar is not a JSON object")
@@ -225,8 +224,6 @@ def _size(n: int) -> str:
 
 def build_matrix(guesses: Sequence[str], answers: Sequence[str], *, progress: bool | None = None) -> np.ndarray:
     """The feedback matrix, built in row chunks so that a progress bar runs and Ctrl-C gets through."""
-    from exact import progress as prog
-
     total = len(guesses)
     if progress is None:
         progress = total * len(answers) >= 20_000_000
@@ -339,8 +336,6 @@ def class_counts(F: np.ndarray, answers: np.ndarray | None = None) -> np.ndarray
 
 
 def _class_counts(rows: np.ndarray, patterns: int) -> np.ndarray:
-    from exact._kernels import pattern_histograms
-
     rows = np.ascontiguousarray(rows)
     with stop.held():
         return pattern_histograms(rows, patterns)

@@ -29,24 +29,27 @@ from __future__ import annotations
 import io
 import json
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
+
+import matplotlib
+import matplotlib.pyplot as plt
 
 from exact.errors import ExactError
 from exact.fileio import atomic_write_bytes, read_json
 from exact.game.tree import Tree, tree_depth
-from exact.words import WordList
+from exact.wordle.study.card import THIRD_GUESS, found_letters, group_heading, value_line
+from exact.wordle.study.play import guesses_to_solve
+from exact.words import WordList, list_of_record
 
 GREEN, YELLOW, GRAY, BLUE, RED = "#6aaa64", "#c9b458", "#787c7e", "#4a7fb5", "#b55a4a"
 
 
 def pyplot():
     """matplotlib.pyplot on the headless Agg backend (no display needed)."""
-    import matplotlib
-
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "exact"  # the same ids in every SVG written: files change only with the data
-    import matplotlib.pyplot as plt
 
     return plt
 
@@ -90,8 +93,6 @@ class GuessCounts:
 def guess_counts(tree: Tree, answers: WordList, depth: int | None = None) -> GuessCounts:
     """How many answers the tree solves with each number of guesses (every branch followed, also
     beyond ``depth``, the guesses that count as a win; default: the tree's depth)."""
-    from exact.wordle.study.play import guesses_to_solve
-
     steps = guesses_to_solve(tree, answers.words, strict=False).values()
     solved = [s for s in steps if s is not None]
     counts = [0] * max(solved, default=0)
@@ -162,8 +163,6 @@ def first_guess_values(paths) -> list[FirstGuesses]:
     ``first`` fixed contributes that guess. Only OPTIMAL certificates count; hard mode and each list
     are kept apart.
     """
-    from exact.words import list_of_record
-
     by_key: dict[tuple[int, bool, str], dict[str, int]] = {}
     sizes: dict[tuple[int, bool, str], int] = {}
     limits: dict[tuple[int, bool, str], int] = {}
@@ -384,10 +383,6 @@ def figure_json(paths) -> str:
 def draw_card(card):
     """One page (8.5 in wide) of an :class:`exact.wordle.study.card.Card`: the first guess, each second guess
     with the first feedbacks that lead to it (the last group: otherwise), the value and the third-guess rule."""
-    import textwrap
-
-    from exact.wordle.study.card import THIRD_GUESS, found_letters, group_heading, value_line
-
     plt = pyplot()
     width, margin, tile, step = 8.5, 0.45, 0.19, 0.21
     cell = len(card.first) * step + 0.6  # one feedback: its tiles and the letters found
@@ -446,7 +441,6 @@ def save_one(fig, path: str | Path) -> Path:
     path = Path(path)
     if path.suffix not in (".png", ".svg"):
         raise ExactError(f"{path}: write .png or .svg")
-    import matplotlib
 
     buffer = io.BytesIO()
     with matplotlib.rc_context({"svg.fonttype": "none"}):  # SVG text stays text: small, searchable

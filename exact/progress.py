@@ -14,6 +14,8 @@ import os
 import sys
 import time
 
+from tqdm import tqdm
+
 #: seconds between progress lines when stderr is not a terminal
 LOG_INTERVAL = 5.0
 LOG_FORMAT = "{desc}: {percentage:.0f}%, {n_fmt}/{total_fmt} {unit} [{elapsed} elapsed, {remaining} left, {rate_fmt}{postfix}]"
@@ -42,8 +44,6 @@ def bar(total: int | None = None, desc: str = "", unit: str = "it", disable: boo
     every :func:`log_interval` seconds. ``disable=True`` shows nothing. ``eta=False`` shows no time left:
     for a scan whose first items cost far more than the rest (a pruned search), where any estimate
     from the rate so far is wrong by hours."""
-    from tqdm import tqdm
-
     if disable is None and not _is_terminal(sys.stderr):
         fmt = (LOG_FORMAT if eta else LOG_FORMAT_NO_ETA) if total else LOG_FORMAT_OPEN
         return _line_bar(tqdm)(total=total, desc=desc, unit=unit, file=_Lines(sys.stderr), leave=False,

@@ -26,12 +26,12 @@ import os
 import secrets
 from pathlib import Path
 
+from exact.partitions import cache_dir  # the cache folder is the partitions layer's idea
+
 KEY_FILE = "seal.key"
 
 
 def _key() -> bytes:
-    from exact.partitions import cache_dir  # the cache folder is the partitions layer's idea
-
     path = Path(cache_dir()) / KEY_FILE
     try:
         return bytes.fromhex(path.read_text().strip())

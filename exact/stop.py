@@ -30,7 +30,9 @@ False
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -88,9 +90,6 @@ def exit_now(code: int | None = None) -> None:
     SIGINT (status -2, about one run in ten when Ctrl-C came during start-up) instead of 130; for
     in-process callers (tests, notebooks: :func:`install` without ``owner``) it is ``sys.exit``.
     """
-    import os
-    import sys
-
     if not _owner:
         sys.exit(exit_code() if code is None else code)
     for stream in (sys.stdout, sys.stderr):

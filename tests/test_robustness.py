@@ -265,7 +265,7 @@ def test_interrupted_bound_phase_marks_the_lingo_result(pool61, monkeypatch):
     def interrupted_bound(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("exact.lingo.bound.upper_bound", interrupted_bound)
+    monkeypatch.setattr(lsolve, "upper_bound", interrupted_bound)  # the name the solver calls
     pool = read_words(pool61)
     result = lsolve.solve_lingo(pool, SolveParams(k=2, time_limit=30, workers=1, max_rounds=1, cpsat_max_n=0))
     assert result.interrupted is True and result.to_json()["interrupted"] is True  # was False

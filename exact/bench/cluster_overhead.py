@@ -12,7 +12,7 @@ def noop(x):
 
 
 def dask_overhead(workers=2, tasks=200):
-    from distributed import Client, LocalCluster
+    from distributed import Client, LocalCluster  # lazy: optional dependency (pip install -e '.[cluster]')
 
     t = time.perf_counter()
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
@@ -33,7 +33,7 @@ def dask_overhead(workers=2, tasks=200):
 
 
 def ray_overhead(workers=2, tasks=200):
-    import ray
+    import ray  # lazy: optional dependency (ray, not in the project's extras: pip install ray)
 
     t = time.perf_counter()
     ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR")

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 
+import numba
+
 from exact.feedback import compute_feedback_matrix, feedback
 from exact.lingo.score import count_wins, first_letters
 from exact.partitions import feedback_matrix
@@ -81,8 +83,6 @@ def run_bench(pairs: int = 200_000, lingo_words: str | Path | None = None,
 
 
 def _numba_threads() -> int:
-    import numba
-
     return numba.get_num_threads()
 
 

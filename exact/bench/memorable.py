@@ -25,6 +25,15 @@ import argparse
 import time
 
 import numpy as np
+from ortools.linear_solver import pywraplp
+
+from exact import cpsat
+from exact.feedback import all_green
+from exact.partitions import feedback_matrix
+from exact.wordle.study import memorable as mem, memorable_lp as lp
+from exact.wordle.study.memorable import (build_cover_model, greedy_selection, improve_by_swaps, lagrangian_bound,
+                                          surviving_guesses, wins_of)
+from exact.words import wordle_allowed, wordle_answers
 
 
 def _plus(value, constant) -> str:
@@ -39,10 +48,6 @@ def _cpu(f, *args, **kwargs):
 
 def earlier_method(W, M, time_limit):
     """The subgradient bound, fixing and CP-SAT over at most 400 survivors: (lower, upper, status)."""
-    from exact import cpsat
-    from exact.wordle.study.memorable import (build_cover_model, greedy_selection, improve_by_swaps, lagrangian_bound,
-                                        surviving_guesses, wins_of)
-
     lower = wins_of(W, improve_by_swaps(W, greedy_selection(W, M)))
     upper, mu = lagrangian_bound(W, M, lower)
     if lower >= upper:
@@ -61,8 +66,6 @@ def earlier_method(W, M, time_limit):
 
 def mip(W, candidates, M, at_least, name, time_limit):
     """The facility-location model over ``candidates`` by pywraplp's ``name``: (status, objective, bound)."""
-    from ortools.linear_solver import pywraplp
-
     s = pywraplp.Solver.CreateSolver(name)
     s.SetNumThreads(1)
     s.SetTimeLimit(int(time_limit * 1000))
@@ -90,13 +93,6 @@ def mip(W, candidates, M, at_least, name, time_limit):
 
 
 def run(Ms, time_limit, echo=print):
-    from exact import cpsat
-    from exact.feedback import all_green
-    from exact.partitions import feedback_matrix
-    from exact.wordle.study import memorable as mem
-    from exact.wordle.study import memorable_lp as lp
-    from exact.words import wordle_allowed, wordle_answers
-
     A, G = wordle_answers(), wordle_allowed()
     F = feedback_matrix(G, A)
     classes = mem.first_classes(F, G.index["trace"], all_green(A.length))

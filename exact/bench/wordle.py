@@ -17,12 +17,21 @@ from __future__ import annotations
 
 import os
 import random
+import re
+import resource
+import subprocess
+import tempfile
 import time
 
 import numba
 import numpy as np
 
+from exact.game.position import position
 from exact.partitions import classes, feedback_matrix
+from exact.wordle.fewest.memo import new_memo
+from exact.wordle.fewest.objective import Objective
+from exact.wordle.fewest.ranking import first_value
+from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.bench.dp_baseline import BaselineSearch
 from exact.errors import ExactError
@@ -124,8 +133,6 @@ def _bench_unpruned(answers, guesses, F, sample, seed, new, threads, out: dict, 
 def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print, lists=None) -> dict:
     """Time the fewest-guesses proof for one first guess, against the same search without the
     sharper class bound (node bound only), both in this run; both must give the same total."""
-    from exact.wordle.fewest.search import solve_guesses
-
     answers, guesses = lists or (wordle_answers(), wordle_allowed())
     echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)})")
     F = feedback_matrix(guesses, answers)
@@ -172,8 +179,6 @@ def shown(value: int, exact: bool) -> str:
 
 def parse_peer(text: str) -> dict[str, tuple[int, bool, float]]:
     """word -> (value, exact?, CPU seconds) from the peer's 'First guess W [>]= N ... dCPU = x' lines."""
-    import re
-
     out = {}
     for m in re.finditer(r"First guess (\w+) +(>?)= +(\d+) .*?dCPU = +([\d.]+)", text):
         out[m.group(1)] = (int(m.group(3)), m.group(2) != ">", float(m.group(4)))
@@ -193,12 +198,6 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     of that child process (its start-up included); per-word CPU from its own dCPU lines. Every
     value both report exactly must agree, and every bound must be above the cutoff.
     """
-    from exact.game.position import position
-    from exact.wordle.fewest.objective import Objective
-    from exact.wordle.fewest.search import make_guesses_instance
-    from exact.wordle.fewest.memo import new_memo
-    from exact.wordle.fewest.ranking import first_value
-
     answers, guesses = lists or (wordle_answers(), wordle_allowed())
     missing = [w for w in words if w not in guesses.index]
     if missing:
@@ -235,10 +234,6 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
 def _peer_values(peer: str, answers, guesses, words, beta: int, hard: bool) -> tuple[dict, float]:
     """(the peer's {word: (value, exact, cpu_s)}, the CPU seconds of its process): its lists written
     to a temporary folder, the peer run there once over ``words`` against ``beta``."""
-    import resource
-    import subprocess
-    import tempfile
-
     with tempfile.TemporaryDirectory(prefix="exact-peer-") as there:
         files = {}
         for name, lines in (("answers", answers.words), ("guesses", guesses.words), ("first", words)):

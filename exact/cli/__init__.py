@@ -3,6 +3,7 @@
 import click
 
 from exact import __version__
+from exact.bench.kernels import run_bench
 from exact.cli.common import ExactGroup
 from exact.cli.lingo import lingo
 from exact.cli.wordle import wordle
@@ -34,8 +35,6 @@ def main():
               help="Lingo pool for the score timing [default: 8636 words sampled from the allowed list].")
 def bench(pairs, lingo_words):
     """Time the core kernels against a naive pure-Python scorer, in one run."""
-    from exact.bench.kernels import run_bench
-
     run_bench(pairs=pairs, lingo_words=lingo_words, echo=click.echo)
 
 

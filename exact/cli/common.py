@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import platform
@@ -17,8 +18,13 @@ from pathlib import Path
 
 import click
 
-from exact import stop
+from exact import fileio, stop
 from exact.errors import ExactError
+from exact.feedback import format_pattern
+from exact.fileio import atomic_write, check_writable, ensure_parent, make_folder, set_make_folders
+from exact.game.position import MAX_GUESSES, parse_history
+from exact.partitions import cache_dir
+from exact.words import NAMED_LISTS, check_words, named_lists, require_in_pool
 
 #: The exit status of an internal error (a bug, not bad input): ``EX_SOFTWARE`` of BSD's sysexits.h.
 EXIT_INTERNAL = 70
@@ -32,8 +38,6 @@ class ExactGroup(click.Group):
     errors, ``--help``) and ``SystemExit`` pass through to click."""
 
     def invoke(self, ctx):
-        from exact import fileio
-
         folders = fileio.MAKE_FOLDERS
         fileio.set_make_folders(False)  # a missing output folder is an error unless the command has --mkdir
         previous = {s: signal.getsignal(s) for s in stop.SIGNALS}
@@ -106,9 +110,6 @@ def internal_error_report(error: BaseException) -> str:
 
 def _write_report(text: str) -> Path | None:
     """Write the report under the first folder that takes it (see :func:`report_internal_error`)."""
-    from exact.fileio import atomic_write
-    from exact.partitions import cache_dir
-
     name = f"internal-error-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
     for folder in (cache_dir() / "reports", Path(tempfile.gettempdir()) / "exact-reports"):
         try:
@@ -147,8 +148,6 @@ def words_option(name: str, help: str, list_default: str = "original"):
 
 def list_option(default: str = "original"):
     """``--list NAME``: a named pair of shipped lists (:data:`exact.words.NAMED_LISTS`)."""
-    from exact.words import NAMED_LISTS
-
     names = "; ".join(f"{e.name}: {e.what}" for e in NAMED_LISTS.values())
     return click.option("--list", "list_name", type=click.Choice(list(NAMED_LISTS)), default=default,
                         show_default=True, expose_value=False, is_eager=True, callback=_remember_list,
@@ -171,22 +170,16 @@ def chosen_list(default: str = "original") -> str:
 
 def list_answers():
     """The answers of the chosen ``--list``."""
-    from exact.words import named_lists
-
     return named_lists(chosen_list())[0]
 
 
 def list_guesses():
     """The guesses of the chosen ``--list``."""
-    from exact.words import named_lists
-
     return named_lists(chosen_list())[1]
 
 
 def check_outputs(*paths) -> None:
     """Before long work: every output path given can be written (else a one-line error now)."""
-    from exact.fileio import check_writable
-
     for path in paths:
         if path is not None:
             check_writable(path)
@@ -264,14 +257,10 @@ def call(function, *args, **kwargs):
 
 def exit_if_interrupted(interrupted: bool) -> None:
     if interrupted:
-        from exact.cli.common import exit_interrupted
-
         exit_interrupted()
 
 
 def checked_word(word: str | None, guesses, flag: str) -> str | None:
-    from exact.words import check_words, require_in_pool
-
     if word is None:
         return None
     (word,) = check_words([word], guesses.length, flag)
@@ -280,8 +269,6 @@ def checked_word(word: str | None, guesses, flag: str) -> str | None:
 
 
 def history_of(after: str | None, guesses) -> tuple:
-    from exact.game.position import parse_history
-
     return () if not after else call(parse_history, after, guesses)
 
 
@@ -291,8 +278,6 @@ NOTATION_HELP = "digits 02110, letters bygyb (b/x/./- gray), emoji squares, RGY 
 
 
 def squares(pattern: int, length: int, notation: str) -> str:
-    from exact.feedback import format_pattern
-
     return format_pattern(pattern, length, notation)
 
 
@@ -324,8 +309,6 @@ OUTPUT_PARAMS = OUTPUT_FILES | OUTPUT_FOLDERS
 def check_output_folders(*folders) -> None:
     """Before any work: each output folder given exists or is made now (its parent must exist, unless
     --mkdir); a name with ``{K}`` (one folder per K) is only checked, its folders are made later."""
-    from exact.fileio import ensure_parent, make_folder
-
     for folder in folders:
         if folder is None or Path(folder).is_dir():
             continue
@@ -340,8 +323,6 @@ def check_output_folders(*folders) -> None:
 
 def _checking_outputs(callback):
     """The command's callback, after its output files and folders are checked (:func:`check_outputs`)."""
-    import functools
-
     @functools.wraps(callback)
     def run(*args, **kwargs):
         files, folders = [], []
@@ -362,8 +343,6 @@ def _checking_outputs(callback):
 
 
 def _allow_mkdir(ctx, param, value) -> None:
-    from exact.fileio import set_make_folders
-
     if value:
         set_make_folders(True)
 
@@ -393,8 +372,6 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 def guess_limit(least: int = 1) -> click.IntRange:
     """The type of an option that counts guesses allowed (``--max-guesses``, ``--depth``): ``least`` to
     :data:`exact.game.position.MAX_GUESSES` (its docstring argues the bound)."""
-    from exact.game.position import MAX_GUESSES
-
     return click.IntRange(min=least, max=MAX_GUESSES)
 
 

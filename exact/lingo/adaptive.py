@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import time
 from dataclasses import dataclass, field
 from collections.abc import Sequence
@@ -55,7 +56,12 @@ import numpy as np
 from exact import progress, stop
 from exact.errors import ExactError
 from exact.feedback import RULE_VERSION
-from exact.game.tree import Tree
+from exact.fileio import check_fields, make_folder, write_json
+from exact.game.formats import read_tree, write_tree
+from exact.game.tree import Tree, replay
+from exact.partitions import feedback_matrix
+from exact.seal import is_sealed, sealed
+from exact.wordle.wins import dp, trees as dp_trees
 from exact.words import WordList, words_from_lines
 
 KIND = "exact.lingo.adaptive"
@@ -186,8 +192,6 @@ def solve_letter(answers: WordList, guesses: WordList, K: int, *, try_first: str
     FEASIBLE, ``timed_out``, with the best first guess found and its tree (its exact value: a lower
     bound on wins_K); the upper bound is then |T|.
     """
-    from exact.wordle.wins import dp, trees as dp_trees
-
     t0 = time.perf_counter()
     n, L = len(answers), answers.words[0][0]
 
@@ -250,8 +254,6 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
     ``letter_time_limit`` at some K is FEASIBLE there, and its best first guesses are tried first at
     the next K. ``resume``: {K: certificate} of an earlier run on the same pool and rule; a letter
     OPTIMAL there at some K is taken from it at that K (with its tree file), the rest is solved."""
-    from exact.partitions import feedback_matrix
-
     Ks = sorted(set(int(K) for K in Ks))
     if not Ks or Ks[0] < 1:
         raise ExactError(f"Ks {Ks[0] if Ks else '(none)'}: allow at least one guess")
@@ -348,7 +350,6 @@ def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
                 bool(d.get("same_first_letter")) != same_first_letter or int(d.get("guesses_allowed", -1)) != K:
             raise ExactError(f"resume: the certificate for K = {K} is not an adaptive result of this pool "
                              f"({pool.source}), K and guess rule")
-    from exact.seal import is_sealed
 
     kept: dict[str, dict[int, LetterOutcome]] = {}
     for K, d in sorted(resume.items()):
@@ -367,13 +368,8 @@ def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,
 def write_adaptive(result: AdaptiveResult, path: str | Path, trees_dir: str | Path | None = None) -> None:
     """Write the certificate (JSON, atomically) and, with ``trees_dir``, one text tree per letter
     (:func:`exact.game.formats.write_tree`), its path relative to the certificate's folder and sha256."""
-    from exact.fileio import write_json
-    from exact.game.formats import write_tree
-
     path = Path(path)
     if trees_dir is not None:
-        from exact.fileio import make_folder
-
         trees_dir = make_folder(trees_dir)
         groups = letter_groups(result.pool)
         for o in result.letters:
@@ -383,14 +379,11 @@ def write_adaptive(result: AdaptiveResult, path: str | Path, trees_dir: str | Pa
             write_tree(o.tree, file, answers=groups[o.letter])
             o.tree_file = _relative(file, path.parent)
             o.tree_sha256 = hashlib.sha256(file.read_bytes()).hexdigest()
-    from exact.seal import sealed
 
     write_json(path, sealed(result.to_json()))  # the seal lets --resume trust its own output (exact/seal.py)
 
 
 def _relative(file: Path, folder: Path) -> str:
-    import os
-
     return os.path.relpath(file.resolve(), folder.resolve())
 
 
@@ -408,8 +401,6 @@ LETTER_OPTIONAL = {"probability": "number", "upper_bound": "int", "timed_out": "
 def check_certificate(data, source: str) -> dict:
     """Every field of an adaptive certificate has its type (a one-line ExactError naming the file,
     the letter and the field otherwise); statuses are OPTIMAL, FEASIBLE or UNKNOWN."""
-    from exact.fileio import check_fields
-
     check_fields(data, ADAPTIVE_FIELDS, ADAPTIVE_OPTIONAL, source=source)
     if data["kind"] != KIND:
         raise ExactError(f"not an adaptive certificate (kind {data['kind']!r:.40})", path=source)
@@ -427,9 +418,6 @@ def verify_adaptive(data: dict, path: Path, pool: WordList, v, resolve_time: flo
     """Checks of an adaptive certificate, added to the Verification ``v``: the pool, the sums, and
     every tree replayed from scratch (:func:`exact.game.tree.replay`): a valid tree that wins the
     claimed number of answers proves the claim is reachable; the optimality rests on the DP."""
-    from exact.game.tree import replay
-    from exact.game.formats import read_tree
-
     check_certificate(data, str(path))
     v.add("rule_version", data.get("rule_version", 1) == RULE_VERSION,
           f"the certificate was computed under feedback rule {data.get('rule_version', 1)}, this exact uses {RULE_VERSION}")
@@ -490,9 +478,6 @@ def _rederive_optimal(letters: dict, groups: dict[str, WordList], pool: WordList
     within ``resolve_time`` seconds in all (:data:`REDERIVE_TIME` when 0): a replayed tree only shows
     its wins are reachable, not that no strategy wins more. A value that differs is a failure; a
     letter not finished in time is "unconfirmed" (the certificate is then not verified)."""
-    from exact.partitions import feedback_matrix
-    from exact.wordle.wins import dp
-
     claimed = sorted((len(groups[L]), L) for L, x in letters.items() if L in groups and x["status"] == "OPTIMAL")
     if not claimed:
         return

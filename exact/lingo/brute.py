@@ -23,10 +23,13 @@ Cost: ``C(n, k) * n`` steps, so it is affordable up to a few hundred words for k
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 import numba
 import numpy as np
+
+from exact.feedback import feedback
 
 
 def brute_force_best(F: np.ndarray, first: np.ndarray, k: int) -> tuple[int, tuple[int, ...]]:
@@ -99,10 +102,6 @@ def adaptive_brute_force(pool, K: int, same_first_letter: bool = False) -> dict[
     >>> adaptive_brute_force(["baker", "bakes", "baled", "cater"], 2)
     {'b': 3, 'c': 1}
     """
-    from functools import lru_cache
-
-    from exact.feedback import feedback
-
     words = list(pool)
     out = {}
     for letter in sorted({w[0] for w in words}):

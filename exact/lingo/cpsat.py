@@ -58,6 +58,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
+from ortools.sat.python import cp_model
 
 from exact import cpsat
 from exact.cpsat import export_model
@@ -275,8 +276,6 @@ def build_model(reduced: Reduction, *, names: Sequence[str] | None = None) -> Li
 
     ``names``: pool words, used to name the variables (``x[word]``, ``y[word]``).
     """
-    from ortools.sat.python import cp_model
-
     def name(row):
         return names[row] if names is not None else str(row)
 

@@ -66,13 +66,19 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from ortools.sat.python import cp_model
 
+from exact import cpsat
 from exact.errors import ExactError, InternalError
+from exact.feedback import feedback
+from exact.fileio import check_fields
+from exact.lingo.cpsat import dominated
 from exact.words import WordList
 
 KIND = "exact.lingo.groups"
@@ -205,8 +211,6 @@ def greedy_grouping(pool: WordList, fixed_positions: int = 2, max_size: int | No
 def losses_inside(pool: WordList, grouping: Grouping, guesses: Sequence[str]) -> int:
     """sum_i (|G_i| - classes(S, G_i)) for the set S: how much of S's losses the groups keep, so
     ``n - losses_inside`` is the best bound this grouping could ever give for S's value."""
-    from exact.feedback import feedback
-
     lost = 0
     for g in grouping.groups:
         sigs = {tuple(feedback(s, pool.words[i]) for s in guesses) for i in g}
@@ -240,10 +244,6 @@ def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Seque
     ``real_words`` the x variables are left out: the indicators are then tied only by the implied
     constraints (at most k letters per position, m k letter slots, at => count, count t => count
     t - 1), a relaxation whose max is at least the true one (so still a valid bound)."""
-    from ortools.sat.python import cp_model
-
-    from exact.lingo.cpsat import dominated
-
     words = pool.words
     guesses = list(words if guesses is None else guesses)
     # pairs: per word j, the minimal indicator sets of its pairs with the earlier words of its group
@@ -342,10 +342,6 @@ def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Seque
 def _solve(model, params: dict):
     """The one CP-SAT call of this module, through :func:`exact.cpsat.run` with the parameters of
     :func:`solver_parameters` (returns solver, status code, interrupted)."""
-    from ortools.sat.python import cp_model
-
-    from exact import cpsat
-
     out = cpsat.run(model, parameters=params)
     return out.solver, getattr(cp_model, out.status), out.interrupted
 
@@ -389,8 +385,6 @@ def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float
                 seed: int = 0, hint: Sequence[str] | None = None, log: bool = False,
                 subsolvers: Sequence[str] | None = None, real_words: bool = True) -> GroupBound:
     """The upper bound ``|R| + CP-SAT's bound on the inner max`` (see the module docstring)."""
-    from ortools.sat.python import cp_model
-
     if not 1 <= k <= len(pool):
         raise ExactError(f"k = {k}: choose between 1 and {len(pool)} guesses")
     if not time_limit > 0:
@@ -420,8 +414,6 @@ def group_bound(pool: WordList, grouping: Grouping, k: int, *, time_limit: float
 # --- certificates ------------------------------------------------------------------------------------
 
 def certificate(pool: WordList, grouping: Grouping, b: GroupBound, *, command: str = "", how: str = "") -> dict:
-    import os
-
     return {
         "kind": KIND, "format": FORMAT, "words": pool.source, "instance_sha256": pool.sha256, "n": b.n,
         "k": b.k, "upper_bound": b.value, "bound_probability": b.value / b.n,
@@ -440,8 +432,6 @@ def verify_groups(data: dict, path, pool: WordList, v, resolve_time: float = 0.0
     (in the pool, disjoint, one first letter each, hash), |R|, the arithmetic, the best set's value
     recounted from scratch (it must be at most the inner bound), and with ``resolve_time`` > 0 a
     fresh CP-SAT solve: a fresh bound at most the claimed one confirms it (else: unconfirmed)."""
-    from exact.fileio import check_fields
-
     check_fields(data, {"instance_sha256": "str", "n": "int", "k": "int", "groups": "list", "groups_sha256": "str",
                         "rest": "int", "inner_bound": "int", "upper_bound": "int"},
                  {"cpsat_status": "str", "inner_best_guesses": "list|null", "inner_best": "int|null",

@@ -30,11 +30,16 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass
+from math import comb
 from pathlib import Path
 
 from exact.errors import ExactError, InternalError
+from exact.lingo.brute import brute_force_best
+from exact.lingo.cpsat import solve_cpsat
 from exact.lingo.result import LingoResult
 from exact.fileio import write_json, write_text
+from exact.lingo.score import first_letters
+from exact.partitions import feedback_matrix
 from exact.words import WordList, instances_dir, read_words, words_from_lines
 
 SOURCES = {"answers": "wordle/answers.txt", "allowed": "wordle/allowed.txt"}
@@ -191,13 +196,6 @@ def solve_rung(rung: Rung, *, folder: str | Path, k: int = 4, time_limit: float 
 
     A proven optimum is cross-checked by brute force when affordable; a disagreement is a bug.
     """
-    from math import comb
-
-    from exact.lingo.brute import brute_force_best
-    from exact.lingo.cpsat import solve_cpsat
-    from exact.lingo.score import first_letters
-    from exact.partitions import feedback_matrix
-
     pool = write_instance(folder, rung)
     F = feedback_matrix(pool, pool)
     model_path = None if models is None else Path(models) / f"{rung.name}.pb"

@@ -26,9 +26,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from exact import progress
+from exact import cpsat, progress
 from exact.errors import InternalError
+from exact.lingo.cpsat import add_hint, build_model, hint_groups, pad_guesses, portfolio, reduce_instance
 from exact.lingo.score import count_wins, signatures
+from exact.lingo.search import make_instance, marginal_wins
 
 
 @dataclass
@@ -52,8 +54,6 @@ class LnsResult:
 
 def candidate_pool(F: np.ndarray, first: np.ndarray, S: Sequence[int], free: Sequence[int], size: int) -> np.ndarray:
     """The free guesses plus the best replacements of each free position (the others of S fixed)."""
-    from exact.lingo.search import make_instance, marginal_wins
-
     inst = make_instance(F, first)
     chosen = [S[i] for i in free]
     per = max(1, (size - len(chosen)) // max(1, len(free)))
@@ -74,9 +74,6 @@ def candidate_pool(F: np.ndarray, first: np.ndarray, S: Sequence[int], free: Seq
 def neighbourhood(F: np.ndarray, first: np.ndarray, S: Sequence[int], free: Sequence[int], candidates: int,
                   time_limit: float, workers: int, seed: int) -> tuple[tuple[int, ...], LnsStep]:
     """The best set ``S minus the free positions + j words of the pool C`` by CP-SAT (the docstring)."""
-    from exact import cpsat
-    from exact.lingo.cpsat import add_hint, build_model, hint_groups, pad_guesses, portfolio, reduce_instance
-
     t0 = time.perf_counter()
     fixed = [S[t] for t in range(len(S)) if t not in free]
     C = candidate_pool(F, first, S, free, candidates)

@@ -17,12 +17,22 @@ the bound's method when given time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from math import comb
 from pathlib import Path
 
 from exact.errors import ExactError
+from exact.feedback import RULE_VERSION
 from exact.fileio import Verification as FileVerification, check_fields, read_json, write_json
+from exact.lingo.bound import upper_bound
+from exact.lingo.brute import brute_force_best
+from exact.lingo.columns import column_bound
+from exact.lingo.cpsat import solve_cpsat
+from exact.lingo.groups import verify_groups
+from exact.lingo.score import first_letters, score_guesses
+from exact.partitions import feedback_matrix
+from exact.words import read_words
 
 KIND = "exact.lingo.result"
 FORMAT = 1
@@ -164,10 +174,6 @@ def verify_result(path: str | Path, *, words: str | Path | None = None, bound_ti
     big to re-derive exhaustively be recomputed by its own method within that many seconds. A bound
     (or an OPTIMAL status) that is not confirmed makes the verification fail unless ``partial``.
     """
-    from exact.feedback import RULE_VERSION
-    from exact.lingo.score import score_guesses
-    from exact.words import read_words
-
     data = read_json(path, "Lingo result")
     other = _OTHER_KINDS.get(data.get("kind")) if isinstance(data, dict) else None
     if other is not None:  # a certificate of another kind (adaptive game, group bound): its own checks
@@ -233,15 +239,11 @@ def find_pool(words: str, result_path: Path) -> Path:
 
 def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) -> None:
     """Re-derive the bound: exhaustively on small pools, else by its own method when given time."""
-    from exact.lingo.score import first_letters
-    from exact.partitions import feedback_matrix
-
     n, k = len(pool), result.k
     if not 1 <= k <= n:
         v.add("bound", False, f"k = {k} is not between 1 and the pool size {n}")
         return
     if result.bound_method.startswith("group bound"):  # the certificate it points to carries the proof
-        from exact.lingo.groups import verify_groups
 
         cert = Path(v.path).parent / str(result.bound_details.get("certificate", ""))
         if not cert.is_file():
@@ -261,11 +263,6 @@ def _check_bound(v: Verification, pool, result: LingoResult, bound_time: float) 
         v.add("bound", result.upper_bound >= n, f"no set wins more than all n = {n} answers")
         return
     if comb(n, k) <= EXHAUSTIVE_SETS:
-        try:
-            from exact.lingo.brute import brute_force_best
-        except ImportError:
-            v.add("bound", None, "the brute-force module is not available")
-            return
         F = feedback_matrix(pool, pool, cache=False)
         optimum, best = brute_force_best(F, first_letters(pool.words), k)
         v.add("bound", result.upper_bound >= optimum,
@@ -307,7 +304,6 @@ def _check_column_bound(v: Verification, pool, result: LingoResult, bound_time: 
         v.add("bound", None, f"column bound {result.upper_bound} not recomputed (it took {data.get('seconds')} s; "
                              f"pass --bound-time S to re-run its search)")
         return
-    from exact.lingo.columns import column_bound
 
     b = column_bound(pool, result.k, time_limit=bound_time,
                      exact_doubles=int(data.get("details", {}).get("exact_doubles", 1)))
@@ -319,17 +315,9 @@ def _check_column_bound(v: Verification, pool, result: LingoResult, bound_time: 
 def _recompute_bound(pool, F, k: int, result: LingoResult, seconds: float) -> tuple[int | None, str]:
     """A freshly computed valid upper bound, by the method the result names."""
     if result.bound_method.startswith("cp-sat"):
-        try:
-            from exact.lingo.cpsat import solve_cpsat
-        except ImportError:
-            return None, "the CP-SAT module is not available"
         hint = [pool.index[w] for w in result.guesses]
         out = solve_cpsat(pool, F, k, hint=hint, time_limit=seconds, workers=2, seed=result.seed)
         return int(out.bound), f"CP-SAT re-solve ({out.status}, {seconds:g} s)"
-    try:
-        from exact.lingo.bound import upper_bound
-    except ImportError:
-        return None, "the bound module is not available"
     b = upper_bound(pool, F, k, time_limit=seconds)
     return int(b.value), f"upper_bound re-run ({b.method}, {seconds:g} s)"
 
@@ -348,9 +336,6 @@ def update_bound(result_path: str | Path, certificate_path: str | Path, value: i
     with the previous bound and ``details``); it must be for the same pool (``sha256``) and ``k``.
     The status becomes OPTIMAL exactly when the bound meets the wins of the result's set.
     """
-    import os
-    from dataclasses import replace
-
     result_path = Path(result_path)
     result = read_result(result_path)
     if result.instance_sha256 != sha256 or result.k != k:

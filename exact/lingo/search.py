@@ -55,6 +55,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from multiprocessing import shared_memory
 
 import numba
 import numpy as np
@@ -391,8 +392,6 @@ def iterated_search(inst: Instance, params: SearchParams, worker: int, deadline:
 
 
 def _attach(name: str, shape, dtype):
-    from multiprocessing import shared_memory
-
     shm = shared_memory.SharedMemory(name=name)
     return shm, np.ndarray(shape, dtype=dtype, buffer=shm.buf)
 
@@ -475,8 +474,6 @@ def _search_here(F, first, params, t0, note):
 
 
 def _search_processes(F, first, params, t0, note, say):
-    from multiprocessing import shared_memory
-
     ctx = mp.get_context("spawn")  # fork after numba's threads have run is not safe
     reports: dict[int, dict] = {}
     latest: dict[int, dict] = {}

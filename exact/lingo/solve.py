@@ -29,9 +29,12 @@ import numpy as np
 
 from exact.errors import ExactError
 from exact.feedback import RULE_VERSION
+from exact.lingo.bound import upper_bound
+from exact.lingo.cpsat import solve_cpsat
 from exact.lingo.result import LingoResult
 from exact.lingo.score import count_wins, first_letters
 from exact.lingo.search import SearchParams, search
+from exact.partitions import feedback_matrix
 from exact.words import WordList, check_words, require_in_pool
 
 
@@ -89,8 +92,6 @@ def budgets(n: int, params: SolveParams) -> tuple[float, float, float]:
 def solve_lingo(pool: WordList, params: SolveParams = SolveParams(), *, instance: str | None = None,
                 command: str = "", progress: Callable[[str], None] | None = None) -> LingoResult:
     """Search, then CP-SAT on small pools, then the bound: see the module docstring."""
-    from exact.partitions import feedback_matrix
-
     check_instance(pool, params)
     say = progress or (lambda line: None)
     t0 = time.monotonic()
@@ -160,12 +161,7 @@ def plain(data):
 
 
 def _run_cpsat(pool, F, k, guesses, seconds, params, say):
-    """CP-SAT from the search's set: (better set or None, outcome), or (None, None) without the module."""
-    try:
-        from exact.lingo.cpsat import solve_cpsat
-    except ImportError:
-        say("solve: CP-SAT module not available; skipping it")
-        return None, None
+    """CP-SAT from the search's set: (better set or None, outcome)."""
     say(f"solve: CP-SAT on {len(pool)} words from the search's set, {seconds:.0f}s")
     out = solve_cpsat(pool, F, k, hint=list(guesses), time_limit=seconds,
                       workers=max(params.workers, 1), seed=params.seed)
@@ -181,8 +177,6 @@ def _run_cpsat(pool, F, k, guesses, seconds, params, say):
 
 def _run_bound(pool, F, k, seconds, say):
     """(the bound as (value, method, details) or None, whether an interrupt stopped it)."""
-    from exact.lingo.bound import upper_bound
-
     say(f"solve: upper bound, {seconds:.0f}s")
     try:
         b = upper_bound(pool, F, k, time_limit=seconds)

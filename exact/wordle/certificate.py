@@ -50,8 +50,19 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.fileio import Verification, check_fields, read_json  # noqa: F401 (Verification: this module's result)
-from exact.game.position import check_limits
+from exact.game.formats import read_tree
+from exact.game.position import check_limits, parse_history, position
+from exact.game.tree import replay
+from exact.partitions import feedback_matrix
+from exact.wordle import rederive
+from exact.wordle.fewest.memo import INF
+from exact.wordle.fewest.objective import parse_objective
+from exact.wordle.fewest.ranking import FewestSearch, first_guess_order
+from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.wordle.rederive import Budget, Rederived
+from exact.wordle.wins import dp
+from exact.wordle.wins.ranking import BATCH, WinsSearch
+from exact.wordle.wins.ranking import first_guess_order as wins_first_guess_order
 from exact.words import WordList, read_words
 
 
@@ -225,8 +236,6 @@ def _check_claim(v: Verification, data: dict, kind: str, G: WordList) -> None:
               f"the run was interrupted; status {data['status']} (an interrupted run proves no optimum)")
     after = data.get("after") or []
     if after:
-        from exact.game.position import parse_history
-
         pairs = [x for pair in after for x in (pair if isinstance(pair, list) else [pair])]
         try:
             parse_history(" ".join(map(str, pairs)), G)
@@ -253,8 +262,6 @@ def _close(a, b) -> bool:
 
 def _trees(v: Verification, data: dict, path: Path):
     """(file, tree) for each tree file the certificate lists."""
-    from exact.game.formats import read_tree
-
     tree = data.get("tree")
     if not tree:
         if data["status"] == "OPTIMAL":  # the value then rests on the re-derivation (check "optimal")
@@ -277,8 +284,6 @@ def _trees(v: Verification, data: dict, path: Path):
 
 
 def _check_wins(v: Verification, data: dict, A: WordList, G: WordList, path: Path, kind: str) -> None:
-    from exact.game.tree import replay
-
     wins, n = data["wins"], len(A)
     if "probability" in data:
         v.add("probability", _close(data["probability"], wins / n), f"{data['probability']!r}; wins / n = {wins / n!r}")
@@ -345,8 +350,6 @@ def _check_outcomes(v: Verification, data: dict, G: WordList) -> None:
 
 
 def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path: Path) -> None:
-    from exact.game.tree import replay
-
     n, total, wins_at = len(A), data["total"], data["wins_at"]
     if not all(isinstance(w, int) and not isinstance(w, bool) for w in wins_at):
         raise ExactError("'wins_at' is not a list of counts", path=path)
@@ -360,8 +363,6 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
         v.add("wins_within", data["wins_within"] == cumulative, f"{data['wins_within']}; from wins_at {cumulative}")
     value = total  # the objective's value: the total for 'guesses', else from the objective's cost table
     if data.get("cost") is not None:
-        from exact.wordle.fewest.objective import parse_objective
-
         c = parse_objective(data["objective"]).costs(data["max_guesses"], n)
         value = sum(int(c[min(k + 1, len(c) - 1)]) * w for k, w in enumerate(wins_at))
         v.add("cost", value == data["cost"], f"{data['cost']} under objective {data['objective']}; from wins_at "
@@ -383,8 +384,6 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
 def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: Path, budget: Budget) -> None:
     """A ranking certificate: its records, what derives from them, the tree of the best, and every
     record re-derived by the search (:func:`_rederive_ranking`)."""
-    from exact.game.tree import replay
-
     records = {}
     for word, r in data["first_guesses"].items():
         kinds = [k for k in ("total", "at_least") if isinstance(r, dict) and k in r]
@@ -445,12 +444,6 @@ def _rederive_ranking(v: Verification, data: dict, A: WordList, G: WordList, rec
     if v.failed:
         v.add("re-derived", None, "not run: a check above failed")
         return
-    from exact.game.position import position
-    from exact.wordle import rederive
-    from exact.wordle.fewest.memo import INF
-    from exact.wordle.fewest.objective import parse_objective
-    from exact.wordle.fewest.ranking import FewestSearch, first_guess_order
-    from exact.wordle.fewest.search import make_guesses_instance
 
     cutoff, top = data.get("cutoff"), data.get("top", 1)
     run = int(INF) if cutoff is None else cutoff + 1
@@ -474,14 +467,10 @@ def _rederive_global(v: Verification, data: dict, A: WordList, G: WordList, budg
     if v.failed:
         v.add("re-derived", None, "not run: a check above failed")
         return
-    from exact.partitions import feedback_matrix
-    from exact.wordle import rederive
-    from exact.wordle.wins.ranking import BATCH, WinsSearch, first_guess_order
-
     outcomes = data["first_guess_outcomes"]
     claims = rederive.wins_claims(outcomes, data["wins"])
     F = feedback_matrix(G, A)
-    order = [G.words[g] for g in first_guess_order(A, G, F)]
+    order = [G.words[g] for g in wins_first_guess_order(A, G, F)]
     search = WinsSearch(A, G, data["depth"], data["hard"], BATCH, F)
     _say(v, rederive.rederive(search, claims, order, rederive.judge_wins, budget), "exact.wordle.wins.ranking",
          f"exact values against themselves; pruned guesses against the optimum {data['wins']}")
@@ -536,15 +525,11 @@ def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, 
 
 
 def _after(data: dict, G: WordList) -> tuple:
-    from exact.game.position import parse_history
-
     return parse_history(" ".join(x for pair in data.get("after") or [] for x in pair), G)
 
 
 def _resolve_wins(data: dict, A: WordList, G: WordList, first, seconds):
     """(finished?, value, claimed, how) of the depth-k DP run again, within ``seconds`` (None: no limit)."""
-    from exact.wordle.wins import dp
-
     r = dp.solve(A, G, depth=data["depth"], hard=data["hard"], first=first, top=1, progress=False,
                  after=_after(data, G), time_limit=None if seconds is None else max(seconds, 1e-6))
     return r.status == "OPTIMAL" and not r.timed_out, r.wins, data["wins"], "exact.wordle.wins.dp"
@@ -553,8 +538,6 @@ def _resolve_wins(data: dict, A: WordList, G: WordList, first, seconds):
 def _resolve_fewest(data: dict, A: WordList, G: WordList, first, seconds):
     """(finished?, value, claimed, how) of the branch and bound run again. It takes no time limit: with
     ``seconds`` given it runs only on small instances (answers x guesses up to :data:`SMALL`)."""
-    from exact.wordle.fewest.search import solve_guesses
-
     how = "exact.wordle.fewest.search" + (f" with the first guess {first} fixed" if first else "")
     if seconds is not None and len(A) * len(G) > SMALL:
         return False, None, data["total"], how + " (it takes no time limit: not run under --resolve-time)"

@@ -25,6 +25,8 @@ exact.errors.ExactError: cluster, checkpoint and resume rank every opening by it
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from exact.errors import ExactError
 
 ENGINES = ("depth", "guesses", "memorable", "global", "ranking")
@@ -32,8 +34,6 @@ ENGINES = ("depth", "guesses", "memorable", "global", "ranking")
 
 def is_ranking(first: str | None) -> bool:
     """``--first all`` or ``--first FILE`` (a list of first guesses): a ranking, not one word."""
-    from pathlib import Path
-
     return first is not None and (first.lower() == "all" or Path(first).is_file())
 
 

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import sys
+from dataclasses import asdict
 from pathlib import Path
 
 import click
 
 from exact.cli.common import check_outputs, echo_json, exit_interrupted, words_option, write_all
 from exact.cli.common import seconds
-from exact.words import enable_words, load_or_default
+from exact.fileio import read_json, write_json, write_text
+from exact.game.position import MAX_GUESSES
+from exact.lingo.adaptive import KIND, check_certificate, solve_adaptive_levels, table_markdown, write_adaptive
+from exact.lingo.bound import upper_bound
+from exact.lingo.columns import column_bound
+from exact.lingo.score import first_letters
+from exact.partitions import feedback_matrix
+from exact.words import check_words, enable_words, load_or_default, require_in_pool
 
 
 @click.group()
@@ -24,7 +35,7 @@ def lingo():
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, help="Stumper classes to list in the report.")
 def score(guesses, words, allow_nonwords, as_json, top):
     """The exact win probability of the fixed GUESSES on the pool."""
-    from exact.api import lingo_score
+    from exact.api import lingo_score  # lazy: start-up (measured 0.15 s)
 
     pool = load_or_default(words, enable_words)
     result = lingo_score(guesses, pool, allow_nonwords=allow_nonwords)
@@ -84,9 +95,6 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
     With --adaptive: the exact win probability of the adaptive game within K guesses, per first
     letter and overall, with the optimal strategy trees (the Wordle engine, letter by letter).
     """
-    import shlex
-    import sys
-
     if adaptive:
         _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out,
                         letter_time_limit, resume)
@@ -95,8 +103,8 @@ def solve(words, k, time_limit, seed, workers, max_rounds, bound_time, cpsat_max
             or letter_time_limit is not None or resume):
         raise click.UsageError("--guesses-allowed, --same-first-letter, --trees, --letters, "
                                "--letter-time-limit and --resume need --adaptive")
-    from exact.lingo.result import write_result
-    from exact.lingo.solve import SolveParams, solve_lingo
+    from exact.lingo.result import write_result  # lazy: start-up (measured 0.41 s, ortools)
+    from exact.lingo.solve import SolveParams, solve_lingo  # lazy: start-up (measured 0.37 s, ortools)
 
     pool = load_or_default(words, enable_words)
     params = SolveParams(k=k, time_limit=time_limit, seed=seed, workers=workers, max_rounds=max_rounds,
@@ -129,7 +137,6 @@ def parse_levels(text: str | None) -> list[int]:
     """``5`` -> [5]; ``2,3,4`` -> [2, 3, 4]; ``2-6`` -> [2, ..., 6]."""
     if text is None:
         raise click.UsageError("--adaptive needs --guesses-allowed K")
-    from exact.game.position import MAX_GUESSES
 
     Ks: list[int] = []
     try:
@@ -153,11 +160,6 @@ def parse_levels(text: str | None) -> list[int]:
 
 def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letters, as_json, out,
                     letter_time_limit=None, resume=False):
-    import shlex
-    import sys
-
-    from exact.lingo.adaptive import solve_adaptive_levels, write_adaptive
-
     Ks = parse_levels(guesses_allowed)
     if trees_dir is not None and out is None:
         raise click.UsageError("--trees writes the letters' trees beside the certificate: give --out too")
@@ -170,7 +172,6 @@ def _solve_adaptive(words, guesses_allowed, same_first_letter, trees_dir, letter
     if resume:
         if out is None:
             raise click.UsageError("--resume reads the certificates at --out: give --out")
-        from exact.fileio import read_json
 
         # the level below the first K asked too: the search solves it first (see solve_adaptive_levels)
         paths = {K: Path(str(out).replace("{K}", str(K))) for K in range(max(1, Ks[0] - 1), Ks[-1] + 1)}
@@ -219,9 +220,7 @@ def verify(file, words, bound_time, partial, as_json):
     Exit status 0 only when every check passes: a bound that could not be recomputed (a large pool
     without --bound-time) fails the verification unless --partial asks for the other checks only.
     """
-    import sys
-
-    from exact.lingo.result import verify_result
+    from exact.lingo.result import verify_result  # lazy: start-up (measured 0.41 s, ortools)
 
     v = verify_result(file, words=words, bound_time=bound_time, partial=partial)
     if as_json:
@@ -266,11 +265,8 @@ def ladder(time_limit, only, families, k, workers, seed, instances_folder, resul
     Each family (source list and rule) is climbed in increasing size and stops at the first instance
     not proven optimal within the time limit.
     """
-    import shlex
-    import sys
-
-    from exact.lingo.ladder import FAMILIES, find_rung, solve_rung, write_instance, write_manifest
-    from exact.lingo.result import write_result
+    from exact.lingo.ladder import FAMILIES, find_rung, solve_rung, write_instance, write_manifest  # lazy: start-up (measured 0.44 s, ortools)
+    from exact.lingo.result import write_result  # lazy: start-up (measured 0.41 s, ortools)
 
     if list_only:
         for family, rungs in FAMILIES.items():
@@ -338,14 +334,6 @@ def ladder(time_limit, only, families, k, workers, seed, instances_folder, resul
 def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update, fixed_text, target, stop_when_open):
     """A valid upper bound on the wins of ANY k guesses from the pool (the argument: exact.lingo.bound,
     with --columns exact.lingo.columns)."""
-    import os
-    import shlex
-    import sys
-
-    from exact.fileio import write_json
-    from exact.lingo.bound import upper_bound
-    from exact.lingo.columns import column_bound
-
     pool = load_or_default(words, enable_words)
     check_outputs(out)
     if update is not None and (out is None or not columns):
@@ -385,7 +373,7 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update, fi
         click.echo(f"method:      {result.method}")
         click.echo(f"time:        {result.seconds:.1f} s on {os.cpu_count()} cores")
     if update is not None and not failed:
-        from exact.lingo.result import COLUMN_METHOD, update_bound
+        from exact.lingo.result import COLUMN_METHOD, update_bound  # lazy: start-up (measured 0.41 s, ortools)
 
         click.echo(update_bound(update, out, result.value, pool.sha256, k, COLUMN_METHOD,
                                 {"complete": result.complete, "seconds": result.seconds,
@@ -420,12 +408,7 @@ def bound(words, k, time_limit, as_json, out, columns, exact_doubles, update, fi
 def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_limit, workers, subsolvers, seed,
                         hint, letters_only, log, out, update):
     """A valid upper bound on the wins of ANY k guesses, by CP-SAT on grouped relaxations (exact.lingo.groups)."""
-    import shlex
-    import sys
-
-    from exact.fileio import write_json
-    from exact.lingo.groups import certificate, greedy_grouping, group_bound, make_grouping
-    from exact.words import check_words
+    from exact.lingo.groups import certificate, greedy_grouping, group_bound, make_grouping  # lazy: start-up (measured 0.50 s, ortools)
 
     pool = load_or_default(words, enable_words)
     if groups_file is not None:
@@ -449,7 +432,7 @@ def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_
     click.echo(f"CP-SAT:      {b.status}, best {b.inner_best}, proven bound {b.inner_bound} on the groups, {b.seconds:.0f} s")
     click.echo(f"upper bound: {b.value} / {len(pool)} = {b.value / len(pool):.4%} for any {k} guesses")
     if update is not None and b.status != "UNKNOWN":
-        from exact.lingo.result import GROUP_METHOD, update_bound
+        from exact.lingo.result import GROUP_METHOD, update_bound  # lazy: start-up (measured 0.41 s, ortools)
 
         click.echo(update_bound(update, out, b.value, data["instance_sha256"], data["k"], GROUP_METHOD,
                                 {"rest": data["rest"], "inner_bound": data["inner_bound"],
@@ -472,16 +455,7 @@ def group_bound_command(words, k, fixed_positions, max_group, groups_file, time_
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the steps (JSON).")
 def lns_command(guesses, words, free, candidates, time_limit, workers, rounds, out):
     """CP-SAT large-neighbourhood steps from GUESSES: re-choose --free of them exactly over a candidate pool."""
-    import os
-    import shlex
-    import sys
-    from dataclasses import asdict
-
-    from exact.fileio import write_json
-    from exact.lingo.lns import lns
-    from exact.lingo.score import first_letters
-    from exact.partitions import feedback_matrix
-    from exact.words import check_words, require_in_pool
+    from exact.lingo.lns import lns  # lazy: start-up (measured 0.34 s, ortools)
 
     pool = load_or_default(words, enable_words)
     guesses = check_words(guesses, pool.length)
@@ -510,11 +484,6 @@ def lns_command(guesses, words, free, candidates, time_limit, workers, rounds, o
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write the table (markdown).")
 def adaptive_table(files, out):
     """A markdown table of adaptive-game certificates FILES (one row per pool and guess rule, a column per K)."""
-    from exact.fileio import read_json, write_text
-    from exact.lingo.adaptive import KIND, table_markdown
-
-    from exact.lingo.adaptive import check_certificate
-
     data = [check_certificate(read_json(f, "adaptive certificate"), str(f)) for f in files]
     bad = [str(f) for f, d in zip(files, data) if not isinstance(d, dict) or d.get("kind") != KIND]
     if bad:

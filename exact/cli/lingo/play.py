@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
 
+from exact import stop
 from exact.cli.common import NOTATION_HELP, read_line, squares, show_words, words_option
 from exact.errors import ExactError
-from exact.words import enable_words, load_or_default
+from exact.feedback import feedback, parse_pattern
+from exact.fileio import read_json
+from exact.game.position import word_classes
+from exact.lingo.score import score_guesses
+from exact.words import check_words, enable_words, load_or_default, read_words, require_in_pool
 
 
 def read_set(text: str, pool_length: int | None) -> tuple[tuple[str, ...], str | None]:
     """The fixed guesses from WORDS (space or comma separated), a result JSON, or a word-list file;
     also the pool path a result file names (or None)."""
-    from exact.fileio import read_json
-    from exact.words import check_words, read_words
-
     path = Path(text)
     if path.suffix == ".json" or path.is_file():
         if path.suffix == ".json":
@@ -47,25 +50,14 @@ def lingo_play(set_text, words, answer, show, notation):
     At the end the player picks uniformly among the consistent words: the win probability of the pick
     is 1 / (their number). Feedback that no word of the pool gives is refused and asked again.
     """
-    import sys
-
     try:
         lingo_session(set_text, words, answer, show, notation)
     except KeyboardInterrupt:
-        from exact import stop
-
         click.echo("\ninterrupted", err=True)
         sys.exit(stop.exit_code())
 
 
 def lingo_session(set_text, words, answer, show, notation):
-    import sys
-
-    from exact.feedback import feedback, parse_pattern
-    from exact.lingo.score import score_guesses
-    from exact.game.position import word_classes
-    from exact.words import check_words, read_words, require_in_pool
-
     guesses, named_pool = read_set(set_text, None)
     if words is None and named_pool and Path(named_pool).is_file():
         pool = read_words(named_pool)

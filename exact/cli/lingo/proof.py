@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -9,6 +10,9 @@ from pathlib import Path
 import click
 
 from exact.cli.common import check_outputs, echo_json, exit_interrupted, words_option, write_all
+from exact.fileio import write_json
+from exact.lingo.proof import run
+from exact.lingo.score import score_guesses
 from exact.words import enable_words, load_or_default
 
 
@@ -39,12 +43,6 @@ def lingo_prove(words, k, best_text, checkpoint, resume, branch_time_limit, exac
                 cluster, workers, out, as_json):
     """Branch on the first guess of the set, bound each branch by the column relaxation given that guess,
     close the branches that cannot beat --best. Ctrl-C keeps every finished branch (resume with --resume)."""
-    import os
-
-    from exact.fileio import write_json
-    from exact.lingo.proof import run
-    from exact.lingo.score import score_guesses
-
     pool = load_or_default(words, enable_words)
     check_outputs(out)
     target, best = None, None

@@ -9,6 +9,8 @@ import click
 from exact.cli.common import echo_json, list_answers, list_guesses, words_option
 from exact.cli.common import guess_limit
 from exact.errors import ExactError
+from exact.progress import say
+from exact.wordle.study.analyse import LIVE_MAX, analyse_game, analysis_lines, parse_game
 from exact.words import load_or_default
 
 
@@ -38,9 +40,6 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
     player pastes (quoted, or - to read it from stdin), with the words on its lines or in --guesses-played.
     Values are exact: the fewest total guesses with the rest played optimally (exact.wordle.fewest.search).
     """
-    from exact.progress import say
-    from exact.wordle.study.analyse import LIVE_MAX, analyse_game, analysis_lines, parse_game
-
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     text = read_game_stdin() if game == ("-",) else " ".join(game) if all("\n" not in g for g in game) else "\n".join(game)

@@ -22,6 +22,9 @@ from exact.fileio import write_json
 from exact.game.formats import format_for_path, write_tree
 from exact.game.tree import record_lists
 from exact.wordle.engines import choose_rank
+from exact.wordle.fewest.memo import INF
+from exact.wordle.fewest.ranking import rank_first_guesses, read_first_guesses
+from exact.wordle.wins import ranking
 from exact.words import load_or_default
 
 
@@ -86,8 +89,6 @@ def rank_fewest(answer_list, guess_list, *, objective, first, max_guesses, hard,
                 as_json, cluster, checkpoint, resume, batch=8, workers=None):
     """The ranking of first guesses by an objective (:mod:`exact.wordle.fewest.ranking`): run it, write
     its certificate and the tree of the best, print it."""
-    from exact.wordle.fewest.ranking import rank_first_guesses, read_first_guesses
-
     firsts = None if first is None or first.lower() == "all" else read_first_guesses(first, guess_list)
     for path in out:
         format_for_path(path)
@@ -109,8 +110,6 @@ def rank_fewest(answer_list, guess_list, *, objective, first, max_guesses, hard,
 
 
 def print_ranking(r, data: dict, answer_list, guess_list, *, top, cutoff, out) -> None:
-    from exact.wordle.fewest.memo import INF
-
     mode = ", hard mode" if r.hard else ""
     click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
                f"({len(guess_list)}), {'fewest guesses' if r.objective == 'guesses' else 'objective ' + r.objective} "
@@ -139,8 +138,6 @@ def rank_wins(answer_list, guess_list, *, depth, hard, top, out, certificate, as
               batch, workers, max_guesses=6, truncate=False):
     """The global search over every first guess (in this process, or on a Dask cluster): run it, write
     its certificate and the tree of the best, print it."""
-    from exact.wordle.wins import ranking
-
     for path in out:
         format_for_path(path)
     stop.install()

@@ -15,7 +15,18 @@ import click
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json, exit_interrupted,
                               history_of, list_answers, list_guesses, words_option, write_all)
 from exact.cli.common import guess_limit
+from exact.cli.wordle.rank import rank_fewest, rank_wins
+from exact.cli.wordle.solve_guesses import solve_objective
+from exact.cli.wordle.study import memorable
 from exact.cli.wordle.trees import echo_replay
+from exact.errors import ExactError
+from exact.fileio import write_json
+from exact.game.formats import format_for_path, write_tree
+from exact.game.position import position_answers
+from exact.game.tree import record_lists
+from exact.wordle.engines import RANK_ENGINES, choose_engine, rank_note
+from exact.wordle.wins.dp import solve as solve_dp
+from exact.wordle.wins.trees import optimal_tree
 from exact.words import load_or_default
 
 
@@ -72,14 +83,10 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     Every first guess valued or bounded, with a checkpoint or on a cluster: `exact wordle rank`
     (the old spellings here, --first all and --cluster/--checkpoint/--resume, still work and say so).
     """
-    from exact.wordle.engines import RANK_ENGINES, choose_engine, rank_note
-
-
     engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
                            cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
                            cluster=cluster, checkpoint=checkpoint, resume=resume, truncate=truncate)
     if engine in RANK_ENGINES:  # the old spellings of `exact wordle rank`
-        from exact.cli.wordle.rank import rank_fewest, rank_wins
 
         click.echo(rank_note(engine, objective=objective, depth=depth, first=first), err=True)
         answer_list, guess_list = load_or_default(answers, list_answers), load_or_default(guesses, list_guesses)
@@ -93,14 +100,10 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
                          certificate=certificate, as_json=as_json, cluster=cluster, checkpoint=checkpoint,
                          resume=resume, batch=batch, workers=workers, max_guesses=max_guesses, truncate=truncate)
     if engine == "guesses":
-        from exact.cli.wordle.solve_guesses import solve_objective
-
         return solve_objective(answers=answers, guesses=guesses, objective=objective, first=first,
                                max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
                                out=out, certificate=certificate, as_json=as_json, truncate=truncate)
     if engine == "memorable":
-        from exact.cli.wordle.study import memorable
-
         return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
                           out=Path(out[0]) if out else None, as_json=as_json, max_guesses=max_guesses,
                           truncate=truncate)
@@ -113,14 +116,6 @@ def solve_depth(answers, guesses, *, depth, hard, first, top, out, certificate, 
                 compare, truncate) -> None:
     """The depth-k engine for `exact wordle solve`: the options checked before the search, the
     search (and the --compare guess's), the tree after it, the files written, the report."""
-    from exact.errors import ExactError
-    from exact.fileio import write_json
-    from exact.wordle.wins.dp import solve as solve_dp
-    from exact.wordle.wins.trees import optimal_tree
-    from exact.game.position import position_answers
-    from exact.game.tree import record_lists
-    from exact.game.formats import format_for_path, write_tree
-
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     first = checked_word(first, guess_list, "--first")

@@ -10,18 +10,18 @@ import click
 from exact.cli.common import (call, checked_word, counted, echo_json, exit_if_interrupted, history_of, list_answers,
                               list_guesses)
 from exact.errors import ExactError
+from exact.fileio import read_json, write_json
+from exact.game.formats import format_for_path, write_tree
+from exact.game.position import position_answers
+from exact.game.tree import record_lists
+from exact.wordle.fewest.compare import compare_ranking, read_table
+from exact.wordle.fewest.objective import parse_objective
+from exact.wordle.fewest.search import solve_guesses
 from exact.words import load_or_default
 
 def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cutoff, after, compare,
                     out, certificate, as_json, truncate):
     """``exact wordle solve --objective ...``: solve, write the tree, print."""
-    from exact.fileio import write_json
-    from exact.game.position import position_answers
-    from exact.game.tree import record_lists
-    from exact.wordle.fewest.objective import parse_objective
-    from exact.wordle.fewest.search import solve_guesses
-    from exact.game.formats import format_for_path, write_tree
-
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     goal = call(parse_objective, objective)
@@ -102,9 +102,6 @@ def compare_ranking_command(certificate, table, as_json):
     """Compare a ranking CERTIFICATE (`exact wordle rank --objective guesses`) with a TABLE of
     published first-guess totals (lines 'word total' or 'word mean total', e.g. Selby's, vendored in
     instances/peers/selby/): exit 1 if a claim contradicts the table."""
-    from exact.fileio import read_json
-    from exact.wordle.fewest.compare import compare_ranking, read_table
-
     c = compare_ranking(read_json(certificate, "ranking certificate"), read_table(table))
     if as_json:
         echo_json(c.to_json())

@@ -8,13 +8,23 @@ from pathlib import Path
 
 import click
 
+from exact.bench.wordle import RANKING_WORDS, run_guesses_bench, run_ranking_bench, run_wordle_bench
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json,
                               exit_if_interrupted, exit_interrupted, list_answers, list_guesses, list_option,
                               words_option, write_all)
 from exact.cli.common import guess_limit, seconds
 from exact.cli.wordle.trees import echo_replay
 from exact.errors import ExactError
-from exact.words import load_or_default
+from exact.fileio import write_json, write_text
+from exact.game.formats import write_tree
+from exact.game.tree import record_lists, replay
+from exact.progress import say
+from exact.wordle.fewest.endgame import endgame_groups
+from exact.wordle.fewest.ranking import read_first_guesses
+from exact.wordle.study.openers import rank_openers
+from exact.wordle.study.policies import POLICIES, evaluate_policy
+from exact.wordle.study.tradeoff import tradeoff_table, write_table
+from exact.words import check_answers_are_guesses, check_words, load_or_default
 
 
 @click.command()
@@ -28,8 +38,6 @@ from exact.words import load_or_default
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def openers(answers, guesses, metric, top, as_json):
     """Rank first guesses by how they split the answers."""
-    from exact.wordle.study.openers import rank_openers
-
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     ranked = rank_openers(answer_list, guess_list, metric, top)
@@ -54,9 +62,6 @@ def endgames(answers, min_size, top, out):
     """The endgames of the answers: groups of words that differ at one position only (_ight: eight, fight,
     light, ...), largest first. Every strategy for the answers is one for any subset of them, so a proof
     that no strategy solves such a subset within N guesses holds for the whole list."""
-    from exact.fileio import write_text
-    from exact.wordle.fewest.endgame import endgame_groups
-
     answer_list = load_or_default(answers, list_answers)
     check_outputs(out)
     groups = endgame_groups(answer_list, min_size)
@@ -94,12 +99,6 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
     exact fewest-guesses search (--max-guesses; --truncate stops at --depth). Policies and
     tie-breaks are described in exact/wordle/study/policies.py.
     """
-    from exact.errors import ExactError
-    from exact.wordle.study.policies import POLICIES, evaluate_policy
-    from exact.game.formats import write_tree
-    from exact.game.tree import record_lists, replay
-    from exact.words import check_answers_are_guesses
-
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     check_answers_are_guesses(answer_list, guess_list)
@@ -155,8 +154,6 @@ def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, 
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def tradeoff(firsts, k, answers, guesses, max_guesses, hard, out, as_json):
     """What maximising P(win within K) costs in mean guesses, per first guess (both exact)."""
-    from exact.wordle.study.tradeoff import tradeoff_table, write_table
-
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     words = [checked_word(w, guess_list, "--first") for w in firsts.split(",") if w.strip()]
@@ -219,9 +216,7 @@ def row_text(row: dict, k: int) -> str:
 def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json, max_guesses=6,
               truncate=False, resume=False, trees_dir=None, every_first=False):
     """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
-    from exact.errors import ExactError
-    from exact.words import check_words
-    from exact.wordle.study import memorable as mem
+    from exact.wordle.study import memorable as mem  # lazy: start-up (measured 0.53 s, ortools)
 
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
@@ -231,8 +226,7 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     if every_first:
         if M is None or out is None:
             raise ExactError("--every-first needs --max-distinct-second M and --out FILE.json")
-        from exact.fileio import write_json
-        from exact.wordle.study.memorable_openers import best_opener
+        from exact.wordle.study.memorable_openers import best_opener  # lazy: start-up (measured 0.54 s, ortools)
 
         seed = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
         data = best_opener(answer_list, guess_list, M, start=seed.wins, start_first=first,
@@ -253,9 +247,6 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
                                      max_guesses=complete)
         failed = None
         if out is not None:
-            from exact.game.formats import write_tree
-            from exact.game.tree import record_lists
-
             record_lists(result.tree, answer_list, guess_list)
             failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
         if as_json:
@@ -331,10 +322,7 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def ladder(time_limit, only, max_answers, workers, generate, results_dir, models_dir, no_export, as_json):
     """Solve the reduced-instance ladder with CP-SAT, the DP and brute force; check they agree."""
-    from exact.errors import ExactError
-    from exact.fileio import write_json
-    from exact.progress import say
-    from exact.wordle.wins import ladder as lad
+    from exact.wordle.wins import ladder as lad  # lazy: start-up (measured 0.48 s, ortools)
 
     if generate:
         manifest = lad.write_ladder(lad.ladder_dir())
@@ -399,15 +387,10 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
-    from exact.bench.wordle import run_guesses_bench, run_wordle_bench
-
     if words_file is not None and not (objective == "guesses" and (peer is not None or cutoff is not None)):
         raise ExactError("--words goes with the rejection bench (--objective guesses with --cutoff or --peer)")
     if objective == "guesses":
         if peer is not None or cutoff is not None:
-            from exact.bench.wordle import RANKING_WORDS, run_ranking_bench
-            from exact.wordle.fewest.ranking import read_first_guesses
-
             lists = (list_answers(), list_guesses())
             words = RANKING_WORDS if words_file is None else tuple(read_first_guesses(words_file, lists[1]))
             call(run_ranking_bench, words, cutoff=7920 if cutoff is None else cutoff, peer=peer, hard=hard,

@@ -57,6 +57,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from exact.feedback import encode
 from exact.wordle.fewest.memo import INF, sat
 
 MIN_ENDGAME = 3  # the least endgame worth a bound: with two answers the node bound is exact
@@ -98,8 +99,6 @@ def endgame_groups(words, min_size: int = MIN_ENDGAME) -> list[tuple[str, list[s
     >>> endgame_groups(["bight", "fight", "light", "crane", "crate", "craze", "might"], 3)
     [('_ight', ['bight', 'fight', 'light', 'might']), ('cra_e', ['crane', 'crate', 'craze'])]
     """
-    from exact.feedback import encode
-
     words = list(getattr(words, "words", words))
     if not words:
         return []

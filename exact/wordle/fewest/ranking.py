@@ -39,6 +39,7 @@ import numpy as np
 from exact import firstguess
 from exact import progress as prog
 from exact.errors import ExactError, InternalError
+from exact.fileio import read_text
 from exact.firstguess import whole
 from exact.partitions import classes
 from exact.game.hard import Constraint
@@ -47,9 +48,9 @@ from exact.game.tree import Tree, replay_position
 from exact.wordle.fewest.objective import parse_objective
 from exact.wordle.fewest.search import (Branch, GuessesInstance, constraint_after, make_guesses_instance, node_value,
                                         subtree)
-from exact.wordle.fewest.kernels import lookahead, node_bound
+from exact.wordle.fewest.kernels import candidates, lookahead, node_bound
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
-from exact.words import WordList, require_in_pool
+from exact.words import WordList, require_in_pool, words_from_lines
 
 MEMO_LIMIT = 2_000_000  # memo entries kept before the memo is started afresh
 
@@ -313,8 +314,6 @@ def first_guess_order(inst: GuessesInstance, T: np.ndarray, t: int, rule: Constr
     """The first guesses in the order of the search's scan (guess bound, then sum of squared class
     sizes, then list order): the likeliest best first, so the threshold falls early; the guesses
     the scan skips (they tell nothing) last."""
-    from exact.wordle.fewest.kernels import candidates
-
     cand, _, _ = candidates(inst.ctx, T, t, rule.greens, rule.least, INF)
     rank = {int(g): i for i, g in enumerate(cand)}
     index = inst.guesses.index
@@ -324,8 +323,6 @@ def first_guess_order(inst: GuessesInstance, T: np.ndarray, t: int, rule: Constr
 def read_first_guesses(path: str | Path, guesses: WordList) -> list[str]:
     """The first guesses listed in a file (one a line; '#' comments and blank lines skipped;
     Selby's annotated lines keep their first word); each must be an allowed guess."""
-    from exact.fileio import read_text
-
     words = []
     for number, line in enumerate(read_text(path, "first-guess list").splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
@@ -385,8 +382,6 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
 
 def _warm_up():
     """Arguments of a tiny first_value call: compiles the kernels before workers start."""
-    from exact.words import words_from_lines
-
     A = words_from_lines(["cigar", "rebut", "sissy", "humph"], "warm-up")
     inst = make_guesses_instance(A, A, parse_objective("guesses"), 6)
     T, rule = position(A, (), False)

@@ -53,7 +53,8 @@ from exact.feedback import all_green, feedback, format_pattern, parse_pattern
 from exact.game.hard import is_allowed
 from exact.game.position import position_answers, word_classes
 from exact.game.tree import Tree
-from exact.words import WordList, check_words, list_name, require_in_pool
+from exact.wordle.fewest.search import solve_guesses
+from exact.words import WordList, check_words, list_name, require_in_pool, shipped_results
 
 #: Positions with more answers than this are solved only when asked (``full``): on a full list the
 #: first guess's alternatives take minutes to hours.
@@ -237,8 +238,6 @@ def certificate_values(answers: WordList, guesses: WordList, hard: bool,
                        max_guesses: int = 6) -> dict[str, Certified]:
     """First guess -> (total, source): the committed proven fewest-guesses certificates of these lists and
     mode (from the game's start, objective ``guesses``), read from ``results/wordle/`` of a checkout."""
-    from exact.words import shipped_results
-
     out = {}
     for path in shipped_results("results/wordle/*-certificate.json"):
         try:
@@ -258,8 +257,6 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
                  say=None) -> Analysis:
     """Each guess of ``history`` valued against the best guess at its position (see the module).
     ``live_max``: the most answers a position may have to be solved here without ``full``."""
-    from exact.wordle.fewest.search import solve_guesses
-
     history = tuple(history)
     if len(history) > max_guesses:
         raise ExactError(f"game: {len(history)} guesses, more than the {max_guesses} allowed")

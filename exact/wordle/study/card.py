@@ -44,9 +44,13 @@ from pathlib import Path
 import numpy as np
 
 from exact.errors import ExactError
-from exact.feedback import GREEN, YELLOW, all_green, compute_feedback_matrix, format_pattern
-from exact.game.tree import Tree, record_lists
-from exact.words import WordList, check_answers_are_guesses, lists_record, require_in_pool
+from exact.feedback import GREEN, YELLOW, all_green, compute_feedback_matrix, format_pattern, parse_pattern
+from exact.fileio import check_fields, read_json
+from exact.game.tree import Tree, check_tree_lists, record_lists
+from exact.partitions import classes
+from exact.progress import say
+from exact.wordle.study.memorable import solve_memorable
+from exact.words import WordList, check_answers_are_guesses, lists_record, require_in_pool, shipped_result
 
 #: The committed memorable curve a card reuses when one of its points matches (same lists, first guess, M).
 CURVE = "results/wordle/memorable-curve.json"
@@ -154,9 +158,6 @@ def card_from_curve(answers: WordList, guesses: WordList, first: str, M: int, cu
     """The card of a committed curve point for these lists, first guess and M, or None when there is
     none; a point whose selection does not win what it records is an error, and so is a ``curve_path``
     given that is missing or not a curve (the committed curve, absent from an installation, is skipped)."""
-    from exact.fileio import check_fields, read_json
-    from exact.words import shipped_result
-
     path = Path(curve_path) if curve_path is not None else shipped_result(CURVE)
     if curve_path is None and (path is None or not path.is_file()):
         return None
@@ -204,8 +205,6 @@ def make_card(answers: WordList, guesses: WordList, first: str, M: int, *, time_
     card = card_from_curve(answers, guesses, first, M, curve_path)
     if card is not None:
         return card, False
-    from exact.progress import say
-    from exact.wordle.study.memorable import solve_memorable
 
     say(f"no committed curve point for first guess {first}, M = {M} on these lists: solving it (on the original "
         f"lists trace took 16 s for M = 1 and 73 s for M = 2 on 2 cores)")
@@ -217,9 +216,6 @@ def make_card(answers: WordList, guesses: WordList, first: str, M: int, *, time_
 
 def read_card(path) -> Card:
     """A card written by :meth:`Card.to_json` (a one-line error naming the file and the field)."""
-    from exact.feedback import parse_pattern
-    from exact.fileio import check_fields, read_json
-
     source = str(path)
     data = read_json(path, "card")
     check_fields(data, {"format": "str", "first": "str", "M": "int", "wins": "int", "bound": "int",
@@ -248,9 +244,6 @@ def card_tree(card: Card, answers: WordList, guesses: WordList, name: str = "the
     second guess; after each second feedback the first consistent answer in list order. A card made on
     other lists, one that misses or repeats a first feedback these answers give, has more than M second
     guesses or claims other wins than its guesses win, is refused."""
-    from exact.game.tree import check_tree_lists
-    from exact.partitions import classes
-
     if card.lists:
         check_tree_lists(Tree(card.first, card.n, {}, {"lists": card.lists}), answers, guesses, name)
     words = [card.first] + [g.guess for g in card.groups]

@@ -167,8 +167,8 @@ def chromium(size: tuple[int, int] = (1100, 900)):
         raise ExactError(f"no Chromium with a driver here (looked for {', '.join(CHROMIUM)} and "
                          f"{', '.join(CHROMEDRIVER)})")
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
+        from selenium import webdriver  # lazy: optional dependency (pip install -e '.[test]')
+        from selenium.webdriver.chrome.service import Service  # lazy: optional dependency (pip install -e '.[test]')
     except ImportError:
         raise ExactError("the browser test needs selenium (pip install selenium)") from None
     options = webdriver.ChromeOptions()

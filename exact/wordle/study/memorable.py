@@ -46,15 +46,20 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from ortools.sat.python import cp_model
 
 from exact.errors import ExactError
 from exact.feedback import all_green
+from exact.fileio import read_json, write_json, write_text
+from exact.game.formats import write_tree
 from exact.partitions import class_counts, classes, feedback_matrix
 from exact import cpsat
-from exact.game.tree import Tree
+from exact.game.tree import Tree, record_lists
+from exact.wordle.fewest.complete import complete_and_check
+from exact.wordle.study import memorable_lp as lp
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 GRID = 1024  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
@@ -320,8 +325,6 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
     status = "OPTIMAL" if lower >= upper else "FEASIBLE"
     tree = memorable_tree(F, classes, S, answers, guesses)
     if max_guesses is not None:
-        from exact.wordle.fewest.complete import complete_and_check
-
         tree, played = complete_and_check(tree, answers, guesses, 3, max_guesses, F=F)
         stats["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),
                              "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at))}
@@ -342,8 +345,6 @@ def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidat
     selection, and fixing again at it.
     ``stats["bound_argument"]`` names the argument that proves the returned bound.
     """
-    from exact.wordle.study import memorable_lp as lp
-
     unconstrained = int(W.max(axis=1).sum())
     cover, cover_bound = full_cover
     stats.update(full_cover=len(cover) or None, full_cover_bound=cover_bound)
@@ -387,8 +388,6 @@ def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidat
 def _fix_and_solve(W, mu, M, S, lower, upper, time_limit, workers, max_candidates, stats):
     """Variable fixing at ``lower`` by the multipliers ``mu``, then CP-SAT over the survivors when they
     are at most ``max_candidates``: (selection, lower, upper) updated, the proof in ``stats``."""
-    from exact.wordle.study import memorable_lp as lp
-
     alive = lp.survivors(W, mu, M, lower)
     stats["candidates_after_fixing"] = int(len(alive))
     if len(alive) > max_candidates:
@@ -535,18 +534,11 @@ def parse_m_values(text: str, most: int) -> list[int]:
 
 def read_curve_points(path) -> dict[int, dict]:
     """The points of a curve file written before, by M (an interrupted point is left to be solved again)."""
-    from exact.fileio import read_json
-
     return {p["M"]: p for p in read_json(path)["points"] if not p["stats"].get("interrupted")}
 
 
 def write_point_tree(result: MemorableResult, folder, answers: WordList, guesses: WordList):
     """Write the point's depth-3 tree to ``folder/FIRST-mM.txt``; return the path."""
-    from pathlib import Path
-
-    from exact.game.formats import write_tree
-    from exact.game.tree import record_lists
-
     path = Path(folder) / f"{result.first}-m{result.M}.txt"
     path.parent.mkdir(parents=True, exist_ok=True)
     write_tree(record_lists(result.tree, answers, guesses), path, answers=answers)
@@ -555,10 +547,6 @@ def write_point_tree(result: MemorableResult, folder, answers: WordList, guesses
 
 def write_curve(data: dict, path) -> None:
     """The curve as JSON at ``path`` and as CSV beside it (same name, .csv)."""
-    from pathlib import Path
-
-    from exact.fileio import write_json, write_text
-
     path = Path(path)
     write_json(path, data)
     rows = ["M,wins,bound,n,probability,status,seconds"]

@@ -41,6 +41,7 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+from ortools.linear_solver import pywraplp
 
 from exact.errors import InternalError
 
@@ -102,8 +103,6 @@ class LPBound:
 def lp_bound(W: np.ndarray, M: int, start, batch: int = 50, max_iterations: int = 500) -> LPBound:
     """The LP relaxation over every guess by column generation from the pool ``start``, and the
     exact bound L(mu) at its rounded duals (see the module docstring)."""
-    from ortools.linear_solver import pywraplp
-
     started = time.perf_counter()
     r, n = W.shape
     s = pywraplp.Solver.CreateSolver("GLOP")

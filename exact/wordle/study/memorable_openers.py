@@ -45,9 +45,13 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from exact import stop
 from exact.feedback import all_green
+from exact.game.position import position
 from exact.partitions import feedback_matrix
-from exact.wordle.study.memorable import Classes, solve_memorable
+from exact.wordle.study import memorable_lp as lp
+from exact.wordle.study.memorable import Classes, greedy_selection, solve_memorable
+from exact.wordle.wins.dp import Search, make_wins_instance
 from exact.words import WordList, check_answers_are_guesses
 
 
@@ -108,9 +112,6 @@ def fast_classes(F: np.ndarray, first: int, green: int) -> Classes:
 
 def depth3_screen(answers: WordList, guesses: WordList, threshold: int, F: np.ndarray):
     """(U or a bound below ``threshold`` for every guess row, exact flags): bound 1 for every g1."""
-    from exact.game.position import position
-    from exact.wordle.wins.dp import Search, make_wins_instance
-
     search = Search(make_wins_instance(answers, guesses, False, F))
     T, rule = position(answers, (), False)
     values, exact, cands = search.values(T, 3, rule, threshold)
@@ -155,8 +156,6 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
     ``start``: a known value (a real tree's, opening with ``start_first``) to screen with; ``checkpoint``: a JSON-lines
     file, one record per first guess evaluated, read back on a resumed run.
     """
-    from exact.wordle.study import memorable_lp as lp
-
     check_answers_are_guesses(answers, guesses)
     started = time.perf_counter()
     if F is None:
@@ -208,7 +207,6 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
                 progress(f"{word}: U {U[g1]}, {record['stage']}: {record.get('status', 'closed')} "
                          f"{record['wins']} (bound {record['bound']}); best {best}")
     except (KeyboardInterrupt, SystemError) as e:  # the records so far stand (they are on disk too)
-        from exact import stop
 
         if not stop.is_interrupt(e):
             raise
@@ -235,8 +233,6 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
 def greedy_bound(W: np.ndarray, M: int) -> int:
     """min over the greedy prefixes S_k of wins(S_k) + the M largest gains over S_k: an upper bound
     on every selection of at most M guesses (the Lagrangian bound at mu_c = max_{g in S_k} W[c, g])."""
-    from exact.wordle.study.memorable import greedy_selection
-
     S = greedy_selection(W, M)
     best = None
     for k in range(1, len(S) + 1):

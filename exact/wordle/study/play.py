@@ -39,10 +39,15 @@ from typing import NamedTuple, Protocol
 import numpy as np
 
 from exact.errors import ExactError, InternalError
-from exact.feedback import all_green, feedback, format_pattern
+from exact.feedback import all_green, compute_feedback_matrix, feedback, format_pattern
+from exact.game.hard import constraint, is_allowed, no_constraint
 from exact.game.position import Position, after, start, word_classes
 from exact.game.tree import Tree, tree_depth
-from exact.words import WordList
+from exact.partitions import feedback_matrix
+from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.wins.dp import Search, make_wins_instance
+from exact.wordle.wins.trees import best_guess, node_tree
+from exact.words import WordList, describe_lists, list_name, lists_record
 
 History = tuple[tuple[str, int], ...]
 
@@ -114,15 +119,10 @@ class LiveWins:
 
     def search(self):
         if self._search is None:
-            from exact.wordle.wins.dp import Search, make_wins_instance
-
             self._search = Search(make_wins_instance(self.answers, self.guesses, self.hard))
         return self._search
 
     def plan(self, position: Position) -> Tree | None:
-        from exact.wordle.wins.trees import best_guess, node_tree
-        from exact.game.hard import constraint, no_constraint
-
         k = self.depth - position.played
         if k < 1 or not position.candidates:
             return None
@@ -162,9 +162,6 @@ class LiveGuesses:
         return self.max_guesses
 
     def plan(self, position: Position) -> Tree | None:
-        from exact.partitions import feedback_matrix
-        from exact.wordle.fewest.search import solve_guesses
-
         if not position.candidates or position.played >= self.max_guesses:
             return None
         if self._F is None:
@@ -225,8 +222,6 @@ class FewestGuesses:
         if self._words is None:
             self._words = tuple(T)
         if self._F is None:
-            from exact.feedback import compute_feedback_matrix
-
             self._index = {w: i for i, w in enumerate(self._words)}
             self._F = compute_feedback_matrix(self._words, self._words)
             self._G = None if self._guesses is None else compute_feedback_matrix(self._guesses, self._words)
@@ -454,8 +449,6 @@ class Game:
         if self.allowed is not None and word not in self.allowed.index:
             raise ExactError(f"{word!r} is not an allowed guess of {self.allowed.source}")
         if self.hard:
-            from exact.game.hard import is_allowed
-
             if not is_allowed(word, self.position.history):
                 raise ExactError(f"{word!r} breaks the hard-mode rule after this game's feedback")
 
@@ -497,8 +490,6 @@ def play_answer(game: Game, answer: str, max_guesses: int = 30) -> tuple[list[Tu
 
 def game_header(game: Game, answer: str | None = None) -> str:
     """The first line ``exact wordle play`` prints: the lists, the mode and the strategy (its objective)."""
-    from exact.words import describe_lists, list_name, lists_record
-
     answers, guesses = game.positions[0].answers, game.allowed
     if guesses is not None and list_name(answers, guesses) is not None:
         lists = describe_lists(lists_record(answers, guesses))

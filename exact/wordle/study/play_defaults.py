@@ -11,8 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from exact.errors import ExactError
+from exact.game.formats import read_tree
+from exact.game.tree import check_tree_lists
+from exact.progress import say
+from exact.wordle.study.card import card_tree, read_card
 from exact.wordle.study.play import OBJECTIVES, Game, LiveGuesses, LiveWins, Strategy, TreeStrategy
-from exact.words import WordList
+from exact.words import WordList, check_words, list_name, shipped_result
 
 #: The committed strategy files ``play`` uses by default on the original lists, by mode, first found
 #: wins; they are optimal for P(win within DEFAULT_DEPTH) (a tree may play on beyond it).
@@ -25,8 +29,6 @@ DEFAULT_TREES = {
 
 def default_tree(hard: bool) -> Path | None:
     """The committed optimal depth-3 tree (of a source checkout or inside the wheel), or None when absent."""
-    from exact.words import shipped_result
-
     return next((path for name in DEFAULT_TREES[hard] if (path := shipped_result(name)) is not None), None)
 
 
@@ -65,7 +67,6 @@ def list_tree(name: str, hard: bool) -> ListTree | None:
         path = default_tree(hard)
         objective = f"most wins within {DEFAULT_DEPTH} guesses{' in hard mode' if hard else ''} (proven; the Riddler's game)"
         return ListTree(path, objective, DEFAULT_DEPTH) if path is not None else None
-    from exact.words import shipped_result
 
     for file, objective, depth in LIST_TREES.get(name, {}).get(hard, ()):
         if (path := shipped_result(file)) is not None:
@@ -80,16 +81,11 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
     depth-3 tree), the committed proven tree of the named lists (no live option), or a live solver
     (:data:`OBJECTIVES`, ``wins`` by default, ``depth`` 3; 6 for ``guesses``). A tree or card that
     records other lists than these is refused."""
-    from exact.game.formats import read_tree
-    from exact.game.tree import check_tree_lists
-    from exact.words import check_words, list_name
-
     if card_file is not None:
         if tree_file is not None or live or objective is not None or first is not None or hard:
             raise ExactError("card_file plays the card; tree_file, live, objective, first and hard choose "
                              "another strategy",
                              params=("card_file", "tree_file", "live", "objective", "first", "hard"))
-        from exact.wordle.study.card import card_tree, read_card
 
         card = read_card(card_file)
         tree = card_tree(card, answers, guesses, str(card_file))
@@ -116,8 +112,6 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
     strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or (6 if objective == "guesses" else 3), hard,
                                                  first)
     if first is None and len(answers) > 500:
-        from exact.progress import say
-
         say(f"solving the first guess live on {len(answers)} answers (minutes; --first WORD or --tree FILE "
             f"skip this)")
     return strategy

@@ -43,6 +43,7 @@ from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, feedback
 from exact.partitions import classes, feedback_matrix
 from exact.game.tree import Replay, Tree, replay
+from exact.wordle.fewest.complete import complete_and_check
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 POLICIES = ("most-classes", "most-classes-answers", "most-classes-consistent", "min-worst", "max-entropy")
@@ -197,8 +198,6 @@ def evaluate_policy(answers: WordList, guesses: WordList, first: str, policy: st
     lists = {"answers": answers.source, "answers_sha256": answers.sha256,
              "guesses": guesses.source, "guesses_sha256": guesses.sha256}
     if max_guesses is not None:
-        from exact.wordle.fewest.complete import complete_and_check
-
         tree, played = complete_and_check(tree, answers, guesses, depth, max_guesses, F=F, keep_leaves=True)
         lists["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),
                              "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at))}

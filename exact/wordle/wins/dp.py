@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from exact import stop
+from exact import progress as prog, stop
 from exact.errors import ExactError
 from exact.feedback import encode, format_pattern, pattern_count
 from exact.partitions import classes, feedback_matrix, largest_first
@@ -432,7 +432,6 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     answer; that value is the bound |T|, so the status is OPTIMAL, but ``optimal_first`` then lists
     only the optimal first guesses found (``all_optimal_first`` False).
     """
-    from exact import progress as prog
     if depth < 1:
         raise ExactError(f"depth must be at least 1, not {depth}")
     started = time.perf_counter()

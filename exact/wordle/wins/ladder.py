@@ -30,7 +30,9 @@ from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.fileio import make_folder, read_json, write_json, write_text
 from exact.partitions import feedback_matrix
-from exact.words import WordList, read_words, wordle_allowed, wordle_answers, words_sha256
+from exact.wordle.wins import dp
+from exact.wordle.wins.cpsat import solve_tree
+from exact.words import WordList, instances_dir, read_words, wordle_allowed, wordle_answers, words_sha256
 
 LADDER_DIR = "wordle-ladder"
 MANIFEST = "manifest.json"
@@ -139,8 +141,6 @@ def write_ladder(folder: str | Path, answers: WordList | None = None, allowed: W
 
 
 def ladder_dir() -> Path:
-    from exact.words import instances_dir
-
     return instances_dir() / LADDER_DIR
 
 
@@ -223,9 +223,6 @@ class RungResult:
 def solve_rung(rung: Rung, *, time_limit: float | None = 600, workers: int = 2,
                models: str | Path | None = None, folder: str | Path | None = None,
                brute: bool | None = None) -> RungResult:
-    from exact.wordle.wins import dp
-    from exact.wordle.wins.cpsat import solve_tree
-
     A, G = read_rung(rung, folder)
     F = feedback_matrix(G, A)
     model_file = None if models is None else str(Path(models) / f"{rung.name}.pb")

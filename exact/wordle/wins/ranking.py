@@ -55,10 +55,12 @@ from exact.errors import ExactError, InternalError
 from exact.fileio import lock_checkpoint, lock_path  # noqa: F401 (the lock lives with the file writes)
 from exact.firstguess import MAX_CHECKPOINT, whole  # noqa: F401 (the caps of every checkpoint)
 from exact.partitions import feedback_matrix
+from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.game.hard import no_constraint
 from exact.game.tree import Tree, WinsWithin, replay
-from exact.words import WordList, list_name
+from exact.wordle.wins.trees import TIE_BREAK, best_tree
+from exact.words import WordList, list_name, words_from_lines
 
 FORMAT = "exact-wordle-first-guess-checkpoint/1"
 ORDER = ("decreasing value_2(g, A) (classes of g on the answers), ties by list order; value_2 is a "
@@ -297,8 +299,6 @@ def first_guess_order(answers: WordList, guesses: WordList, F: np.ndarray) -> np
 
 def warm_up() -> None:
     """Compile (or load from numba's cache) every kernel the search uses, on six words."""
-    from exact.words import words_from_lines
-
     tiny = words_from_lines(["abbey", "abide", "cabin", "cable", "caber", "cabal"], "warm-up")
     dp.solve(tiny, tiny, depth=4, progress=False)
     dp.solve(tiny, tiny, depth=3, hard=True, progress=False)
@@ -359,9 +359,6 @@ def global_tree(result: GlobalResult, max_guesses: int = 6, truncate: bool = Fal
     """The optimal tree after :func:`tie_break`'s first guess, completed (unless ``truncate``) so that
     every answer is solved within ``max_guesses`` with the wins within the depth kept; replayed from
     scratch, it must win the result's ``wins`` (and solve every answer), else an internal error."""
-    from exact.wordle.fewest.complete import complete_and_check
-    from exact.wordle.wins.trees import TIE_BREAK, best_tree
-
     answers, guesses, depth, hard = result.answers, result.guesses, result.depth, result.hard
     root = tie_break(result)
     tree = best_tree(answers, guesses, depth, root, hard)

@@ -19,6 +19,7 @@ from exact.game.hard import Constraint
 from exact.game.position import position
 from exact.game.tree import Replay, Tree, replay_position
 from exact.partitions import classes, largest_first
+from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.wins.dp import BATCH, Search, SolveResult, allowed_rows, effective_depth, make_wins_instance
 from exact.words import WordList
 
@@ -47,8 +48,6 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
     search, with the wins within ``depth`` unchanged. The replay must give the result's wins (and,
     completed, solve every answer), else this raises: a wrong tree is never written.
     """
-    from exact.wordle.fewest.complete import complete_and_check
-
     if result.status == "UNKNOWN":
         raise ExactError("no tree: the search found nothing")
     answers, guesses = result.answers, result.guesses
