@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from exact.cli.common import NOTATION_HELP, read_line, squares, show_words, words_option
 from exact.errors import ExactError
-from exact.words import enable_words, load_or_default
+from exact.words import WordList, check_words, enable_words, load_or_default
 
 
 def read_set(text: str, pool_length: int | None) -> tuple[tuple[str, ...], str | None]:
@@ -61,10 +62,52 @@ def lingo_play(set_text, words, answer, show, notation):
 def lingo_session(set_text, words, answer, show, notation):
     import sys
 
-    from exact.feedback import feedback, parse_pattern
-    from exact.lingo.score import score_guesses
     from exact.game.position import word_classes
-    from exact.words import check_words, read_words, require_in_pool
+
+    played = session_set(set_text, words)
+    pool, guesses = played.pool, played.guesses
+    if answer is not None:
+        (answer,) = check_words([answer], pool.length, "--answer")
+    if answer is None:
+        click.echo(f"Type the first letter, then the feedback of each guess ({NOTATION_HELP}); q quits.")
+    letter = answer[0] if answer else read_first_letter()
+    if letter is None:
+        return
+    candidates = tuple(w for w in pool.words if w[0] == letter)
+    click.echo(f"first letter {letter}: {len(candidates)} words")
+    if not candidates:
+        click.echo(f"no word of {pool.source} starts with {letter!r}: the answer is not in the pool")
+        sys.exit(1)
+    for i, g in enumerate(guesses, start=1):
+        possible = word_classes(g, candidates)
+        pattern = read_guess_feedback(g, f"guess {i} of {len(guesses)}", possible, answer, pool, letter, notation)
+        if pattern is None:
+            return
+        candidates = possible[pattern]
+        click.echo(f"{squares(pattern, pool.length, notation)}  {g}   {len(candidates)} consistent")
+    n = len(candidates)
+    click.echo(f"consistent words ({n}): {show_words(candidates, show)}")
+    click.echo(f"pick one at random: P(win) = 1/{n} = {1 / n:.2%}")
+    if answer is not None and answer not in candidates:
+        click.echo(f"{answer!r} is not in {pool.source}, so no pick can win")
+        sys.exit(1)
+    if answer is not None:
+        click.echo(f"the answer {answer} is {'the only' if n == 1 else 'one of the'} consistent word{'s' if n > 1 else ''}")
+
+
+@dataclass(frozen=True)
+class SessionSet:
+    """The pool played in and the fixed guesses, checked against it."""
+
+    pool: WordList
+    guesses: tuple[str, ...]
+
+
+def session_set(set_text, words) -> SessionSet:
+    """The set to play (``--set``) and its pool (``--words``, else the one a result file names, else
+    the default), with the set's score echoed."""
+    from exact.lingo.score import score_guesses
+    from exact.words import read_words, require_in_pool
 
     guesses, named_pool = read_set(set_text, None)
     if words is None and named_pool and Path(named_pool).is_file():
@@ -76,54 +119,48 @@ def lingo_session(set_text, words, answer, show, notation):
     score = score_guesses(pool, guesses)
     click.echo(f"pool: {pool.source} ({len(pool)} words); guesses: {' '.join(guesses)}; "
                f"P(win) = {score.wins}/{score.n} = {score.probability:.2%}")
-    if answer is not None:
-        (answer,) = check_words([answer], pool.length, "--answer")
-    if answer is None:
-        click.echo(f"Type the first letter, then the feedback of each guess ({NOTATION_HELP}); q quits.")
+    return SessionSet(pool, guesses)
+
+
+def read_first_letter() -> str | None:
+    """The answer's first letter as typed (asked again until it is one letter a-z); None: quit."""
     while True:
-        letter = answer[0] if answer else read_line("first letter> ")
+        letter = read_line("first letter> ")
         if letter is None or letter.strip().lower() in ("q", "quit"):
             click.echo("bye")
-            return
+            return None
         letter = letter.strip().lower()
         if len(letter) == 1 and "a" <= letter <= "z":
-            break
+            return letter
         click.echo("not understood: type one letter a-z")
-    candidates = tuple(w for w in pool.words if w[0] == letter)
-    click.echo(f"first letter {letter}: {len(candidates)} words")
-    if not candidates:
-        click.echo(f"no word of {pool.source} starts with {letter!r}: the answer is not in the pool")
-        sys.exit(1)
-    for i, g in enumerate(guesses, start=1):
-        possible = word_classes(g, candidates)
-        while True:
-            if answer is not None:
-                pattern = feedback(g, answer)
-            else:
-                line = read_line(f"feedback for {g} (guess {i} of {len(guesses)})> ")
-                if line is None or line.strip().lower() in ("q", "quit"):
-                    click.echo("bye")
-                    return
-                try:
-                    pattern = parse_pattern(line, pool.length)
-                except ExactError as e:
-                    click.echo(f"not understood: {e}")
-                    continue
-            if pattern in possible:
-                break
-            if answer is not None:
-                click.echo(f"{squares(pattern, pool.length, notation)}  {g}")
-                click.echo(f"{answer!r} is not in {pool.source}: no word of the pool gives this feedback")
-                sys.exit(1)
-            click.echo(f"refused: no word of the pool starting with {letter!r} and consistent so far gives "
-                       f"{squares(pattern, pool.length, 'digits')} to {g}; check the colours")
-        candidates = possible[pattern]
-        click.echo(f"{squares(pattern, pool.length, notation)}  {g}   {len(candidates)} consistent")
-    n = len(candidates)
-    click.echo(f"consistent words ({n}): {show_words(candidates, show)}")
-    click.echo(f"pick one at random: P(win) = 1/{n} = {1 / n:.2%}")
-    if answer is not None and answer not in candidates:
-        click.echo(f"{answer!r} is not in {pool.source}, so no pick can win")
-        sys.exit(1)
-    if answer is not None:
-        click.echo(f"the answer {answer} is {'the only' if n == 1 else 'one of the'} consistent word{'s' if n > 1 else ''}")
+
+
+def read_guess_feedback(g: str, which: str, possible: dict, answer: str | None, pool: WordList, letter: str,
+                        notation: str) -> int | None:
+    """The feedback of ``g``: computed from ``answer`` if given (exit 1 when no word of the pool gives
+    it), else typed, asked again until some candidate gives it; None: quit."""
+    import sys
+
+    from exact.feedback import feedback, parse_pattern
+
+    while True:
+        if answer is not None:
+            pattern = feedback(g, answer)
+        else:
+            line = read_line(f"feedback for {g} ({which})> ")
+            if line is None or line.strip().lower() in ("q", "quit"):
+                click.echo("bye")
+                return None
+            try:
+                pattern = parse_pattern(line, pool.length)
+            except ExactError as e:
+                click.echo(f"not understood: {e}")
+                continue
+        if pattern in possible:
+            return pattern
+        if answer is not None:
+            click.echo(f"{squares(pattern, pool.length, notation)}  {g}")
+            click.echo(f"{answer!r} is not in {pool.source}: no word of the pool gives this feedback")
+            sys.exit(1)
+        click.echo(f"refused: no word of the pool starting with {letter!r} and consistent so far gives "
+                   f"{squares(pattern, pool.length, 'digits')} to {g}; check the colours")
