@@ -44,13 +44,7 @@ LONG_MARK_WITHIN = 3
 #: out of this set (the test below fails on one that no longer needs to be here): _check_ranking is
 #: in exact/wordle/certificate.py, which the verify rewrite of issue 28 owns; the others were left
 #: by the functions branch of issue 28 for lack of time, not argued as one piece
-NOT_YET = {
-    "exact/lingo/groups.py:build_group_model", "exact/wordle/wins/dp.py:solve", "exact/cli/wordle/study.py:memorable",
-    "exact/lingo/adaptive.py:solve_adaptive_levels", "exact/wordle/study/memorable_openers.py:best_opener",
-    "exact/lingo/columns.py:search", "exact/wordle/study/analyse.py:analyse_game", "exact/lingo/bound.py:search",
-    "exact/lingo/search.py:_search_processes", "exact/cli/lingo/play.py:lingo_session",
-    "exact/cli/wordle/play.py:wordle_interactive",
-}
+NOT_YET: set[str] = set()
 
 
 def module_name(path: Path) -> str:

@@ -258,12 +258,7 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
     if not Ks or Ks[0] < 1:
         raise ExactError(f"Ks {Ks[0] if Ks else '(none)'}: allow at least one guess")
     t0 = time.perf_counter()
-    groups = letter_groups(pool)
-    if letters is not None:
-        unknown = sorted(set(letters) - set(groups))
-        if unknown:
-            raise ExactError(f"letters {letters}: no word of {pool.source} starts with {unknown[0]!r}")
-        groups = {L: A for L, A in groups.items() if L in letters}
+    groups = chosen_letters(pool, letters)
     kept = _resumable(pool, Ks, same_first_letter, resume or {})
     F_pool = None if same_first_letter else feedback_matrix(pool, pool)
     out: dict[int, list[LetterOutcome]] = {K: [] for K in Ks}
@@ -279,46 +274,7 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
                 continue
             G = guess_list(pool, A, same_first_letter)
             F = None if F_pool is None else np.ascontiguousarray(F_pool[:, [pool.index[a] for a in A.words]])
-            previous = None
-            below: LetterOutcome | None = None  # the outcome at k - 1
-            saturated: LetterOutcome | None = None
-            for k in range(max(1, Ks[0] - 1), Ks[-1] + 1):  # one level below the first asked, for the shortcut
-                if saturated is not None:  # wins every answer with fewer guesses: so with k (see the docstring)
-                    if k in Ks:
-                        out[k].append(dataclasses.replace(saturated, all_optimal_first=False, seconds=0.0))
-                    continue
-                if k in kept.get(L, {}):  # proven in the certificate resumed
-                    o = below = kept[L][k]
-                    if k in Ks:
-                        out[k].append(o)
-                    previous = o.first_guesses()
-                    if o.wins == o.n:
-                        saturated = o
-                    continue
-                o = solve_letter(A, G, k, try_first=previous, F=F, tree=trees,  # a lower level's tree may be reused
-                                 time_limit=letter_time_limit)
-                if o.timed_out and below is not None and below.wins >= o.wins:
-                    # wins_k >= wins_{k-1}: the strategy of k - 1 guesses is one of k, and a better lower bound
-                    o = dataclasses.replace(below, guesses=o.guesses, status="FEASIBLE", timed_out=True,
-                                            optimal_first=[below.first] if below.first else [],
-                                            all_optimal_first=False, seconds=o.seconds,
-                                            tree_guesses=below.tree_guesses or k - 1)
-                below = o
-                if o.timed_out and o.status in ("FEASIBLE", "UNKNOWN"):
-                    if k in Ks:
-                        out[k].append(o)
-                    previous = o.first_guesses()
-                    continue
-                if o.status != "OPTIMAL":
-                    interrupted = True
-                    if o.status == "FEASIBLE" and k in Ks:
-                        out[k].append(o)
-                    break
-                if k in Ks:
-                    out[k].append(o)
-                previous = o.first_guesses()
-                if o.wins == o.n:
-                    saturated = o
+            interrupted = climb_letter(A, G, F, Ks, kept.get(L, {}), out, trees, letter_time_limit)
             if interrupted:
                 break
             bar.update(1)
@@ -338,6 +294,71 @@ def solve_adaptive_levels(pool: WordList, Ks, *, same_first_letter: bool = False
     seconds = time.perf_counter() - t0
     return {K: AdaptiveResult(pool, K, same_first_letter, out[K], seconds, interrupted, command, letter_time_limit)
             for K in Ks}
+
+
+def chosen_letters(pool: WordList, letters: str | None) -> dict[str, WordList]:
+    """The letter groups of ``pool``, only those of ``letters`` if given (each must start a word)."""
+    groups = letter_groups(pool)
+    if letters is None:
+        return groups
+    unknown = sorted(set(letters) - set(groups))
+    if unknown:
+        raise ExactError(f"letters {letters}: no word of {pool.source} starts with {unknown[0]!r}")
+    return {L: A for L, A in groups.items() if L in letters}
+
+
+def climb_letter(A: WordList, G: WordList, F: np.ndarray | None, Ks: list[int], kept: dict[int, LetterOutcome],
+                 out: dict[int, list[LetterOutcome]], trees: bool, letter_time_limit: float | None) -> bool:
+    """One letter at k = 1, 2, ... up to max ``Ks`` (from one level below the first asked, for the
+    shortcut), appending to ``out[k]`` the outcome of each k asked; ``kept``: the levels proven in
+    the certificates resumed. Whether a level was stopped (neither OPTIMAL nor timed out)."""
+    previous = None
+    below: LetterOutcome | None = None  # the outcome at k - 1
+    saturated: LetterOutcome | None = None
+    for k in range(max(1, Ks[0] - 1), Ks[-1] + 1):
+        if saturated is not None:  # wins every answer with fewer guesses: so with k (see the docstring)
+            if k in Ks:
+                out[k].append(dataclasses.replace(saturated, all_optimal_first=False, seconds=0.0))
+            continue
+        if k in kept:  # proven in the certificate resumed
+            o = below = kept[k]
+            if k in Ks:
+                out[k].append(o)
+            previous = o.first_guesses()
+            if o.wins == o.n:
+                saturated = o
+            continue
+        o = below = solve_level(A, G, k, previous, below, F, trees, letter_time_limit)
+        if o.timed_out and o.status in ("FEASIBLE", "UNKNOWN"):
+            if k in Ks:
+                out[k].append(o)
+            previous = o.first_guesses()
+            continue
+        if o.status != "OPTIMAL":
+            if o.status == "FEASIBLE" and k in Ks:
+                out[k].append(o)
+            return True
+        if k in Ks:
+            out[k].append(o)
+        previous = o.first_guesses()
+        if o.wins == o.n:
+            saturated = o
+    return False
+
+
+def solve_level(A: WordList, G: WordList, k: int, previous, below: LetterOutcome | None, F: np.ndarray | None,
+                trees: bool, letter_time_limit: float | None) -> LetterOutcome:
+    """One letter at k guesses, ``previous`` (the best first guesses a level below) tried first; if the
+    time limit stops it below the outcome at k - 1, that outcome is kept (FEASIBLE)."""
+    o = solve_letter(A, G, k, try_first=previous, F=F, tree=trees,  # a lower level's tree may be reused
+                     time_limit=letter_time_limit)
+    if o.timed_out and below is not None and below.wins >= o.wins:
+        # wins_k >= wins_{k-1}: the strategy of k - 1 guesses is one of k, and a better lower bound
+        o = dataclasses.replace(below, guesses=o.guesses, status="FEASIBLE", timed_out=True,
+                                optimal_first=[below.first] if below.first else [],
+                                all_optimal_first=False, seconds=o.seconds,
+                                tree_guesses=below.tree_guesses or k - 1)
+    return o
 
 
 def _resumable(pool: WordList, Ks: list[int], same_first_letter: bool,

@@ -404,6 +404,77 @@ def _exclusion_search(st: SearchState, size: int, V: int, candidates: list[int],
                             f"|E| = {size}, counted beyond one: {letters_of(V) or '-'}")
 
 
+@dataclass
+class StepLetters:
+    """The letters of step 7: free to exclude, E's candidates, and the doublable ones split into the
+    ``important`` (T is drawn from them) and the others (O)."""
+
+    free_E: int  # mask of the letters no member holds: in E for free
+    n_free: int
+    letters: list[int]  # held by some member
+    top: list[int]  # the important doublable letters, most shared first
+    others: list[int]  # the rest of the doublable letters
+
+    @property
+    def doublable(self) -> int:
+        return len(self.top) + len(self.others)
+
+
+@dataclass
+class Relaxed:
+    """The least value of a relaxed search (|T| < j) so far, and whether the last size was finished."""
+
+    value: int = 1 << 62
+    complete: bool = True
+
+
+def step_letters(fam: Families, important: int) -> StepLetters:
+    """Which letters are free, which may be excluded, which doubled (most shared first)."""
+    held = np.zeros(ALPHABET, np.int64)
+    np.add.at(held, fam.letter, 1)
+    shared = np.zeros(ALPHABET, np.int64)
+    np.add.at(shared, fam.letter[fam.in_base == 1], 1)
+    free_E = mask_of(c for c in range(ALPHABET) if held[c] == 0)
+    letters = [c for c in range(ALPHABET) if held[c] > 0]
+    doublable = sorted((c for c in letters if shared[c] > 0), key=lambda c: (-shared[c], c))
+    return StepLetters(free_E, bin(free_E).count("1"), letters, doublable[:important], doublable[important:])
+
+
+def excluded_size(fam: Families, k: int, j: int, sl: StepLetters) -> int | None:
+    """The letters E needs beyond the free ones when |D| = j (None: no such choice)."""
+    size = max(0, _min_excluded(fam.length, k, j) - sl.n_free)
+    return None if j > sl.doublable or size > len(sl.letters) - j else size
+
+
+def doubles_floor(st: SearchState, fam: Families, k: int, j: int, sl: StepLetters) -> int | None:
+    """The pure exclusion bound for every D of size >= j (None when out of time)."""
+    size = excluded_size(fam, k, j, sl)
+    if size is None:
+        return 1 << 62
+    saved = st.best, st.best_leaf
+    value = _exclusion_search(st, size, mask_of(range(ALPHABET)), sl.letters, exact=False, record=False)
+    st.best, st.best_leaf = saved
+    return value
+
+
+def search_doubles(st: SearchState, j: int, size: int, sl: StepLetters, relaxed: Relaxed) -> None:
+    """Every D of size j, split by T: exact for D = T, one relaxed search for every D inside T | O;
+    the relaxed values lower ``relaxed``; ``relaxed.complete`` False when out of time."""
+    for t in range(min(j, len(sl.top)), -1, -1):
+        if j - t > len(sl.others):
+            continue
+        for T in itertools.combinations(sl.top, t):
+            exact_leaf = t == j
+            V = mask_of(T) | (0 if exact_leaf else mask_of(sl.others))
+            candidates = [c for c in sl.letters if c not in T]
+            value = _exclusion_search(st, size, V, candidates, exact=True, record=exact_leaf)
+            if value is None:
+                relaxed.complete = False
+                return
+            if not exact_leaf:  # not a real choice (so not the best leaf), but a bound on the D it covers
+                relaxed.value = min(relaxed.value, value)
+
+
 def search(fam: Families, k: int, deadline: float, progress: bool = False, important: int = 6,
            interrupted: list | None = None):
     """Step 7: the least lower bound on N over every letter choice (E, D), anytime.
@@ -416,64 +487,34 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     leaf, no larger D is searched. Letters no member holds are in E for free.
     Returns (lower bound on N, complete, best leaf (E, V) or None, nodes).
     """
-    held = np.zeros(ALPHABET, np.int64)
-    np.add.at(held, fam.letter, 1)
-    shared = np.zeros(ALPHABET, np.int64)
-    np.add.at(shared, fam.letter[fam.in_base == 1], 1)
-    free_E = mask_of(c for c in range(ALPHABET) if held[c] == 0)
-    n_free = bin(free_E).count("1")
-    letters = [c for c in range(ALPHABET) if held[c] > 0]
-    doublable = sorted((c for c in letters if shared[c] > 0), key=lambda c: (-shared[c], c))
-    top, others = doublable[:important], doublable[important:]
+    sl = step_letters(fam, important)
     st = SearchState(fam, k, deadline, progress)
     if interrupted is not None:
         st.interrupted = interrupted
 
-    def size_for(j: int) -> int | None:
-        size = max(0, _min_excluded(fam.length, k, j) - n_free)
-        return None if j > len(doublable) or size > len(letters) - j else size
-
-    def floor(j: int) -> int | None:
-        """The pure exclusion bound for every D of size >= j (None when out of time)."""
-        if size_for(j) is None:
-            return 1 << 62
-        saved = st.best, st.best_leaf
-        value = _exclusion_search(st, size_for(j), mask_of(range(ALPHABET)), letters, exact=False, record=False)
-        st.best, st.best_leaf = saved
-        return value
-
     def result(lower: int, complete: bool):
-        leaf = None if st.best_leaf is None else (st.best_leaf[0] | free_E, st.best_leaf[1])
+        leaf = None if st.best_leaf is None else (st.best_leaf[0] | sl.free_E, st.best_leaf[1])
         return lower, complete, leaf, st.nodes
 
-    if size_for(0) is None:
+    if excluded_size(fam, k, 0, sl) is None:
         return result(1 << 62, True)  # no feasible choice at all (cannot happen with k >= 1)
-    later = floor(1)  # bounds every D not empty, until searched
+    later = doubles_floor(st, fam, k, 1, sl)  # bounds every D not empty, until searched
     if later is None:
         return result(0, False)
     # the plain leaf first, D empty: its value prunes everything after it
-    if _exclusion_search(st, size_for(0), 0, letters, exact=True, record=True) is None:
+    if _exclusion_search(st, excluded_size(fam, k, 0, sl), 0, sl.letters, exact=True, record=True) is None:
         return result(min(st.open_min, later), False)
-    relaxed = 1 << 62  # the least value of a relaxed search (|T| < j): it bounds real choices too
-    for j in range(1, len(doublable) + 1):
-        if later >= min(st.best, relaxed):
-            return result(min(st.best, relaxed), True)
-        here, later = later, floor(j + 1)  # here bounds every D of size j or more
+    relaxed = Relaxed()  # it bounds real choices too
+    for j in range(1, sl.doublable + 1):
+        if later >= min(st.best, relaxed.value):
+            return result(min(st.best, relaxed.value), True)
+        here, later = later, doubles_floor(st, fam, k, j + 1, sl)  # here bounds every D of size j or more
         if later is None:
-            return result(min(st.best, relaxed, here), False)
-        for t in range(min(j, len(top)), -1, -1):
-            if j - t > len(others):
-                continue
-            for T in itertools.combinations(top, t):
-                exact_leaf = t == j
-                V = mask_of(T) | (0 if exact_leaf else mask_of(others))
-                candidates = [c for c in letters if c not in T]
-                value = _exclusion_search(st, size_for(j), V, candidates, exact=True, record=exact_leaf)
-                if value is None:
-                    return result(min(st.best, relaxed, here), False)  # the D of size j not yet done
-                if not exact_leaf:  # not a real choice (so not the best leaf), but a bound on the D it covers
-                    relaxed = min(relaxed, value)
-    return result(min(st.best, relaxed), True)
+            return result(min(st.best, relaxed.value, here), False)
+        search_doubles(st, j, excluded_size(fam, k, j, sl), sl, relaxed)
+        if not relaxed.complete:
+            return result(min(st.best, relaxed.value, here), False)  # the D of size j not yet done
+    return result(min(st.best, relaxed.value), True)
 
 
 def check_bound_arguments(pool: WordList, k: int, time_limit: float) -> None:

@@ -299,6 +299,78 @@ def fixed_choice(words) -> Fixed:
     return Fixed(tuple(words), letters, doubled, forced)
 
 
+@dataclass
+class ColumnLetters:
+    """The letters of step 7' for the families and the fixed guesses."""
+
+    free_E: int  # mask of the letters no family holds (not fixed): free to exclude
+    n_free: int  # their number
+    letters: list[int]  # E's candidates: held by a family, not fixed
+    doublable: list[int]  # letters a base word shares, not doubled by a fixed guess, most shared first
+    important: int  # the first ``important`` of ``doublable`` are split on exactly above exact_doubles
+
+
+def column_letters(fam: Families, fixed: Fixed, important: int) -> ColumnLetters:
+    """Which letters may be excluded, which doubled (see :class:`ColumnLetters`)."""
+    held = np.zeros(ALPHABET, np.int64)
+    np.add.at(held, fam.letter, 1)
+    shared = np.zeros(ALPHABET, np.int64)
+    np.add.at(shared, fam.letter[fam.in_base == 1], 1)
+    must = fixed.letters  # step 8: never in E
+    free_E = mask_of(c for c in range(ALPHABET) if held[c] == 0 and not must >> c & 1)
+    letters = [c for c in range(ALPHABET) if held[c] > 0 and not must >> c & 1]
+    doublable = sorted((c for c in range(ALPHABET) if shared[c] > 0 and not fixed.doubled >> c & 1),
+                       key=lambda c: (-shared[c], c))
+    return ColumnLetters(free_E, bin(free_E).count("1"), letters, doublable, important)
+
+
+def exclusion_floor(st: SearchState, s: int, cl: ColumnLetters) -> int | None:
+    """The pure exclusion bound for every E of s letters or more (None when out of time)."""
+    inner = s - cl.n_free
+    if inner > len(cl.letters):
+        return 1 << 62
+    if inner <= 0:
+        return 0
+    saved = st.best, st.best_leaf
+    value = _exclusion_search(st, inner, mask_of(range(ALPHABET)), 0, cl.letters, cl.free_E, exact=False,
+                              record=False)
+    st.best, st.best_leaf = saved
+    return value
+
+
+def doubles_splits(j: int, exact_doubles: int, cl: ColumnLetters) -> list[tuple[tuple[int, ...], bool]]:
+    """The (T, exact leaf?) splits of j doubled letters: D exactly, every j-set of letters, for j <=
+    ``exact_doubles``; else split by T, the doubled ones among the important letters, as in step 7."""
+    if j <= exact_doubles:
+        return [(T, True) for T in itertools.combinations(cl.doublable, j)]
+    top, others = cl.doublable[:cl.important], cl.doublable[cl.important:]
+    return [(T, t == j) for t in range(min(j, len(top)), -1, -1) if j - t <= len(others)
+            for T in itertools.combinations(top, t)]
+
+
+def search_size(st: SearchState, s: int, cl: ColumnLetters, fixed: Fixed, smallest: int, exact_doubles: int,
+                branches: list) -> bool:
+    """Every choice with |E| = s, by the number j of doubled letters (D is the fixed guesses'
+    doubled letters plus these j: step 2 caps |D| at s - smallest). False when out of time."""
+    forced_doubles = bin(fixed.doubled).count("1")
+    others = mask_of(cl.doublable[cl.important:])
+    for j in range(0, min(s - smallest - forced_doubles, len(cl.doublable)) + 1):
+        for T, exact_leaf in doubles_splits(j, exact_doubles, cl):
+            D = mask_of(T) | fixed.doubled
+            V = D | (0 if exact_leaf else others)
+            candidates = [c for c in cl.letters if c not in T]
+            got = _exclusion_search(st, s - cl.n_free, V, D, candidates, cl.free_E, exact=True, record=exact_leaf,
+                                    forced=fixed.forced)
+            if got is None:
+                return False
+            branches.append({"excluded": s, "doubled": letters_of(mask_of(T)), "others_doubled": not exact_leaf,
+                             "least_bad_words": None if got >= 1 << 62 else int(got)})
+            if not exact_leaf and (st.best is None or got < st.best):
+                # a relaxed leaf below every real leaf bounds these D: it is the answer's floor now
+                st.best, st.best_leaf = got, None
+    return True
+
+
 def search(fam: Families, k: int, deadline: float, progress: bool = False, important: int = 6,
            interrupted: list | None = None, exact_doubles: int = 1, fixed: Fixed = Fixed(),
            cutoff: int | None = None, stop_when_open: bool = False):
@@ -309,18 +381,7 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
     at the first real leaf below ``cutoff`` (the relaxation cannot reach the cutoff; the result is
     then the anytime bound, incomplete).
     Returns (lower bound on N, complete, best leaf (E, V) or None, nodes, sizes searched)."""
-    held = np.zeros(ALPHABET, np.int64)
-    np.add.at(held, fam.letter, 1)
-    shared = np.zeros(ALPHABET, np.int64)
-    np.add.at(shared, fam.letter[fam.in_base == 1], 1)
-    must = fixed.letters  # step 8: never in E
-    free_E = mask_of(c for c in range(ALPHABET) if held[c] == 0 and not must >> c & 1)
-    n_free = bin(free_E).count("1")
-    letters = [c for c in range(ALPHABET) if held[c] > 0 and not must >> c & 1]  # E's candidates
-    doublable = sorted((c for c in range(ALPHABET) if shared[c] > 0 and not fixed.doubled >> c & 1),
-                       key=lambda c: (-shared[c], c))
-    top, others = doublable[:important], doublable[important:]
-    forced_doubles = bin(fixed.doubled).count("1")
+    cl = column_letters(fam, fixed, important)
     st = SearchState(fam, k, deadline, progress)
     st.stop_at = cutoff if stop_when_open else None
     if cutoff is not None:
@@ -334,54 +395,22 @@ def search(fam: Families, k: int, deadline: float, progress: bool = False, impor
         return lower, complete, st.best_leaf, st.nodes, {"sizes": sizes, "branches": branches,
                                                          "witness": st.witness}
 
-    def floor(s: int) -> int | None:
-        """The pure exclusion bound for every E of s letters or more (None when out of time)."""
-        inner = s - n_free
-        if inner > len(letters):
-            return 1 << 62
-        if inner <= 0:
-            return 0
-        saved = st.best, st.best_leaf
-        value = _exclusion_search(st, inner, mask_of(range(ALPHABET)), 0, letters, free_E, exact=False,
-                                  record=False)
-        st.best, st.best_leaf = saved
-        return value
-
-    s = max(smallest, n_free)
-    later = floor(s)
+    s = max(smallest, cl.n_free)
+    later = exclusion_floor(st, s, cl)
     if later is None:
         return result(0, False)
     while True:
         if st.best is not None and later >= st.best:
             return result(st.best, True)
-        if s - n_free > len(letters):
+        if s - cl.n_free > len(cl.letters):
             return result(st.best if st.best is not None else 1 << 62, True)
-        here, later = later, floor(s + 1)  # here bounds every E of s letters or more
+        here, later = later, exclusion_floor(st, s + 1, cl)  # here bounds every E of s letters or more
         if later is None:
             return result(here if st.best is None else min(st.best, here), False)
         sizes.append(s)
-        inner = s - n_free
-        for j in range(0, min(s - smallest - forced_doubles, len(doublable)) + 1):
-            # D exactly, every j-set of letters, for j <= exact_doubles; else split by T as in step 7
-            # (D is the fixed guesses' doubled letters plus these j: step 2 caps |D| at s - smallest)
-            if j <= exact_doubles:
-                splits = [(T, True) for T in itertools.combinations(doublable, j)]
-            else:
-                splits = [(T, t == j) for t in range(min(j, len(top)), -1, -1) if j - t <= len(others)
-                          for T in itertools.combinations(top, t)]
-            for T, exact_leaf in splits:
-                D = mask_of(T) | fixed.doubled
-                V = D | (0 if exact_leaf else mask_of(others))
-                candidates = [c for c in letters if c not in T]
-                got = _exclusion_search(st, inner, V, D, candidates, free_E, exact=True, record=exact_leaf,
-                                        forced=fixed.forced)
-                if got is None:  # every branch not finished has |E| >= s, so the floor at s bounds it
-                    return result(here if st.best is None else min(st.best, here), False)
-                branches.append({"excluded": s, "doubled": letters_of(mask_of(T)), "others_doubled": not exact_leaf,
-                                 "least_bad_words": None if got >= 1 << 62 else int(got)})
-                if not exact_leaf and (st.best is None or got < st.best):
-                    # a relaxed leaf below every real leaf bounds these D: it is the answer's floor now
-                    st.best, st.best_leaf = got, None
+        if not search_size(st, s, cl, fixed, smallest, exact_doubles, branches):
+            # every branch not finished has |E| >= s, so the floor at s bounds it
+            return result(here if st.best is None else min(st.best, here), False)
         s += 1
 
 

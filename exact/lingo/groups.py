@@ -238,15 +238,27 @@ class GroupModel:
     stats: dict = field(default_factory=dict)
 
 
-def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Sequence[str] | None = None,
-                      hint: Sequence[str] | None = None, real_words: bool = True) -> GroupModel:
-    """The model of the module docstring; ``guesses`` default to the whole pool. Without
-    ``real_words`` the x variables are left out: the indicators are then tied only by the implied
-    constraints (at most k letters per position, m k letter slots, at => count, count t => count
-    t - 1), a relaxation whose max is at least the true one (so still a valid bound)."""
-    words = pool.words
-    guesses = list(words if guesses is None else guesses)
-    # pairs: per word j, the minimal indicator sets of its pairs with the earlier words of its group
+@dataclass
+class PairConstraints:
+    """Per word j, the minimal indicator sets separating it from the earlier words of its group."""
+
+    sets: dict[int, list[frozenset]]  # j -> its minimal sets (one of each must hold for y_j)
+    inseparable: list[int]  # words no guess can tell from an earlier word of their group
+    pairs: int  # the pairs looked at
+
+
+@dataclass
+class GuessClasses:
+    """The guesses merged by the relevant indicators they hold, the dominated classes dropped."""
+
+    holds: dict[frozenset, list[int]]  # relevant-indicator set -> the guess rows holding it
+    keys: list[frozenset]  # the classes, in first-seen order
+    kept: list[int]  # the classes kept (at least k)
+
+
+def pair_constraints(words: Sequence[str], grouping: Grouping) -> PairConstraints:
+    """The minimal indicator sets of every word's pairs with the earlier words of its group; a pair
+    with the empty set is inseparable (the word's y is fixed to 0)."""
     constraints: dict[int, list[frozenset]] = {}
     fixed_zero = []
     pairs = 0
@@ -262,15 +274,17 @@ def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Seque
                 if not any(t <= s for t in minimal):
                     minimal.append(s)
             constraints[j] = minimal
-    relevant = sorted({r for sets in constraints.values() for s in sets for r in s})
-    rid = {r: t for t, r in enumerate(relevant)}
-    # guesses: merge equal relevant-indicator sets, drop dominated ones (keep at least k)
-    holds = {}
+    return PairConstraints(constraints, fixed_zero, pairs)
+
+
+def guess_classes(guesses: Sequence[str], rid: dict, k: int) -> GuessClasses:
+    """Merge guesses with equal relevant-indicator sets, drop dominated ones (keep at least k)."""
+    holds: dict[frozenset, list[int]] = {}
     for row, gword in enumerate(guesses):
         key = frozenset(rid[r] for r in word_indicators(gword) if r in rid)
         holds.setdefault(key, []).append(row)
     keys = list(holds)
-    A = np.zeros((len(keys), len(relevant)), dtype=bool)
+    A = np.zeros((len(keys), len(rid)), dtype=bool)
     for t, key in enumerate(keys):
         A[t, list(key)] = True
     drop = dominated(A) if len(keys) > k else np.zeros(len(keys), dtype=bool)
@@ -281,26 +295,29 @@ def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Seque
     kept = [t for t in range(len(keys)) if not drop[t]]
     if len(kept) < k:
         raise ExactError(f"k = {k}: only {len(kept)} guesses act differently on the groups; give a smaller k")
+    return GuessClasses(holds, keys, kept)
 
-    model = cp_model.CpModel()
-    ind = {r: model.new_bool_var(f"I[{'-'.join(map(str, r))}]") for r in relevant}
-    if real_words:
-        x = [model.new_bool_var(f"x[{guesses[holds[keys[t]][0]]}]") for t in kept]
-        model.add(sum(x) == k)
-        holders: dict[int, list] = {t: [] for t in range(len(relevant))}
-        for v, t in zip(x, kept):
-            for r in keys[t]:
-                holders[r].append(v)
-                model.add_implication(v, ind[relevant[r]])
-        for t, r in enumerate(relevant):
-            model.add(ind[r] <= sum(holders[t]))
-    else:  # the letters alone: only the implied constraints below tie them (a weaker, valid relaxation)
-        x, kept = [], []
+
+def _add_words(model, ind: dict, relevant: list, guesses: Sequence[str], classes: GuessClasses, k: int) -> list:
+    """One x per kept guess class, k of them chosen; an indicator holds only if a chosen guess holds it."""
+    x = [model.new_bool_var(f"x[{guesses[classes.holds[classes.keys[t]][0]]}]") for t in classes.kept]
+    model.add(sum(x) == k)
+    holders: dict[int, list] = {t: [] for t in range(len(relevant))}
+    for v, t in zip(x, classes.kept):
+        for r in classes.keys[t]:
+            holders[r].append(v)
+            model.add_implication(v, ind[relevant[r]])
+    for t, r in enumerate(relevant):
+        model.add(ind[r] <= sum(holders[t]))
+    return x
+
+
+def _add_implied(model, ind: dict, m: int, k: int) -> None:
+    """The implied constraints of the true indicators: count t => count t - 1, at most k letters per
+    position, m k letter slots, at => count 1."""
     for r, v in ind.items():
         if r[0] == "count" and r[2] >= 2 and ("count", r[1], r[2] - 1) in ind:
             model.add_implication(v, ind[("count", r[1], r[2] - 1)])
-    # implied constraints of the true indicators
-    m = pool.length
     for p in range(m):
         here = [v for r, v in ind.items() if r[0] == "at" and r[1] == p]
         if len(here) > k:
@@ -311,6 +328,43 @@ def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Seque
     for r, v in ind.items():
         if r[0] == "at" and ("count", r[2], 1) in ind:
             model.add_implication(v, ind[("count", r[2], 1)])
+
+
+def _add_hint(model, hint: Sequence[str], guesses: list[str], classes: GuessClasses, x: list, ind: dict,
+              y: dict, constraints: dict) -> None:
+    """Hint the model with the words ``hint``: their classes, their indicators, the words they separate."""
+    chosen = {guesses.index(h) for h in hint}
+    on = {t for t in classes.kept if chosen & set(classes.holds[classes.keys[t]])}
+    for v, t in zip(x, classes.kept):
+        model.add_hint(v, t in on)
+    true = set().union(*(word_indicators(h) for h in hint))
+    for r, v in ind.items():
+        model.add_hint(v, r in true)
+    for j, sets in constraints.items():
+        model.add_hint(y[j], all(s & true for s in sets))
+
+
+def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Sequence[str] | None = None,
+                      hint: Sequence[str] | None = None, real_words: bool = True) -> GroupModel:
+    """The model of the module docstring; ``guesses`` default to the whole pool. Without
+    ``real_words`` the x variables are left out: the indicators are then tied only by the implied
+    constraints (at most k letters per position, m k letter slots, at => count, count t => count
+    t - 1), a relaxation whose max is at least the true one (so still a valid bound)."""
+    words = pool.words
+    guesses = list(words if guesses is None else guesses)
+    pc = pair_constraints(words, grouping)
+    constraints = pc.sets
+    relevant = sorted({r for sets in constraints.values() for s in sets for r in s})
+    rid = {r: t for t, r in enumerate(relevant)}
+    classes = guess_classes(guesses, rid, k)
+
+    model = cp_model.CpModel()
+    ind = {r: model.new_bool_var(f"I[{'-'.join(map(str, r))}]") for r in relevant}
+    if real_words:
+        x = _add_words(model, ind, relevant, guesses, classes, k)
+    else:  # the letters alone: only the implied constraints tie them (a weaker, valid relaxation)
+        x, classes.kept = [], []
+    _add_implied(model, ind, pool.length, k)
     y = {}
     for j, sets in constraints.items():
         y[j] = model.new_bool_var(f"y[{words[j]}]")
@@ -319,24 +373,14 @@ def build_group_model(pool: WordList, grouping: Grouping, k: int, guesses: Seque
     constant = len(grouping.groups)
     model.maximize(sum(y.values()) + constant)
     if hint is not None:
-        chosen = {guesses.index(h) for h in hint}
-        on = set()
-        for t in kept:
-            if chosen & set(holds[keys[t]]):
-                on.add(t)
-        for v, t in zip(x, kept):
-            model.add_hint(v, t in on)
-        true = set().union(*(word_indicators(h) for h in hint))
-        for r, v in ind.items():
-            model.add_hint(v, r in true)
-        for j, sets in constraints.items():
-            model.add_hint(y[j], all(s & true for s in sets))
+        _add_hint(model, hint, guesses, classes, x, ind, y, constraints)
     stats = {"groups": len(grouping.groups), "members": grouping.members, "rest": grouping.rest,
-             "largest_group": max((len(g) for g in grouping.groups), default=0), "pairs": pairs,
-             "pair_constraints": sum(len(s) for s in constraints.values()), "inseparable_words": len(fixed_zero),
-             "relevant_indicators": len(relevant), "guess_classes": len(keys), "guesses_kept": len(kept),
+             "largest_group": max((len(g) for g in grouping.groups), default=0), "pairs": pc.pairs,
+             "pair_constraints": sum(len(s) for s in constraints.values()), "inseparable_words": len(pc.inseparable),
+             "relevant_indicators": len(relevant), "guess_classes": len(classes.keys),
+             "guesses_kept": len(classes.kept),
              "variables": len(model.proto.variables), "constraints": len(model.proto.constraints)}
-    return GroupModel(model, x, [holds[keys[t]] for t in kept], ind, y, constant, stats)
+    return GroupModel(model, x, [classes.holds[classes.keys[t]] for t in classes.kept], ind, y, constant, stats)
 
 
 def _solve(model, params: dict):

@@ -495,43 +495,12 @@ def _search_processes(F, first, params, t0, note, say):
                                   t0 + params.time_limit, stop, messages))
             p.start()
             procs.append(p)
-        held = True
-        while len(reports) < len(procs):
-            try:
-                if held:
-                    held = False
-                    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
-                msg = messages.get(timeout=0.5)
-                kind, w = msg[0], msg[1]
-                if kind == "improved":
-                    _, _, wins, S, rounds = msg
-                    latest[w] = {"worker": w, "guesses": S, "wins": wins, "rounds": rounds, "restarts": None}
-                    note(w, wins, S, rounds)
-                elif kind == "done":
-                    reports[w] = msg[2]
-                else:
-                    say(f"search: worker {w} failed: {msg[2]}")
-                    reports[w] = latest.get(w, {"worker": w, "guesses": (), "wins": -1, "rounds": 0, "restarts": 0})
-            except queue.Empty:
-                if best_so_far := latest and max(latest.values(), key=lambda r: r["wins"]):
-                    note(best_so_far["worker"], best_so_far["wins"], best_so_far["guesses"], best_so_far["rounds"])
-                if not any(p.is_alive() for p in procs) and messages.empty():
-                    break
-            except KeyboardInterrupt:
-                interrupted = True
-                say("search: interrupted; collecting the workers' best sets")
-                stop.set()
+        interrupted = _collect_reports(procs, messages, stop, reports, latest, note, say)
     finally:
         # the workers stop and the shared memory goes, whatever signal comes now
         with flagged() as late:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
-            if procs:
-                stop.set()
-            for p in procs:
-                p.join(timeout=10)
-                if p.is_alive():
-                    p.terminate()
-                    p.join(timeout=5)
+            _stop_workers(procs, stop if procs else None)
             del shared
             if shm is not None:
                 shm.close()
@@ -540,6 +509,56 @@ def _search_processes(F, first, params, t0, note, say):
     for w, r in latest.items():  # a worker that never said "done" still counts with its last best
         reports.setdefault(w, r)
     return list(reports.values()), interrupted
+
+
+def _collect_reports(procs, messages, stop, reports: dict, latest: dict, note, say) -> bool:
+    """Read the workers' messages into ``reports`` (their final reports) and ``latest`` (their best
+    sets so far) until every worker has reported or died; unblocks the signals first. A Ctrl-C
+    sets ``stop`` and keeps collecting. Whether it was interrupted."""
+    interrupted = False
+    held = True
+    while len(reports) < len(procs):
+        try:
+            if held:
+                held = False
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+            _take_message(messages.get(timeout=0.5), reports, latest, note, say)
+        except queue.Empty:
+            if best_so_far := latest and max(latest.values(), key=lambda r: r["wins"]):
+                note(best_so_far["worker"], best_so_far["wins"], best_so_far["guesses"], best_so_far["rounds"])
+            if not any(p.is_alive() for p in procs) and messages.empty():
+                break
+        except KeyboardInterrupt:
+            interrupted = True
+            say("search: interrupted; collecting the workers' best sets")
+            stop.set()
+    return interrupted
+
+
+def _take_message(msg, reports: dict, latest: dict, note, say) -> None:
+    """One worker message: ("improved", w, wins, S, rounds), ("done", w, report) or (failure, w, text)."""
+    kind, w = msg[0], msg[1]
+    if kind == "improved":
+        _, _, wins, S, rounds = msg
+        latest[w] = {"worker": w, "guesses": S, "wins": wins, "rounds": rounds, "restarts": None}
+        note(w, wins, S, rounds)
+    elif kind == "done":
+        reports[w] = msg[2]
+    else:
+        say(f"search: worker {w} failed: {msg[2]}")
+        reports[w] = latest.get(w, {"worker": w, "guesses": (), "wins": -1, "rounds": 0, "restarts": 0})
+
+
+def _stop_workers(procs, stop) -> None:
+    """Tell the workers to stop (``stop``: their event, None if none started), then join them,
+    terminating any that outlives its grace."""
+    if stop is not None:
+        stop.set()
+    for p in procs:
+        p.join(timeout=10)
+        if p.is_alive():
+            p.terminate()
+            p.join(timeout=5)
 
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -14,7 +15,7 @@ from exact.feedback import feedback, parse_pattern
 from exact.fileio import read_json
 from exact.game.position import word_classes
 from exact.lingo.score import score_guesses
-from exact.words import check_words, enable_words, load_or_default, read_words, require_in_pool
+from exact.words import WordList, check_words, enable_words, load_or_default, read_words, require_in_pool
 
 
 def read_set(text: str, pool_length: int | None) -> tuple[tuple[str, ...], str | None]:
@@ -58,29 +59,15 @@ def lingo_play(set_text, words, answer, show, notation):
 
 
 def lingo_session(set_text, words, answer, show, notation):
-    guesses, named_pool = read_set(set_text, None)
-    if words is None and named_pool and Path(named_pool).is_file():
-        pool = read_words(named_pool)
-    else:
-        pool = load_or_default(words, enable_words)
-    guesses = check_words(guesses, pool.length, "--set")
-    require_in_pool(guesses, pool)
-    score = score_guesses(pool, guesses)
-    click.echo(f"pool: {pool.source} ({len(pool)} words); guesses: {' '.join(guesses)}; "
-               f"P(win) = {score.wins}/{score.n} = {score.probability:.2%}")
+    played = session_set(set_text, words)
+    pool, guesses = played.pool, played.guesses
     if answer is not None:
         (answer,) = check_words([answer], pool.length, "--answer")
     if answer is None:
         click.echo(f"Type the first letter, then the feedback of each guess ({NOTATION_HELP}); q quits.")
-    while True:
-        letter = answer[0] if answer else read_line("first letter> ")
-        if letter is None or letter.strip().lower() in ("q", "quit"):
-            click.echo("bye")
-            return
-        letter = letter.strip().lower()
-        if len(letter) == 1 and "a" <= letter <= "z":
-            break
-        click.echo("not understood: type one letter a-z")
+    letter = answer[0] if answer else read_first_letter()
+    if letter is None:
+        return
     candidates = tuple(w for w in pool.words if w[0] == letter)
     click.echo(f"first letter {letter}: {len(candidates)} words")
     if not candidates:
@@ -88,27 +75,9 @@ def lingo_session(set_text, words, answer, show, notation):
         sys.exit(1)
     for i, g in enumerate(guesses, start=1):
         possible = word_classes(g, candidates)
-        while True:
-            if answer is not None:
-                pattern = feedback(g, answer)
-            else:
-                line = read_line(f"feedback for {g} (guess {i} of {len(guesses)})> ")
-                if line is None or line.strip().lower() in ("q", "quit"):
-                    click.echo("bye")
-                    return
-                try:
-                    pattern = parse_pattern(line, pool.length)
-                except ExactError as e:
-                    click.echo(f"not understood: {e}")
-                    continue
-            if pattern in possible:
-                break
-            if answer is not None:
-                click.echo(f"{squares(pattern, pool.length, notation)}  {g}")
-                click.echo(f"{answer!r} is not in {pool.source}: no word of the pool gives this feedback")
-                sys.exit(1)
-            click.echo(f"refused: no word of the pool starting with {letter!r} and consistent so far gives "
-                       f"{squares(pattern, pool.length, 'digits')} to {g}; check the colours")
+        pattern = read_guess_feedback(g, f"guess {i} of {len(guesses)}", possible, answer, pool, letter, notation)
+        if pattern is None:
+            return
         candidates = possible[pattern]
         click.echo(f"{squares(pattern, pool.length, notation)}  {g}   {len(candidates)} consistent")
     n = len(candidates)
@@ -119,3 +88,67 @@ def lingo_session(set_text, words, answer, show, notation):
         sys.exit(1)
     if answer is not None:
         click.echo(f"the answer {answer} is {'the only' if n == 1 else 'one of the'} consistent word{'s' if n > 1 else ''}")
+
+
+@dataclass(frozen=True)
+class SessionSet:
+    """The pool played in and the fixed guesses, checked against it."""
+
+    pool: WordList
+    guesses: tuple[str, ...]
+
+
+def session_set(set_text, words) -> SessionSet:
+    """The set to play (``--set``) and its pool (``--words``, else the one a result file names, else
+    the default), with the set's score echoed."""
+    guesses, named_pool = read_set(set_text, None)
+    if words is None and named_pool and Path(named_pool).is_file():
+        pool = read_words(named_pool)
+    else:
+        pool = load_or_default(words, enable_words)
+    guesses = check_words(guesses, pool.length, "--set")
+    require_in_pool(guesses, pool)
+    score = score_guesses(pool, guesses)
+    click.echo(f"pool: {pool.source} ({len(pool)} words); guesses: {' '.join(guesses)}; "
+               f"P(win) = {score.wins}/{score.n} = {score.probability:.2%}")
+    return SessionSet(pool, guesses)
+
+
+def read_first_letter() -> str | None:
+    """The answer's first letter as typed (asked again until it is one letter a-z); None: quit."""
+    while True:
+        letter = read_line("first letter> ")
+        if letter is None or letter.strip().lower() in ("q", "quit"):
+            click.echo("bye")
+            return None
+        letter = letter.strip().lower()
+        if len(letter) == 1 and "a" <= letter <= "z":
+            return letter
+        click.echo("not understood: type one letter a-z")
+
+
+def read_guess_feedback(g: str, which: str, possible: dict, answer: str | None, pool: WordList, letter: str,
+                        notation: str) -> int | None:
+    """The feedback of ``g``: computed from ``answer`` if given (exit 1 when no word of the pool gives
+    it), else typed, asked again until some candidate gives it; None: quit."""
+    while True:
+        if answer is not None:
+            pattern = feedback(g, answer)
+        else:
+            line = read_line(f"feedback for {g} ({which})> ")
+            if line is None or line.strip().lower() in ("q", "quit"):
+                click.echo("bye")
+                return None
+            try:
+                pattern = parse_pattern(line, pool.length)
+            except ExactError as e:
+                click.echo(f"not understood: {e}")
+                continue
+        if pattern in possible:
+            return pattern
+        if answer is not None:
+            click.echo(f"{squares(pattern, pool.length, notation)}  {g}")
+            click.echo(f"{answer!r} is not in {pool.source}: no word of the pool gives this feedback")
+            sys.exit(1)
+        click.echo(f"refused: no word of the pool starting with {letter!r} and consistent so far gives "
+                   f"{squares(pattern, pool.length, 'digits')} to {g}; check the colours")

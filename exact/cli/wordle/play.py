@@ -59,51 +59,11 @@ def wordle_interactive(game, show: int, notation: str) -> int:
         advice = game.advice()
         print_advice(advice, show)
         if len(advice.candidates) == 1 and advice.guess == advice.candidates[0]:
-            step = advice.position.played + 1
-            print_board(game.position.history + ((advice.guess, all_green(len(advice.guess))),), notation)
-            click.echo(f"it is the only answer left: solved in {step} guess{'es' if step > 1 else ''}"
-                       f"{' (a win)' if step <= game.strategy.depth else ''}")
+            echo_only_answer(game, advice, notation)
             return 0
-        refused = None  # the last feedback refused: "!" confirms it (the answer is then not in the list)
-        while True:
-            line = read_line(f"feedback for {advice.guess}> ")
-            if line is None or line.strip().lower() in ("q", "quit", "exit"):
-                click.echo("bye")
-                return 0
-            text = line.strip()
-            if not text:
-                continue
-            if text.lower() in ("u", "undo"):
-                if game.undo():
-                    click.echo("undone")
-                    break
-                click.echo("nothing to undo")
-                continue
-            if text.lower() in ("l", "list"):
-                click.echo(" ".join(advice.candidates))
-                continue
-            if text in ("?", "h", "help"):
-                click.echo(f"feedback: {NOTATION_HELP}; {COMMANDS_HELP}")
-                continue
-            if text == "!" and refused is not None:
-                answers = game.position.answers
-                click.echo(f"the answer is not one of the {len(answers)} answers of {answers.source}: no answer "
-                           f"there gives {squares(refused, len(advice.guess), notation)} to {advice.guess} after "
-                           f"this game, so the strategy cannot find it")
-                return 1
-            try:
-                guess, pattern = read_feedback(text, advice.guess)
-                game.give(pattern, guess)
-            except ImpossibleFeedback as e:
-                refused = pattern
-                click.echo(f"refused: {e}. Check the colours and type the feedback again, or type ! if it is "
-                           f"right: the answer is then not in {game.position.answers.source}.")
-                continue
-            except ExactError as e:
-                click.echo(f"not understood: {e}. Type the feedback, {len(advice.guess)} symbols ({NOTATION_HELP}), "
-                           f"or WORD FEEDBACK if you played another word")
-                continue
-            break
+        status = feedback_turn(game, advice, notation)
+        if status is not None:
+            return status
         history = game.position.history
         if history and game.solved:
             print_board(history, notation)
@@ -112,6 +72,59 @@ def wordle_interactive(game, show: int, notation: str) -> int:
             return 0
         if history:
             print_board(history[-1:], notation)
+
+
+def echo_only_answer(game, advice, notation: str) -> None:
+    """The advice is the only answer left: the board with it played, and the guesses it took."""
+    step = advice.position.played + 1
+    print_board(game.position.history + ((advice.guess, all_green(len(advice.guess))),), notation)
+    click.echo(f"it is the only answer left: solved in {step} guess{'es' if step > 1 else ''}"
+               f"{' (a win)' if step <= game.strategy.depth else ''}")
+
+
+def feedback_turn(game, advice, notation: str) -> int | None:
+    """Read lines until one moves the game (feedback given, or undone): None; or the exit status
+    when the person quits (0) or confirms feedback no answer gives (1)."""
+    refused = None  # the last feedback refused: "!" confirms it (the answer is then not in the list)
+    while True:
+        line = read_line(f"feedback for {advice.guess}> ")
+        if line is None or line.strip().lower() in ("q", "quit", "exit"):
+            click.echo("bye")
+            return 0
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() in ("u", "undo"):
+            if game.undo():
+                click.echo("undone")
+                return None
+            click.echo("nothing to undo")
+            continue
+        if text.lower() in ("l", "list"):
+            click.echo(" ".join(advice.candidates))
+            continue
+        if text in ("?", "h", "help"):
+            click.echo(f"feedback: {NOTATION_HELP}; {COMMANDS_HELP}")
+            continue
+        if text == "!" and refused is not None:
+            answers = game.position.answers
+            click.echo(f"the answer is not one of the {len(answers)} answers of {answers.source}: no answer "
+                       f"there gives {squares(refused, len(advice.guess), notation)} to {advice.guess} after "
+                       f"this game, so the strategy cannot find it")
+            return 1
+        try:
+            guess, pattern = read_feedback(text, advice.guess)
+            game.give(pattern, guess)
+        except ImpossibleFeedback as e:
+            refused = pattern
+            click.echo(f"refused: {e}. Check the colours and type the feedback again, or type ! if it is "
+                       f"right: the answer is then not in {game.position.answers.source}.")
+            continue
+        except ExactError as e:
+            click.echo(f"not understood: {e}. Type the feedback, {len(advice.guess)} symbols ({NOTATION_HELP}), "
+                       f"or WORD FEEDBACK if you played another word")
+            continue
+        return None
 
 
 def card_list(card_file) -> None:

@@ -18,6 +18,7 @@ import click
 from exact import stop
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, echo_json, exit_if_interrupted, list_answers,
                               list_guesses, words_option)
+from exact.cli.wordle.shared import first_guess_run_options, write_tree_and_certificate
 from exact.fileio import write_json
 from exact.game.formats import format_for_path, write_tree
 from exact.game.tree import record_lists
@@ -52,16 +53,7 @@ from exact.words import load_or_default
 @click.option("--certificate", type=click.Path(dir_okay=False), default=None,
               help="Write the result as a JSON certificate (`exact wordle verify` re-checks it).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option("--cluster", default=None, metavar="local|ADDRESS",
-              help="Spread first guesses over a Dask cluster: 'local' starts one on this machine's cores, "
-                   "ADDRESS (tcp://host:8786) joins a running scheduler. Needs pip install -e '.[cluster]'.")
-@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-              help="Append every finished first guess (value or bound) to this JSON-lines file.")
-@click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="Continue the run recorded in this checkpoint (and keep appending to it).")
-@click.option("--batch", type=click.IntRange(min=1), default=8, show_default=True, help="First guesses per task.")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Workers of --cluster local [default: one per core].")
+@first_guess_run_options()
 def rank(answers, guesses, objective, depth, hard, first, top, max_guesses, cutoff, truncate, out, certificate,
          as_json, cluster, checkpoint, resume, batch, workers):
     """Value every first guess exactly, or reject it with a proven bound, and prove the best.
@@ -96,12 +88,7 @@ def rank_fewest(answer_list, guess_list, *, objective, first, max_guesses, hard,
              max_guesses=max_guesses, checkpoint=checkpoint, resume=resume, cluster=cluster, batch=batch,
              workers=workers, objective=objective)
     data = r.certificate(files=out)
-    if r.tree is not None:
-        record_lists(r.tree, answer_list, guess_list)
-        for path in out:
-            write_tree(r.tree, path, answers=answer_list)
-    if certificate is not None:
-        write_json(certificate, data)
+    write_tree_and_certificate(r.tree, out, data, certificate, answer_list, guess_list)
     if as_json:
         echo_json(data)
     else:

@@ -18,6 +18,7 @@ from exact.cli.common import guess_limit
 from exact.cli.wordle.rank import rank_fewest, rank_wins
 from exact.cli.wordle.solve_guesses import solve_objective
 from exact.cli.wordle.study import memorable
+from exact.cli.wordle.shared import first_guess_run_options
 from exact.cli.wordle.trees import echo_replay
 from exact.errors import ExactError
 from exact.fileio import write_json
@@ -62,18 +63,8 @@ from exact.words import load_or_default
 @click.option("--compare", default=None, metavar="WORD",
               help="Also report the exact value of playing WORD (at the position) against the best guess.")
 @click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
-@click.option("--cluster", default=None, metavar="local|ADDRESS",
-              help="Spread first guesses over a Dask cluster: 'local' starts one on this machine's cores, "
-                   "ADDRESS (tcp://host:8786) joins a running scheduler. Needs pip install -e '.[cluster]'.")
-@click.option("--checkpoint", type=click.Path(dir_okay=False), default=None,
-              help="Append every finished first guess (value or pruning bound) to this JSON-lines file.")
-@click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="Continue the run recorded in this checkpoint (and keep appending to it).")
-@click.option("--batch", type=click.IntRange(min=1), default=8, show_default=True,
-              help="First guesses per task (with --cluster, --checkpoint or --resume: the old spelling of "
-                   "`exact wordle rank --depth K`).")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Workers of --cluster local [default: one per core].")
+@first_guess_run_options("First guesses per task (with --cluster, --checkpoint or --resume: the old spelling of "
+                         "`exact wordle rank --depth K`).")
 @click.pass_context
 def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second, objective,
           max_guesses, cutoff, after, compare, truncate, cluster, checkpoint, resume, batch, workers):

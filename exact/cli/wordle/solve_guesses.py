@@ -9,6 +9,7 @@ import click
 
 from exact.cli.common import (call, checked_word, counted, echo_json, exit_if_interrupted, history_of, list_answers,
                               list_guesses)
+from exact.cli.wordle.shared import write_tree_and_certificate
 from exact.errors import ExactError
 from exact.fileio import read_json, write_json
 from exact.game.formats import format_for_path, write_tree
@@ -40,13 +41,8 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
     if compare is not None and not result.interrupted:
         other = call(solve_guesses, answer_list, guess_list, first=compare, **kwargs)
     data = result.certificate(files=out, compare=other)
-    if out and result.tree is not None:
-        reached = position_answers(answer_list, history, hard)
-        record_lists(result.tree, answer_list, guess_list)
-        for path in out:
-            write_tree(result.tree, path, answers=reached)
-    if certificate is not None:
-        write_json(certificate, data)
+    reached = position_answers(answer_list, history, hard) if out and result.tree is not None else None
+    write_tree_and_certificate(result.tree if out else None, out, data, certificate, answer_list, guess_list, reached)
     if as_json:
         echo_json(data)
     else:

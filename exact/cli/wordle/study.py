@@ -224,44 +224,69 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
     if every_first:
-        if M is None or out is None:
-            raise ExactError("--every-first needs --max-distinct-second M and --out FILE.json")
-        from exact.wordle.study.memorable_openers import best_opener  # lazy: start-up (measured 0.54 s, ortools)
+        memorable_every_first(answer_list, guess_list, first, M, out, time_limit, workers)
+    elif not curve:
+        memorable_point(answer_list, guess_list, first, M, out, as_json, time_limit, workers,
+                        complete=max_guesses if (out is not None and not truncate) else None)
+    else:
+        memorable_curve_command(answer_list, guess_list, first, m_values, out, as_json, time_limit, workers,
+                                resume, trees_dir)
 
-        seed = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
-        data = best_opener(answer_list, guess_list, M, start=seed.wins, start_first=first,
-                           checkpoint=out.with_suffix(".checkpoint.jsonl"), time_limit=time_limit, workers=workers,
-                           progress=lambda m: click.echo("exact: " + m, err=True))
-        data["seed"] = {"first": first, "wins": seed.wins, "status": seed.status}
-        write_json(out, data)
-        click.echo(f"at most {M} distinct second guesses, every first guess: {data['status']} {data['wins']}/{data['n']}"
-                   f" by {' '.join(data['best_first']) or '-'}; {data['screen']['above']} first guesses above the "
-                   f"depth-3 screen, {len(data['open_first'])} open, {data['unevaluated_first']} not evaluated")
-        if data["interrupted"]:
-            exit_interrupted()
-        return
-    if not curve:
-        check_outputs(out)
-        complete = max_guesses if (out is not None and not truncate) else None
-        result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers,
-                                     max_guesses=complete)
-        failed = None
-        if out is not None:
-            record_lists(result.tree, answer_list, guess_list)
-            failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
-        if as_json:
-            echo_json(result.to_json())
-        else:
-            click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} "
-                       f"{result.wins}/{result.n} = {result.probability:.4f} (bound {result.bound}; unconstrained "
-                       f"{result.unconstrained}) in {result.seconds:.1f} s, {workers} CP-SAT workers"
-                       + (" (interrupted)" if result.interrupted else ""))
-            click.echo("second guesses: " + " ".join(result.second_guesses))
-        if result.interrupted:
-            exit_interrupted()
-        if failed:
-            sys.exit(2)
-        return
+
+def memorable_every_first(answer_list, guess_list, first: str, M: int | None, out: Path | None,
+                          time_limit: float, workers: int) -> None:
+    """``--every-first``: the best memorable opener over every first guess, seeded by ``first``'s value."""
+    if M is None or out is None:
+        raise ExactError("--every-first needs --max-distinct-second M and --out FILE.json")
+    from exact.wordle.study import memorable as mem  # lazy: start-up (measured 0.53 s, ortools)
+    from exact.wordle.study.memorable_openers import best_opener  # lazy: start-up (measured 0.54 s, ortools)
+
+    seed = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers)
+    data = best_opener(answer_list, guess_list, M, start=seed.wins, start_first=first,
+                       checkpoint=out.with_suffix(".checkpoint.jsonl"), time_limit=time_limit, workers=workers,
+                       progress=lambda m: click.echo("exact: " + m, err=True))
+    data["seed"] = {"first": first, "wins": seed.wins, "status": seed.status}
+    write_json(out, data)
+    click.echo(f"at most {M} distinct second guesses, every first guess: {data['status']} {data['wins']}/{data['n']}"
+               f" by {' '.join(data['best_first']) or '-'}; {data['screen']['above']} first guesses above the "
+               f"depth-3 screen, {len(data['open_first'])} open, {data['unevaluated_first']} not evaluated")
+    if data["interrupted"]:
+        exit_interrupted()
+
+
+def memorable_point(answer_list, guess_list, first: str, M: int, out: Path | None, as_json: bool,
+                    time_limit: float, workers: int, complete: int | None) -> None:
+    """One M: the best tree after ``first``, written to ``out`` (completed within ``complete`` guesses)."""
+    from exact.wordle.study import memorable as mem  # lazy: start-up (measured 0.53 s, ortools)
+
+    check_outputs(out)
+    result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers,
+                                 max_guesses=complete)
+    failed = None
+    if out is not None:
+        record_lists(result.tree, answer_list, guess_list)
+        failed = write_all([lambda: write_tree(result.tree, out, answers=answer_list)])
+    if as_json:
+        echo_json(result.to_json())
+    else:
+        click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} "
+                   f"{result.wins}/{result.n} = {result.probability:.4f} (bound {result.bound}; unconstrained "
+                   f"{result.unconstrained}) in {result.seconds:.1f} s, {workers} CP-SAT workers"
+                   + (" (interrupted)" if result.interrupted else ""))
+        click.echo("second guesses: " + " ".join(result.second_guesses))
+    if result.interrupted:
+        exit_interrupted()
+    if failed:
+        sys.exit(2)
+
+
+def memorable_curve_command(answer_list, guess_list, first: str, m_values: str | None, out: Path | None,
+                            as_json: bool, time_limit: float, workers: int, resume: bool,
+                            trees_dir: Path | None) -> None:
+    """``--curve``: the best wins for each M, checkpointed to ``out`` after every point (``--resume``
+    keeps the points already there)."""
+    from exact.wordle.study import memorable as mem  # lazy: start-up (measured 0.53 s, ortools)
+
     values = None if m_values is None else mem.parse_m_values(m_values, 3 ** answer_list.length)
     if resume and out is None:
         raise ExactError("--resume needs --out (the curve file to resume)")
@@ -296,15 +321,20 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
         if data["interrupted"]:
             exit_interrupted()
         sys.exit(2 if failed else 0)
+    echo_curve(data, first)
+    if data["interrupted"]:
+        exit_interrupted()
+    if failed:
+        sys.exit(2)
+
+
+def echo_curve(data: dict, first: str) -> None:
+    """The curve as a table: one line per M."""
     click.echo(f"first {first}: {data['classes']} first-feedback classes, unconstrained {data['unconstrained']}/{data['n']}, "
                f"smallest full cover {data['full_cover']}")
     click.echo(f"{'M':>4} {'wins':>5} {'bound':>5} {'P(win)':>7} {'status':<8} {'seconds':>8}")
     for p in data["points"]:
         click.echo(f"{p['M']:4d} {p['wins']:5d} {p['bound']:5d} {p['probability']:7.4f} {p['status']:<8} {p['seconds']:8.1f}")
-    if data["interrupted"]:
-        exit_interrupted()
-    if failed:
-        sys.exit(2)
 
 
 @click.command()

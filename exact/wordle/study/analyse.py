@@ -252,18 +252,67 @@ def certificate_values(answers: WordList, guesses: WordList, hard: bool,
     return out
 
 
-def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = False, max_guesses: int = 6,
-                 live_max: int | None = LIVE_MAX, full: bool = False, progress: bool | None = False,
-                 say=None) -> Analysis:
-    """Each guess of ``history`` valued against the best guess at its position (see the module).
-    ``live_max``: the most answers a position may have to be solved here without ``full``."""
-    history = tuple(history)
+@dataclass
+class Valuation:
+    """The value of the guess played and of the best guess at one position, and how far it is proven."""
+
+    played: Value
+    best: Value
+    best_first: str | None
+    scope: str
+    tree: Tree | None  # the played guess's tree when solved here
+
+
+def check_game(history: tuple, max_guesses: int, hard: bool) -> None:
+    """At most ``max_guesses`` guesses, each obeying the hard-mode rule when ``hard``."""
     if len(history) > max_guesses:
         raise ExactError(f"game: {len(history)} guesses, more than the {max_guesses} allowed")
     if hard:
         for i, (g, _) in enumerate(history):
             if not is_allowed(g, history[:i]):
                 raise ExactError(f"game: {g!r} breaks the hard-mode rule at guess {i + 1}")
+
+
+def certified_valuation(guess: str, n: int, certificates: dict, limit: int) -> Valuation:
+    """A position too large to solve here: the committed certificates' values (first guess only)."""
+    why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
+    proven = certificates.get(guess)
+    played = Value(proven.total, n, proven.source) if proven is not None else Value(None, n, why)
+    if not certificates:
+        return Valuation(played, Value(None, n, why), None, "not computed", None)
+    best_first = min(certificates, key=lambda w: (certificates[w].total, w))
+    proven_best = certificates[best_first]
+    return Valuation(played, Value(proven_best.total, n, proven_best.source), best_first,
+                     f"best of the {len(certificates)} committed certificate(s), not proven over every guess", None)
+
+
+def solved_valuation(solve, before: tuple, guess: str, n: int) -> Valuation:
+    """A position solved here: the best guess's value and the played guess's (one search if they agree)."""
+    best_result = solve(before)
+    played_result = best_result if best_result.first == guess else solve(before, guess)
+    return Valuation(_value(played_result, n), _value(best_result, n), best_result.first,
+                     "proven best at this position", played_result.tree)
+
+
+def fill_expected_after(steps: list, answers: WordList, history: tuple, hard: bool) -> None:
+    """The expected guesses after each feedback: the next step's best, the tree's, or the guess count."""
+    for step, following in zip(steps, steps[1:] + [None]):
+        if step.solved:
+            step.expected_after = float(step.number)
+        elif following is not None and following.best.expected is not None and following.best_scope.startswith("proven"):
+            step.expected_after = following.best.expected
+        elif step.tree is not None and step.pattern in step.tree.children:
+            S = position_answers(answers, history[:step.number], hard).words
+            step.expected_after = _tree_total(step.tree.children[step.pattern], S, step.number + 1) / len(S)
+
+
+def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = False, max_guesses: int = 6,
+                 live_max: int | None = LIVE_MAX, full: bool = False, progress: bool | None = False,
+                 say=None) -> Analysis:
+    """Each guess of ``history`` valued against the best guess at its position (see the module).
+    ``live_max``: the most answers a position may have to be solved here without ``full``."""
+    history = tuple(history)
+    check_game(history, max_guesses, hard)
     limit = None if full else live_max
     certificates = None
     steps = []
@@ -285,42 +334,13 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
         if limit is not None and len(S) > limit:
             if certificates is None and not before:
                 certificates = certificate_values(answers, guesses, hard, max_guesses)
-            certificates_here = certificates if not before else {}
-            why = f"not computed: {len(S)} answers > {limit} (full analysis: minutes or more)"
-            proven = certificates_here.get(guess)
-            played = Value(proven.total, len(S), proven.source) if proven is not None else Value(None, len(S), why)
-            if certificates_here:
-                best_first = min(certificates_here, key=lambda w: (certificates_here[w].total, w))
-                proven_best = certificates_here[best_first]
-                best = Value(proven_best.total, len(S), proven_best.source)
-                scope = (f"best of the {len(certificates_here)} committed certificate(s), not proven over every "
-                         f"guess")
-            else:
-                best_first, best, scope = None, Value(None, len(S), why), "not computed"
-            tree = None
+            v = certified_valuation(guess, len(S), certificates if not before else {}, limit)
         else:
-            best_result = solve(before)
-            best_first = best_result.first
-            best = _value(best_result, len(S))
-            scope = "proven best at this position"
-            if best_first == guess:
-                played_result = best_result
-            else:
-                played_result = solve(before, guess)
-            played = _value(played_result, len(S))
-            tree = played_result.tree
-        steps.append(Step(i + 1, guess, pattern, len(S), len(left), played, best, best_first, scope,
-                          sum(len(P) ** 2 for P in split.values()) / len(S), None, tree))
-    # the expected guesses after each feedback: the next step's best, the tree's, or the guess count
+            v = solved_valuation(solve, before, guess, len(S))
+        steps.append(Step(i + 1, guess, pattern, len(S), len(left), v.played, v.best, v.best_first, v.scope,
+                          sum(len(P) ** 2 for P in split.values()) / len(S), None, v.tree))
     analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit)
-    for step, following in zip(steps, steps[1:] + [None]):
-        if step.solved:
-            step.expected_after = float(step.number)
-        elif following is not None and following.best.expected is not None and following.best_scope.startswith("proven"):
-            step.expected_after = following.best.expected
-        elif step.tree is not None and step.pattern in step.tree.children:
-            S = position_answers(answers, history[:step.number], hard).words
-            step.expected_after = _tree_total(step.tree.children[step.pattern], S, step.number + 1) / len(S)
+    fill_expected_after(steps, answers, history, hard)
     last = steps[-1]
     if not last.solved and len(history) < max_guesses:
         S = position_answers(answers, history, hard).words

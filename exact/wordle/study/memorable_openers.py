@@ -40,6 +40,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numba
@@ -147,6 +148,16 @@ def append_record(path, record: dict) -> None:
         os.close(fd)
 
 
+@dataclass
+class PairScan:
+    """M = 1: per first guess, the most feedback pairs found with a partner so far and that partner
+    (-1: none), and the first guesses whose pairs with the screened ones are counted."""
+
+    best_pair: np.ndarray
+    best_partner: np.ndarray
+    scanned: set[int] = field(default_factory=set)
+
+
 def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, start_first: str | None = None,
                 checkpoint=None,
                 time_limit: float | None = 60, workers: int = 1, progress=None, F: np.ndarray | None = None) -> dict:
@@ -170,9 +181,7 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
     if progress:
         progress(f"depth-3 screen at {best + 1}: {len(open_)} of {len(guesses)} first guesses can reach it")
     interrupted = False
-    scanned: set[int] = set()  # M = 1: first guesses whose pairs with the screened ones are counted
-    best_pair = np.zeros(len(guesses), dtype=np.int64)
-    best_partner = np.full(len(guesses), -1, dtype=np.int64)
+    scan = PairScan(np.zeros(len(guesses), dtype=np.int64), np.full(len(guesses), -1, dtype=np.int64))
     try:
         for g1 in sorted(open_.tolist(), key=lambda g: (-U[g], g)):
             word = guesses.words[g1]
@@ -180,21 +189,8 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
                 continue
             if U[g1] <= best:
                 record = {"first": word, "U": int(U[g1]), "stage": "depth-3 bound", "bound": int(U[g1])}
-            elif M == 1:  # the pairs with every screened partner not yet scanned in this run
-                partners = np.array([g for g in open_ if g not in scanned and g != g1 and U[g] > best],
-                                    dtype=np.int64)
-                counts = pair_counts(F, g1, partners)
-                better = counts > best_pair[partners]
-                best_pair[partners[better]], best_partner[partners[better]] = counts[better], g1
-                j = int(np.argmax(counts)) if len(counts) else -1
-                if j >= 0 and counts[j] > best_pair[g1]:
-                    best_pair[g1], best_partner[g1] = int(counts[j]), int(partners[j])
-                # a partner left out (outside the screen, or U <= best) gives at most best
-                record = {"first": word, "U": int(U[g1]), "stage": "pairs", "wins": int(best_pair[g1]),
-                          "bound": max(int(best_pair[g1]), best),
-                          "status": "OPTIMAL" if best_pair[g1] >= best else "BOUNDED",
-                          "second_guesses": [guesses.words[best_partner[g1]]] if best_partner[g1] >= 0 else []}
-                scanned.add(g1)
+            elif M == 1:
+                record = pair_record(F, guesses, g1, U, open_, best, scan)
             else:
                 record = _solve_one(answers, guesses, F, g1, green, M, best, time_limit, workers, lp)
                 record["U"] = int(U[g1])
@@ -211,6 +207,32 @@ def best_opener(answers: WordList, guesses: WordList, M: int, *, start: int, sta
         if not stop.is_interrupt(e):
             raise
         interrupted = True
+    return opener_summary(answers, guesses, M, records, open_, best, start, start_first, interrupted, screened,
+                          started)
+
+
+def pair_record(F: np.ndarray, guesses: WordList, g1: int, U: np.ndarray, open_: np.ndarray, best: int,
+                scan: PairScan) -> dict:
+    """M = 1: the record of ``g1`` from its pairs with every screened partner not yet scanned in this
+    run (a partner left out, outside the screen or with U <= best, gives at most best)."""
+    partners = np.array([g for g in open_ if g not in scan.scanned and g != g1 and U[g] > best], dtype=np.int64)
+    counts = pair_counts(F, g1, partners)
+    better = counts > scan.best_pair[partners]
+    scan.best_pair[partners[better]], scan.best_partner[partners[better]] = counts[better], g1
+    j = int(np.argmax(counts)) if len(counts) else -1
+    if j >= 0 and counts[j] > scan.best_pair[g1]:
+        scan.best_pair[g1], scan.best_partner[g1] = int(counts[j]), int(partners[j])
+    scan.scanned.add(g1)
+    partner = scan.best_partner[g1]
+    return {"first": guesses.words[g1], "U": int(U[g1]), "stage": "pairs", "wins": int(scan.best_pair[g1]),
+            "bound": max(int(scan.best_pair[g1]), best),
+            "status": "OPTIMAL" if scan.best_pair[g1] >= best else "BOUNDED",
+            "second_guesses": [guesses.words[partner]] if partner >= 0 else []}
+
+
+def opener_summary(answers: WordList, guesses: WordList, M: int, records: dict, open_: np.ndarray, best: int,
+                   start: int, start_first: str | None, interrupted: bool, screened: dict, started: float) -> dict:
+    """The certificate of :func:`best_opener`: OPTIMAL when no first guess in the screen is left open."""
     done = [r for r in records.values() if r["first"] in {guesses.words[g] for g in open_}]
     # a real tree reaching the best value, when no first guess can beat it, is optimal (whatever its status)
     winners = sorted({r["first"] for r in records.values() if r["wins"] == best} | ({start_first} if start == best and start_first

@@ -11,6 +11,7 @@ maximising P(win within K) is T*_g - T_g guesses in total, (T*_g - T_g) / n per 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from exact.fileio import write_json, write_text
@@ -55,6 +56,25 @@ def tradeoff_table(answers: WordList, guesses: WordList, firsts, k: int = 3, max
     }
 
 
+@dataclass(frozen=True)
+class Cell:
+    """One finished cell of the table: a first guess solved for one objective."""
+
+    first: str
+    objective: str  # guesses, or winK,guesses
+    value: dict  # its JSON: wins_within, total, mean, status, seconds, cores
+
+
+def finished_cells(data: dict):
+    """The cells of ``data`` that finished (a total found), row by row, ``guesses`` before ``winK,guesses``."""
+    k = data["k"]
+    for row in data["rows"]:
+        for name in ("guesses", f"win{k},guesses"):
+            v = row[name]
+            if v and v["total"] is not None:
+                yield Cell(row["first"], name, v)
+
+
 def table_markdown(data: dict) -> str:
     k = data["k"]
     lines = [f"# What maximising P(win within {k}) costs in guesses",
@@ -69,12 +89,10 @@ def table_markdown(data: dict) -> str:
              "",
              f"| first | objective | within {k} | total | mean | status | seconds |",
              "|---|---|---:|---:|---:|---|---:|"]
-    for row in data["rows"]:
-        for name in ("guesses", f"win{k},guesses"):
-            v = row[name]
-            if v and v["total"] is not None:
-                lines.append(f"| {row['first']} | {name} | {v['wins_within']} | {v['total']} | {v['mean']:.4f} "
-                             f"| {v['status']} | {v['seconds']} |")
+    for c in finished_cells(data):
+        v = c.value
+        lines.append(f"| {c.first} | {c.objective} | {v['wins_within']} | {v['total']} | {v['mean']:.4f} "
+                     f"| {v['status']} | {v['seconds']} |")
     lines += ["", f"| first | extra guesses in total | extra mean | extra answers within {k} |", "|---|---:|---:|---:|"]
     for row in data["rows"]:
         if "extra_guesses" in row:
@@ -88,12 +106,10 @@ def table_markdown(data: dict) -> str:
 def table_csv(data: dict) -> str:
     k = data["k"]
     lines = [f"first,objective,within_{k},total,mean,status,seconds"]
-    for row in data["rows"]:
-        for name in ("guesses", f"win{k},guesses"):
-            v = row[name]
-            if v and v["total"] is not None:
-                lines.append(f"{row['first']},\"{name}\",{v['wins_within']},{v['total']},{v['mean']:.6f},"
-                             f"{v['status']},{v['seconds']}")
+    for c in finished_cells(data):
+        v = c.value
+        lines.append(f"{c.first},\"{c.objective}\",{v['wins_within']},{v['total']},{v['mean']:.6f},"
+                     f"{v['status']},{v['seconds']}")
     return "\n".join(lines) + "\n"
 
 

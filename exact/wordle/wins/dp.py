@@ -414,6 +414,65 @@ def effective_depth(depth: int, n: int) -> int:
     return max(1, min(depth, n))
 
 
+@dataclass
+class Sweep:
+    """The first guesses valued so far: ``values[:done]`` of ``cands[:done]``, exact where ``exact``,
+    and why the sweep stopped early, if it did."""
+
+    cands: np.ndarray | None
+    values: np.ndarray
+    exact: np.ndarray
+    done: int = 0
+    interrupted: bool = False
+    timed_out: bool = False
+    all_won: bool = False
+
+
+def first_candidates(inst: WinsInstance, guesses: WordList, first: str | None, rule: Constraint) -> np.ndarray | None:
+    """The row of ``first`` (checked against the pool and the hard-mode rule), or None for every guess."""
+    if first is None:
+        return None
+    require_in_pool([first], guesses, "first")
+    cands = np.array([guesses.index[first]], dtype=np.int64)
+    if len(allowed_rows(inst, cands, rule)) == 0:
+        raise ExactError(f"first: {first!r} breaks the hard-mode rule after the guesses played")
+    return cands
+
+
+def sweep_first_guesses(sweep: Sweep, search: Search, T: np.ndarray, k: int, rule: Constraint, top: int,
+                        bar, started: float, time_limit: float | None, until_all_won: bool) -> None:
+    """Value ``sweep.cands`` in batches (BATCH at depth <= 3, one at a time above), each batch with
+    the threshold of the ``top``-th value found so far (a guess below it needs no exact value)."""
+    step = BATCH if k <= 3 else 1
+    piece = numba.get_num_threads()
+    values, exact, cands = sweep.values, sweep.exact, sweep.cands
+    while sweep.done < len(cands):
+        done = sweep.done
+        if time_limit is not None and done and time.perf_counter() - started > time_limit:
+            sweep.timed_out = True
+            return
+        if until_all_won and done and (values[:done][exact[:done]] == len(T)).any():
+            sweep.all_won = True
+            return
+        hi = min(done + (step if done else min(step, FIRST_BATCH)), len(cands))
+        found = np.sort(values[:done][exact[:done]])[::-1]
+        threshold = int(found[top - 1]) if len(found) >= top else 0
+        # in pieces of about PIECE_SECONDS, so that an interrupt held back during a kernel
+        # call is raised soon (the threshold is the same within a batch: the same values)
+        while sweep.done < hi:
+            end = min(sweep.done + piece, hi)
+            tick = time.perf_counter()
+            v, e = search.value_many(cands[sweep.done:end], T, k, rule, threshold, keep=top)
+            values[sweep.done:end], exact[sweep.done:end] = v, e
+            bar.update(end - sweep.done)
+            sweep.done = end
+            took = time.perf_counter() - tick
+            piece = max(1, piece // 2) if took > 2 * PIECE_SECONDS else \
+                piece * 2 if took < PIECE_SECONDS / 2 else piece
+        if len(found):
+            bar.set_postfix(best=int(found[0]))
+
+
 def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = False,
           first: str | None = None, top: int = 10, progress: bool | None = None,
           F: np.ndarray | None = None, after=(), engine: type[Search] | None = None,
@@ -444,72 +503,44 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     if depth - len(history) < 1:
         raise ExactError(f"after: {len(history)} guesses played leave none of the {depth} (depth)")
     k = effective_depth(depth - len(history), len(T))
-    if first is not None:
-        require_in_pool([first], guesses, "first")
-        cands = np.array([guesses.index[first]], dtype=np.int64)
-        if len(allowed_rows(inst, cands, rule)) == 0:
-            raise ExactError(f"first: {first!r} breaks the hard-mode rule after the guesses played")
-    else:
-        cands = None
-    values = np.full(len(guesses), -1, dtype=np.int64)
-    exact = np.zeros(len(guesses), dtype=bool)
-    done = 0
-    interrupted = timed_out = all_won = False
+    cands = first_candidates(inst, guesses, first, rule)
+    sweep = Sweep(cands, np.full(len(guesses), -1, dtype=np.int64), np.zeros(len(guesses), dtype=bool))
     bar = prog.bar(total=len(cands) if cands is not None else len(guesses),
                    desc=f"first guesses (depth {depth})", unit="guess", eta=False,
                    disable=(not progress) if progress is not None else None)
     try:
-        if cands is None:
-            cands = allowed_rows(inst, search.node(T).order, rule)
-        step = BATCH if k <= 3 else 1
-        piece = numba.get_num_threads()
-        while done < len(cands):
-            if time_limit is not None and done and time.perf_counter() - started > time_limit:
-                timed_out = True
-                break
-            if until_all_won and done and (values[:done][exact[:done]] == len(T)).any():
-                all_won = True
-                break
-            hi = min(done + (step if done else min(step, FIRST_BATCH)), len(cands))
-            found = np.sort(values[:done][exact[:done]])[::-1]
-            threshold = int(found[top - 1]) if len(found) >= top else 0
-            # in pieces of about PIECE_SECONDS, so that an interrupt held back during a kernel
-            # call is raised soon (the threshold is the same within a batch: the same values)
-            while done < hi:
-                end = min(done + piece, hi)
-                tick = time.perf_counter()
-                v, e = search.value_many(cands[done:end], T, k, rule, threshold, keep=top)
-                values[done:end], exact[done:end] = v, e
-                bar.update(end - done)
-                done = end
-                took = time.perf_counter() - tick
-                piece = max(1, piece // 2) if took > 2 * PIECE_SECONDS else \
-                    piece * 2 if took < PIECE_SECONDS / 2 else piece
-            if len(found):
-                bar.set_postfix(best=int(found[0]))
+        if sweep.cands is None:
+            sweep.cands = allowed_rows(inst, search.node(T).order, rule)
+        sweep_first_guesses(sweep, search, T, k, rule, top, bar, started, time_limit, until_all_won)
     except TimeUp:  # a first guess above depth 3 ran past the time limit: the values before it stand
-        timed_out = True
+        sweep.timed_out = True
     except (KeyboardInterrupt, SystemError) as e:
         if not stop.is_interrupt(e):
             raise
-        interrupted = True
+        sweep.interrupted = True
         prog.say("interrupted; reporting the best found so far")
     finally:
         bar.close()
-    if cands is None:
-        cands = np.zeros(0, dtype=np.int64)
+    return solve_result(sweep, answers, guesses, len(T), depth, hard, first, top, history, started)
+
+
+def solve_result(sweep: Sweep, answers: WordList, guesses: WordList, n: int, depth: int, hard: bool,
+                 first: str | None, top: int, history: tuple, started: float) -> SolveResult:
+    """The result of a sweep: the exact values ranked (value down, then row), the status by how it ended."""
+    cands = sweep.cands if sweep.cands is not None else np.zeros(0, dtype=np.int64)
+    values, exact, done = sweep.values, sweep.exact, sweep.done
     ranked = sorted((i for i in range(done) if exact[i]), key=lambda i: (-values[i], cands[i]))
-    status = "UNKNOWN" if not ranked else "OPTIMAL" if all_won else "FEASIBLE" if interrupted or timed_out \
-        else "OPTIMAL"
+    status = "UNKNOWN" if not ranked else "OPTIMAL" if sweep.all_won else \
+        "FEASIBLE" if sweep.interrupted or sweep.timed_out else "OPTIMAL"
     best = int(values[ranked[0]]) if ranked else 0
     optimal = sorted(guesses.words[cands[i]] for i in ranked if values[i] == best)
     return SolveResult(
-        wins=best, n=len(T), depth=depth, hard=hard, status=status,
+        wins=best, n=n, depth=depth, hard=hard, status=status,
         optimal_first=optimal, top=[(guesses.words[cands[i]], int(values[i])) for i in ranked[:top]],
         evaluated=done, exact_count=int(exact[:done].sum()), seconds=time.perf_counter() - started,
         cores=prog.cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
-        interrupted=interrupted, after=history, timed_out=timed_out,
-        all_optimal_first=not (all_won or interrupted or timed_out),
+        interrupted=sweep.interrupted, after=history, timed_out=sweep.timed_out,
+        all_optimal_first=not (sweep.all_won or sweep.interrupted or sweep.timed_out),
     )
 
 
