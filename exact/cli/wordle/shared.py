@@ -4,8 +4,11 @@ writing of a result's tree and certificate."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
+from exact.cli.common import guess_limit
 from exact.fileio import write_json
 from exact.game.formats import write_tree
 from exact.game.tree import record_lists
@@ -27,6 +30,26 @@ def first_guess_run_options(batch_help: str = BATCH_HELP):
         click.option("--batch", type=click.IntRange(min=1), default=8, show_default=True, help=batch_help),
         click.option("--workers", type=click.IntRange(min=1), default=None,
                      help="Workers of --cluster local [default: one per core]."),
+    ]
+
+    def decorate(f):
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return decorate
+
+
+def tree_output_options(out_help: str, json_help: str, least_guesses: int, max_guesses_help: str,
+                        truncate_help: str):
+    """--out, --json, --max-guesses (at least ``least_guesses``, default 6) and --truncate, in that
+    order: the options of a command that writes a tree it completes past its depth."""
+    options = [
+        click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help=out_help),
+        click.option("--json", "as_json", is_flag=True, help=json_help),
+        click.option("--max-guesses", type=guess_limit(least_guesses), default=6, show_default=True,
+                     help=max_guesses_help),
+        click.option("--truncate", is_flag=True, help=truncate_help),
     ]
 
     def decorate(f):

@@ -11,10 +11,9 @@ from exact.cli.common import (call, checked_word, counted, echo_json, exit_if_in
                               list_guesses)
 from exact.cli.wordle.shared import write_tree_and_certificate
 from exact.errors import ExactError
-from exact.fileio import read_json, write_json
-from exact.game.formats import format_for_path, write_tree
+from exact.fileio import read_json
+from exact.game.formats import format_for_path
 from exact.game.position import position_answers
-from exact.game.tree import record_lists
 from exact.wordle.fewest.compare import compare_ranking, read_table
 from exact.wordle.fewest.objective import parse_objective
 from exact.wordle.fewest.search import solve_guesses

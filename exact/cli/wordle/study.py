@@ -13,6 +13,7 @@ from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, c
                               exit_if_interrupted, exit_interrupted, list_answers, list_guesses, list_option,
                               words_option, write_all)
 from exact.cli.common import guess_limit, seconds
+from exact.cli.wordle.shared import tree_output_options
 from exact.cli.wordle.trees import echo_replay
 from exact.errors import ExactError
 from exact.fileio import write_json, write_text
@@ -84,13 +85,10 @@ def endgames(answers, min_size, top, out):
 @words_option("--answers", ANSWERS_HELP)
 @words_option("--guesses", GUESSES_HELP)
 @click.option("--depth", "-k", type=guess_limit(), default=3, show_default=True, help="Guesses allowed.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the policy's tree (.graphml .json .dot .txt); one policy only.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option("--max-guesses", type=guess_limit(1), default=6, show_default=True,
-              help="The policy's tree is completed past --depth (fewest guesses, exact), so every answer is "
-                   "played to the end within this many guesses; its wins within --depth are unchanged.")
-@click.option("--truncate", is_flag=True, help="Stop at --depth: no completion (answers past --depth are unsolved).")
+@tree_output_options("Write the policy's tree (.graphml .json .dot .txt); one policy only.", "Print JSON instead of text.",
+                     1, "The policy's tree is completed past --depth (fewest guesses, exact), so every answer is "
+                        "played to the end within this many guesses; its wins within --depth are unchanged.",
+                     "Stop at --depth: no completion (answers past --depth are unsolved).")
 def evaluate(first, policy, answers, guesses, depth, out, as_json, max_guesses, truncate):
     """Score a simple policy exactly: its tree after --first, replayed on every answer.
 
@@ -206,13 +204,10 @@ def row_text(row: dict, k: int) -> str:
                    "the search); --out FILE.json gets the certificate, FILE.checkpoint.jsonl the records (resumed).")
 @click.option("--trees", "trees_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="With --curve: write each point's depth-3 tree to DIR/FIRST-mM.txt (`exact wordle verify` replays it).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the tree (.graphml, .json, .dot, .txt); with --curve, write the curve (.json, and a .csv beside it).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@click.option("--max-guesses", type=guess_limit(3), default=6, show_default=True,
-              help="The tree written is completed past guess 3 (fewest guesses, exact): every answer "
-                   "solved within this many guesses.")
-@click.option("--truncate", is_flag=True, help="Write the depth-3 tree (answers past guess 3 are lost).")
+@tree_output_options("Write the tree (.graphml, .json, .dot, .txt); with --curve, write the curve (.json, and a .csv "
+                     "beside it).", "Print JSON instead of a table.",
+                     3, "The tree written is completed past guess 3 (fewest guesses, exact): every answer solved "
+                        "within this many guesses.", "Write the depth-3 tree (answers past guess 3 are lost).")
 def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json, max_guesses=6,
               truncate=False, resume=False, trees_dir=None, every_first=False):
     """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
