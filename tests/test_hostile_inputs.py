@@ -139,8 +139,11 @@ def test_card_curve_that_is_not_a_curve_is_an_error(tmp_path, cli, content, asse
 def test_out_dev_stdout_is_written_after_what_was_printed(tmp_path):
     """The docs page to /dev/stdout with stdout a file: the page and the line after it both arrive."""
     path = tmp_path / "out.txt"
+    root = tmp_path / "root"  # a results folder of one file: the committed one's page takes 20 s to read
+    (root / "results" / "wordle").mkdir(parents=True)
+    (root / "results" / "wordle" / "new.json").write_text('{"a": 1}')
     with open(path, "w") as f:
-        out = subprocess.run([sys.executable, "-m", "exact", "docs", "results", "--out", "/dev/stdout"],
+        out = subprocess.run([sys.executable, "-m", "exact", "docs", "results", "--root", root, "--out", "/dev/stdout"],
                              stdout=f, stderr=subprocess.PIPE, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     text = path.read_text()

@@ -4,8 +4,8 @@
 The certificate equals the in-process one; a worker killed with SIGKILL mid-run costs nothing but its
 batch (redone, no first guess counted twice); a scheduler killed mid-run ends the run with one line and
 a non-zero exit, the checkpoint intact, and --resume on a new scheduler finishes it; a worker that joins
-late gets work. The workers preload tests/cluster_slow.py (0.3 s more per batch, values untouched) so
-that a run lasts long enough to be hurt mid-way. Every process is started in its own session, bounded
+late gets work. The workers of a run to be hurt mid-way preload tests/cluster_slow.py (0.3 s more per
+batch, values untouched) so that it lasts long enough. Every process is started in its own session, bounded
 in time, and killed by the test."""
 
 import json
@@ -55,9 +55,11 @@ class Cluster:
         self._wait(lambda: self._connectable(), "the scheduler to listen")
         return self
 
-    def worker(self, name: str) -> subprocess.Popen:
+    def worker(self, name: str, slow: bool = True) -> subprocess.Popen:
+        """A worker; ``slow``: with tests/cluster_slow.py preloaded, for a run that must last to be hurt."""
+        preload = ["--preload", str(ROOT / "tests" / "cluster_slow.py")] if slow else []
         return self._start(name, "worker", self.address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
-                           "--name", name, "--death-timeout", "60", "--preload", str(ROOT / "tests" / "cluster_slow.py"))
+                           "--name", name, "--death-timeout", "60", *preload)
 
     def wait_workers(self, count: int) -> None:
         from distributed import Client
@@ -158,7 +160,7 @@ def same_as_reference(cert_path: Path, reference, G) -> dict:
 def test_a_real_cluster_gives_the_in_process_certificate(cluster, lists, tmp_path):
     _, A, G, reference = lists
     cluster.scheduler()
-    cluster.worker("w1"), cluster.worker("w2")
+    cluster.worker("w1", slow=False), cluster.worker("w2", slow=False)  # nothing to hurt: full speed
     cluster.wait_workers(2)
     code, out, err = finish(solve(lists, tmp_path, "--cluster", cluster.address, "--checkpoint", str(tmp_path / "run.jsonl")))
     assert code == 0, err[-600:]

@@ -54,7 +54,9 @@ def brute(answers, guesses, max_guesses, hard=False, wins=(), first=None, histor
                 if p == green:
                     total = add(total, leaf(step))
                     continue
-                sub = best(tuple(P), step + 1, hist + ((g, p),) if hard else ())
+                # the hard-mode rule reads the history as a set of clues (is_allowed checks each):
+                # keyed in order, the memo would miss every reordering of the same clues
+                sub = best(tuple(P), step + 1, tuple(sorted({*hist, (g, p)})) if hard else ())
                 if sub is None:
                     total = None
                     break
