@@ -315,17 +315,20 @@ def drive(search, words: list[str], *, checkpoint=None, resume=None, limit: int 
     if limit is not None and limit < len(todo):
         todo, state.limited = todo[:limit], True
     report = Progress(search, len(words), len(records), progress)
+    ended = False  # the run ended (done or interrupted), not failed: its last progress line is printed
     try:
         if cluster is None:
             state.interrupted = in_process(search, todo, records, book, report)
         else:
             state.workers = on_cluster(search, todo, records, book, report, cluster, workers, batch)
+        ended = True
     except (KeyboardInterrupt, SystemError) as e:
         if not stop.is_interrupt(e):
             raise
-        state.interrupted = True
+        state.interrupted = ended = True
     finally:
-        report(records, force=True)
+        if ended:  # an error is the one line the user reads: no progress line before it
+            report(records, force=True)
         report.close()
         if book is not None:
             book.close()

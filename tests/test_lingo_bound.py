@@ -165,7 +165,7 @@ def test_cli_bound(tmp_path, run_exact, write_lines):
     assert data == json.loads(r.stdout)
     assert data["upper_bound"] == 6 and data["n"] == 7 and data["complete"]
     bad = run_exact("lingo", "bound", "--words", words, "--time-limit", "0")
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "time limit" in bad.stderr
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--time-limit 0" in bad.stderr
 
 
 # --- The full pool, where present ----------------------------------------------------------------------

@@ -377,14 +377,21 @@ def guess_limit(least: int = 1) -> click.IntRange:
 
 class Seconds(click.FloatRange):
     """A time in seconds: a float range that also refuses ``nan`` and ``inf`` (which every range
-    comparison lets through, and which a deadline cannot be made of)."""
+    comparison lets through, and which a deadline cannot be made of). A bad time is bad input: one
+    line naming the option (an ExactError), not click's usage text."""
 
     name = "seconds"
 
     def convert(self, value, param, ctx):
-        rv = super().convert(value, param, ctx)
+        flag = param.opts[0] if param is not None and param.opts else "time"
+        try:
+            rv = float(value)
+        except (TypeError, ValueError):
+            raise ExactError(f"{flag} {str(value)!r:.30}: not a number of seconds") from None
         if rv != rv or rv in (float("inf"), float("-inf")):
-            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+            raise ExactError(f"{flag} {value}: not a finite number of seconds")
+        if rv < self.min or (self.min_open and rv <= self.min):
+            raise ExactError(f"{flag} {value}: must be {'above' if self.min_open else 'at least'} {self.min:g} seconds")
         return rv
 
 
