@@ -4,6 +4,7 @@ against brute force on tiny pools."""
 import itertools
 import random
 
+import numpy as np
 import pytest
 
 from exact.errors import ExactError
@@ -53,25 +54,31 @@ def test_real_sets_lose_at_least_the_leaf_value(seed):
             assert N >= column_bad_words(fam, E, D, k), (guesses, E, D)
 
 
-def test_the_knapsack_against_enumeration():
-    """Step 6''s dynamic programme: the most rescues under the budget, by brute force over green sets."""
-    import numpy as np
-
-    rng = np.random.default_rng(1)
+@pytest.mark.parametrize("seed,with_forced", [(1, False), (2, True)])
+def test_the_knapsack_against_enumeration(seed, with_forced):
+    """Step 6''s dynamic programme: the most rescues under the budget, by brute force over green sets;
+    with forced greens (step 8: the fixed guesses' greens) the choices must contain them."""
+    rng = np.random.default_rng(seed)
     for _ in range(25):
         k, budget = int(rng.integers(1, 3)), int(rng.integers(0, 3))
         letters = rng.choice(26, 4, replace=False)
         r = np.zeros((4, 26), np.int64)  # positions 1..3 of a 4-letter word
         r[1:, letters] = rng.integers(0, 6, (3, 4))
         doubled = int(1 << letters[0]) if rng.random() < 0.5 else 0
+        forced = np.zeros(26, np.int64)
+        if with_forced:
+            forced[letters[1]] = int(rng.integers(0, 8))
+            forced[letters[2]] = int(rng.integers(0, 8))
         best = -1
         for choice in itertools.product(range(8), repeat=4):  # each letter's green positions
             if any(sum((T >> q) & 1 for T in choice) > k for q in range(3)):
                 continue
+            if any(T & forced[x] != forced[x] for T, x in zip(choice, letters)):
+                continue
             cost = sum(max(bin(T).count("1") - 1, (doubled >> int(x)) & 1) for T, x in zip(choice, letters))
             if cost <= budget:
                 best = max(best, sum(int(r[q + 1, x]) for T, x in zip(choice, letters) for q in range(3) if T >> q & 1))
-        assert _best_rescue(r, k, budget, np.int64(doubled), np.zeros(26, np.int64)) == best
+        assert _best_rescue(r, k, budget, np.int64(doubled), forced) == best
 
 
 @pytest.mark.slow

@@ -6,12 +6,11 @@ import functools
 import itertools
 import json
 
-import numpy as np
 import pytest
 
 from exact.errors import ExactError
 from exact.feedback import compute_feedback_matrix
-from exact.lingo.columns import _best_rescue, column_bound, fixed_choice
+from exact.lingo.columns import column_bound, fixed_choice
 from exact.lingo.score import count_wins, first_letters
 
 from test_lingo_bound import family_pool
@@ -101,29 +100,6 @@ def test_a_branch_stopped_when_open_has_a_witness_the_full_bound_agrees_with(see
         else:
             assert b.complete and not b.details["closed"]  # found below the target only through relaxed leaves
     assert opened > 0
-
-
-def test_the_knapsack_with_forced_greens_against_enumeration():
-    rng = np.random.default_rng(2)
-    for _ in range(25):
-        k, budget = int(rng.integers(1, 3)), int(rng.integers(0, 3))
-        letters = rng.choice(26, 4, replace=False)
-        r = np.zeros((4, 26), np.int64)  # positions 1..3 of a 4-letter word
-        r[1:, letters] = rng.integers(0, 6, (3, 4))
-        doubled = int(1 << letters[0]) if rng.random() < 0.5 else 0
-        forced = np.zeros(26, np.int64)
-        forced[letters[1]] = int(rng.integers(0, 8))
-        forced[letters[2]] = int(rng.integers(0, 8))
-        best = -1
-        for choice in itertools.product(range(8), repeat=4):
-            if any(sum((T >> q) & 1 for T in choice) > k for q in range(3)):
-                continue
-            if any(T & forced[x] != forced[x] for T, x in zip(choice, letters)):
-                continue
-            cost = sum(max(bin(T).count("1") - 1, (doubled >> int(x)) & 1) for T, x in zip(choice, letters))
-            if cost <= budget:
-                best = max(best, sum(int(r[q + 1, x]) for T, x in zip(choice, letters) for q in range(3) if T >> q & 1))
-        assert _best_rescue(r, k, budget, np.int64(doubled), forced) == best
 
 
 def test_fixed_guesses_must_be_pool_words_and_at_most_k():
