@@ -4,6 +4,7 @@ import itertools
 import json
 import random
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -89,20 +90,37 @@ def family_pool(seed, families=6, variants=6, alphabet="abcdefghijklmnop"):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_real_sets_lose_their_bad_words_and_the_bound_sees_it(seed):
-    rng = random.Random(seed)
     pool = family_pool(seed, variants=5 + seed % 3) if seed % 2 else tiny_pool(seed)
+    for s in real_sets(pool, random.Random(seed), 15):
+        assert wins_of(s.F, s.first, s.rows) <= len(pool) - s.N  # steps 1-4
+        assert s.N >= bad_word_bound(s.fam, s.E, s.D, s.k)  # step 6: every greens choice, these included
+
+
+class RealSet(NamedTuple):
+    """A real k-set of a pool with the letter choice (E, D, S) it induces and its bad words N."""
+
+    F: object  # the feedback matrix
+    first: object  # each word's first letter
+    fam: object
+    k: int
+    rows: list[int]
+    E: str
+    D: str
+    S: object
+    N: int
+
+
+def real_sets(pool, rng: random.Random, tries: int):
+    """``tries`` random k-sets of the pool for each k in 1..3, each with its choice and bad words."""
     words = list(pool.words)
     F = compute_feedback_matrix(words, words)
     first = first_letters(words)
     fam = families(words)
     for k in (1, 2, 3):
-        for _ in range(15):
+        for _ in range(tries):
             rows = rng.sample(range(len(words)), k)
-            guesses = [words[r] for r in rows]
-            E, D, S = choice_of(guesses)
-            N = bad_words(words, E, D, S)
-            assert wins_of(F, first, rows) <= len(words) - N  # steps 1-4
-            assert N >= bad_word_bound(fam, E, D, k)  # step 6: every greens choice, these included
+            E, D, S = choice_of([words[r] for r in rows])
+            yield RealSet(F, first, fam, k, rows, E, D, S, bad_words(words, E, D, S))
 
 
 # --- The whole bound against brute force ------------------------------------------------------------

@@ -8,13 +8,12 @@ import numpy as np
 import pytest
 
 from exact.errors import ExactError
-from exact.feedback import compute_feedback_matrix
-from exact.lingo.bound import families, upper_bound
+from exact.lingo.bound import upper_bound
 from exact.lingo.columns import _best_rescue, column_bad_words, column_bound, extra_slots
-from exact.lingo.score import count_wins, first_letters
+from exact.lingo.score import count_wins
 from exact.words import words_from_lines
 
-from test_lingo_bound import bad_words, brute_force_optimum, choice_of, family_pool, tiny_pool
+from test_lingo_bound import brute_force_optimum, choice_of, family_pool, real_sets, tiny_pool
 
 
 def budget_used(guesses, D):
@@ -38,20 +37,10 @@ def test_real_sets_obey_the_budget():
 @pytest.mark.parametrize("seed", range(6))
 def test_real_sets_lose_at_least_the_leaf_value(seed):
     """Steps 3-6': for the (E, D) real guesses induce, the bad words N are at least the leaf value."""
-    rng = random.Random(seed)
     pool = family_pool(seed, variants=5 + seed % 3, alphabet="abcdefghijklmnop") if seed % 2 else tiny_pool(seed)
-    words = list(pool.words)
-    F = compute_feedback_matrix(words, words)
-    first = first_letters(words)
-    fam = families(words)
-    for k in (1, 2, 3):
-        for _ in range(20):
-            rows = rng.sample(range(len(words)), k)
-            guesses = [words[r] for r in rows]
-            E, D, S = choice_of(guesses)
-            N = bad_words(words, E, D, S)
-            assert count_wins(F, rows, first) <= len(words) - N
-            assert N >= column_bad_words(fam, E, D, k), (guesses, E, D)
+    for s in real_sets(pool, random.Random(seed), 20):
+        assert count_wins(s.F, s.rows, s.first) <= len(pool) - s.N
+        assert s.N >= column_bad_words(s.fam, s.E, s.D, s.k), (s.rows, s.E, s.D)
 
 
 @pytest.mark.parametrize("seed,with_forced", [(1, False), (2, True)])
