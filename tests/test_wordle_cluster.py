@@ -156,12 +156,17 @@ def same_as_reference(cert_path: Path, reference, G) -> dict:
     return cert
 
 
+def two_workers(cluster, slow: bool = True) -> None:
+    """A scheduler and two workers w1 and w2 (each batch slowed down unless ``slow`` is False), both joined."""
+    cluster.scheduler()
+    cluster.worker("w1", slow=slow), cluster.worker("w2", slow=slow)
+    cluster.wait_workers(2)
+
+
 @pytest.mark.slow
 def test_a_real_cluster_gives_the_in_process_certificate(cluster, lists, tmp_path):
     _, A, G, reference = lists
-    cluster.scheduler()
-    cluster.worker("w1", slow=False), cluster.worker("w2", slow=False)  # nothing to hurt: full speed
-    cluster.wait_workers(2)
+    two_workers(cluster, slow=False)  # nothing to hurt: full speed
     code, out, err = finish(solve(lists, tmp_path, "--cluster", cluster.address, "--checkpoint", str(tmp_path / "run.jsonl")))
     assert code == 0, err[-600:]
     cert = same_as_reference(tmp_path / "cert.json", reference, G)
@@ -172,9 +177,7 @@ def test_a_real_cluster_gives_the_in_process_certificate(cluster, lists, tmp_pat
 @pytest.mark.slow
 def test_a_worker_killed_mid_run_costs_only_its_batch(cluster, lists, tmp_path):
     _, A, G, reference = lists
-    cluster.scheduler()
-    cluster.worker("w1"), cluster.worker("w2")
-    cluster.wait_workers(2)
+    two_workers(cluster)
     run = solve(lists, tmp_path, "--cluster", cluster.address, "--checkpoint", str(tmp_path / "run.jsonl"))
     wait_records(tmp_path / "run.jsonl", 10, run)
     cluster.kill("w1")
@@ -187,9 +190,7 @@ def test_a_worker_killed_mid_run_costs_only_its_batch(cluster, lists, tmp_path):
 @pytest.mark.slow
 def test_a_scheduler_killed_mid_run_is_one_line_and_resume_finishes(cluster, lists, tmp_path):
     _, A, G, reference = lists
-    cluster.scheduler()
-    cluster.worker("w1"), cluster.worker("w2")
-    cluster.wait_workers(2)
+    two_workers(cluster)
     checkpoint = tmp_path / "run.jsonl"
     run = solve(lists, tmp_path, "--cluster", cluster.address, "--checkpoint", str(checkpoint))
     wait_records(checkpoint, 10, run)
