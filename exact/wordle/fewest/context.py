@@ -2,8 +2,8 @@
 :mod:`exact.wordle.fewest.memo`, :mod:`exact.wordle.fewest.endgame`).
 
 It is a ``typing.NamedTuple``, as :class:`exact.game.hard.HardMode` of the depth-k engine: numba
-compiles a named tuple into a struct of its fields, so a kernel reads ``ctx.cost`` at the price of
-``ctx[3]``, and the fields' types fix the kernels' signatures (one compilation per instance layout).
+compiles a named tuple into a struct of its fields, so a kernel reads ``ctx.cost`` at the price of a
+positional read, and the fields' types fix the kernels' signatures (one compilation per instance layout).
 """
 
 from __future__ import annotations
