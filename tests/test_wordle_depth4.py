@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from exact.errors import ExactError
+from exact.firstguess import MAX_CHECKPOINT
 from exact.wordle.wins import ranking as depth4
 from exact.wordle.wins.dp import solve
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
@@ -162,7 +163,7 @@ def test_a_checkpoint_is_read_with_caps(instance, tmp_path):
     big = tmp_path / "big.jsonl"
     with open(big, "w") as f:
         line = json.dumps(depth4.make_header(A, G, 3, False, 4)) + "\n"
-        f.write(line * (depth4.MAX_CHECKPOINT // len(line) + 1))
+        f.write(line * (MAX_CHECKPOINT // len(line) + 1))
     with pytest.raises(ExactError, match="larger than 32 MiB"):
         depth4.read_checkpoint(big)
     big.write_text(line + '{"guess": "cabin", "value": ' + "9" * 5000 + "}\n")
@@ -199,8 +200,8 @@ def test_one_writer_per_checkpoint(instance, tmp_path):
     path = tmp_path / "run.jsonl"
     holder = subprocess.Popen([sys.executable, "-c", f"""
 import sys, time
-from exact.wordle.wins import ranking as depth4
-depth4.lock_checkpoint(__import__('pathlib').Path({str(path)!r}))
+from exact.fileio import lock_checkpoint
+lock_checkpoint(__import__('pathlib').Path({str(path)!r}))
 print('locked', flush=True)
 time.sleep(120)
 """], env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE, text=True)

@@ -52,8 +52,7 @@ import numpy as np
 from exact import firstguess
 from exact import progress as prog
 from exact.errors import ExactError, InternalError
-from exact.fileio import lock_checkpoint, lock_path  # noqa: F401 (the lock lives with the file writes)
-from exact.firstguess import MAX_CHECKPOINT, whole  # noqa: F401 (the caps of every checkpoint)
+from exact.firstguess import whole
 from exact.partitions import feedback_matrix
 from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.wins import dp, kernels as dp_kernels
