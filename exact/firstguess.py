@@ -92,6 +92,12 @@ class Search:
     def threshold(self, records: Iterable) -> int | None:
         return None
 
+    def trusted(self, record) -> bool:
+        """Whether a resumed record is taken as it stands (by default every checked record is: its
+        claims are re-derived by ``verify``); a search whose resume would otherwise turn an unchecked
+        claim into a result says no, and the driver evaluates that guess again."""
+        return True
+
 
 # --- reading a checkpoint -----------------------------------------------------------------------
 
@@ -191,12 +197,13 @@ class Checkpoint:
     """The append-only JSON-lines file of a run, locked to one writer. ``resume``: append to it (a
     torn last line cut); otherwise it must not exist or be empty, and gets ``header``."""
 
-    def __init__(self, path: str | Path, header: dict, resume: bool = False):
+    def __init__(self, path: str | Path, header: dict, resume: bool = False, drop: Iterable[str] = ()):
         self.path = Path(path)
         self.fd = None
         self.lock = lock_checkpoint(self.path)  # before anything is read or written
         try:
             self._open(header, resume)
+            self._drop(set(drop))
         except BaseException:
             self.close()
             raise
@@ -212,6 +219,17 @@ class Checkpoint:
             if self.path.exists() and self.path.stat().st_size > 0 and self.path.is_file():
                 raise ExactError(f"{self.path}: the checkpoint exists and is not empty; use --resume, or remove it")
             write_text(self.path, json.dumps(header) + "\n")
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+
+    def _drop(self, guesses: set[str]) -> None:
+        """Rewrite the file (atomically, under the lock) without the records of ``guesses``: records
+        the search does not trust, evaluated again, so that no guess has two records."""
+        if not guesses:
+            return
+        lines = complete_lines(self.path)
+        kept = [x for x in lines[1:] if json.loads(x).get("guess") not in guesses]
+        os.close(self.fd)
+        write_text(self.path, "".join(x + "\n" for x in [lines[0], *kept]))
         self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
 
     def append(self, lines: Iterable[dict]) -> None:
@@ -265,11 +283,16 @@ def resumed(search, words: list[str], checkpoint, resume) -> tuple[dict, Checkpo
         old, found = read_checkpoint(resume, search, words)
         check_header(old, header, Path(resume), search.MUST_MATCH, search.LISTS)
         records = {r.guess: r for r in found}
+    redo = [g for g, r in records.items() if not search.trusted(r)]
+    if redo:
+        prog.say(f"{resume}: {len(redo)} records not taken as they stand (no seal of this installation: "
+                 f"{', '.join(redo[:3])}{', ...' if len(redo) > 3 else ''}); evaluated again")
+        records = {g: r for g, r in records.items() if g not in redo}
     target = checkpoint if checkpoint is not None else resume
     if target is None:
         return records, None
     same = resume is not None and Path(target).resolve() == Path(resume).resolve()
-    book = Checkpoint(target, header, resume=same)
+    book = Checkpoint(target, header, resume=same, drop=redo if same else ())
     if not same and records:
         try:
             book.append(search.to_json(r) for r in records.values())

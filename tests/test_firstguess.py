@@ -221,3 +221,38 @@ def test_the_lingo_proof_checkpoint_forged_closed_is_refused(tmp_path, root):
     target = score_guesses(pool, ["baron", "tight"]).wins + 1  # the best set known: its branches are not closed
     with pytest.raises(ExactError, match="lingo-prove-forged-closed.jsonl:1: the checkpoint has target 40, this run 41"):
         run(pool, 2, path, target=target, resume=True)
+
+
+def test_the_forged_closed_branches_resumed_with_a_weaker_best_are_searched_again(tmp_path, root):
+    """With a best set of 39 wins the forged header's target (40) matches, and every record claims its
+    branch closed at 39; none carries this installation's seal, so each is searched again and the
+    bound over every 2-set is the truth (baron tight wins 40), not the forged 39."""
+    from exact.lingo.proof import read_checkpoint, run
+    from exact.lingo.score import score_guesses
+    from exact.words import read_words
+
+    path = forged("lingo-prove-forged-closed.jsonl", tmp_path)
+    pool = read_words(root / "instances" / "lingo-ladder" / "answers-random-40-seed0.txt")
+    assert score_guesses(pool, ["acute", "bathe"]).wins == 39
+    coverage, _ = run(pool, 2, path, target=40, resume=True)
+    assert coverage.whole == score_guesses(pool, ["baron", "tight"]).wins == 40
+    assert coverage.closed == [] and len(read_checkpoint(path)[1]) == 40  # one record a guess, rewritten
+
+
+def test_a_closed_branch_is_taken_on_resume_only_under_the_seal(tmp_path):
+    from exact.lingo.proof import LingoSearch, header
+    from test_lingo_bound import family_pool
+
+    pool = family_pool(28, 5, 7, "abcdefghijklmnopqrst")
+    search = LingoSearch(pool, 2, 9, 60.0, 1, False)
+    record = search.from_json({"guess": pool.words[0], "bound": 8, "closed": True, "complete": True,
+                               "seconds": 0.1, "nodes": 1, "witness": None, "open": False})
+    assert not search.trusted(record)  # no seal: written elsewhere or by hand
+    written = search.to_json(record)
+    reader = LingoSearch(pool, 2, 9, 60.0, 1, False)
+    assert reader.trusted(reader.from_json(written))
+    edited = LingoSearch(pool, 2, 9, 60.0, 1, False)
+    assert not edited.trusted(edited.from_json({**written, "nodes": 2}))
+    opened = {**written, "closed": False, "bound": 9, "open": True}
+    assert edited.trusted(edited.from_json(opened))  # an open branch claims only its bound
+    assert header(pool, 2, 9, 1, 60.0)["target"] == 9

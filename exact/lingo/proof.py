@@ -47,6 +47,7 @@ from exact import firstguess
 from exact import stop
 from exact.firstguess import whole
 from exact.lingo.columns import column_bound
+from exact.seal import is_sealed, sealed
 from exact.words import WordList
 
 FORMAT = "exact.lingo.proof"
@@ -107,20 +108,29 @@ class LingoSearch(firstguess.Search):
                  exact_doubles: int, stop_when_open: bool):
         self.pool, self.k, self.target, self.time_limit = pool, k, target, time_limit
         self.exact_doubles, self.stop_when_open = exact_doubles, stop_when_open
+        self.sealed_closed: set[str] = set()  # closed branches read under this installation's seal
 
     def header(self) -> dict:
         return header(self.pool, self.k, self.target, self.exact_doubles, self.time_limit, self.stop_when_open)
 
     def to_json(self, record: Branch) -> dict:
-        return asdict(record)
+        """The record, sealed (:mod:`exact.seal`) so that a resume of this installation takes its
+        closed claim as it stands."""
+        return sealed(asdict(record))
+
+    def trusted(self, record: Branch) -> bool:
+        """An open branch claims only its bound, which the coverage reports as such; a *closed* one
+        claims that no set holding its guess reaches the target, and is taken from a checkpoint only
+        under this installation's seal; any other (edited, forged, written elsewhere) is searched again."""
+        return not record.closed or record.guess in self.sealed_closed
 
     def from_json(self, d: dict) -> Branch:
         """A record, its counts in range: a bound and a witness at most the pool's size, and (with a
         target) a closed branch complete with a bound below the target, a complete open one not below it."""
-        if not isinstance(d, dict) or not isinstance(d.get("guess"), str) or set(d) - BRANCH_FIELDS:
+        if not isinstance(d, dict) or not isinstance(d.get("guess"), str) or set(d) - BRANCH_FIELDS - {"seal"}:
             raise TypeError("not a Lingo branch")
         n = 10**7 if self.pool is None else len(self.pool)
-        r = Branch(**d)
+        r = Branch(**{k: v for k, v in d.items() if k != "seal"})
         whole(d, "bound", 0, n), whole(d, "nodes", 0, 10**15)
         if r.witness is not None:
             whole(d, "witness", 0, n)
@@ -133,6 +143,8 @@ class LingoSearch(firstguess.Search):
             raise ValueError(f"closed with bound {r.bound}, not a complete search below the target {self.target}")
         if self.pool is not None and self.target is not None and r.complete and not r.closed and r.bound < self.target:
             raise ValueError(f"open with bound {r.bound}, below the target {self.target}: it would be closed")
+        if r.closed and is_sealed(d):
+            self.sealed_closed.add(r.guess)
         return r
 
     def evaluate(self, word: str, threshold) -> Branch | None:
