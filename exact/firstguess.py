@@ -361,6 +361,19 @@ def drive(search, words: list[str], *, checkpoint=None, resume=None, limit: int 
     return state
 
 
+def best_so_far(build: Callable[[], object], interrupted: bool, what: str):
+    """``build()``, the tree of the best first guess; after Ctrl-C or SIGTERM (``interrupted``) that of
+    the best so far, said first, and a second signal skips it (None: no tree)."""
+    if not interrupted:
+        return build()
+    prog.say(f"building the tree of the best first guess so far ({what}); Ctrl-C again to skip it")
+    try:
+        return build()
+    except KeyboardInterrupt:
+        prog.say("interrupted again: no tree written")
+        return None
+
+
 def _done(search, record, records: dict, book: Checkpoint | None) -> None:
     if record.guess in records:  # never two records for a guess (a batch redone elsewhere)
         return

@@ -256,3 +256,15 @@ def test_a_closed_branch_is_taken_on_resume_only_under_the_seal(tmp_path):
     opened = {**written, "closed": False, "bound": 9, "open": True}
     assert edited.trusted(edited.from_json(opened))  # an open branch claims only its bound
     assert header(pool, 2, 9, 1, 60.0)["target"] == 9
+
+
+def test_the_best_so_far_is_built_after_an_interrupt_and_a_second_one_skips_it():
+    from exact.firstguess import best_so_far
+
+    def interrupted_again():
+        raise KeyboardInterrupt
+
+    assert best_so_far(lambda: "tree", True, "salet") == "tree"
+    assert best_so_far(interrupted_again, True, "salet") is None
+    with pytest.raises(KeyboardInterrupt):  # not after an interrupt: a signal stops the run as always
+        best_so_far(interrupted_again, False, "salet")

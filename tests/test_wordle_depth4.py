@@ -68,6 +68,8 @@ def test_checkpoint_resume_gives_the_same_certificate(instance, reference, tmp_p
     path = tmp_path / "run.jsonl"
     part = depth4.run(A, G, depth=3, batch=4, checkpoint=path, progress=False, limit=3)
     assert part.interrupted and part.status != "OPTIMAL" and len(part.outcomes) == 12
+    if part.optimal_first:  # stopped early: the tree of the best first guess so far wins what it claims
+        assert depth4.global_tree(part).info["replay"]["wins"] == part.wins
     header, records = depth4.read_checkpoint(path)
     assert header["answers"]["sha256"] == A.sha256 and header["depth"] == 3 and len(records) == 12
     with open(path, "ab") as f:

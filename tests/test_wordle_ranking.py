@@ -130,6 +130,9 @@ def test_checkpoint_resume_and_bad_lines(tmp_path):
     path = tmp_path / "rank.jsonl"
     part = rank_first_guesses(A, G, max_guesses=5, progress=False, top=2, checkpoint=path, limit=4)
     assert part.interrupted and part.status in ("FEASIBLE", "UNKNOWN") and len(part.values) == 4
+    if part.exact:  # stopped early, it still writes the tree of the best first guess so far, of its value
+        assert part.tree is not None and part.tree.guess == part.exact[0][0]
+        assert part.certificate()["tree"]["replay"]["total"] == part.exact[0][1]
     header, records = read_checkpoint(path)
     assert header["answers"]["sha256"] == A.sha256 and len(records) == 4
     done = rank_first_guesses(A, G, max_guesses=5, progress=False, top=2, resume=path)

@@ -20,6 +20,7 @@ from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, echo_json, exit_
                               list_guesses, words_option)
 from exact.cli.wordle.shared import first_guess_run_options, write_tree_and_certificate
 from exact.fileio import write_json
+from exact.firstguess import best_so_far
 from exact.game.formats import format_for_path, write_tree
 from exact.game.tree import record_lists
 from exact.wordle.engines import choose_rank
@@ -131,8 +132,10 @@ def rank_wins(answer_list, guess_list, *, depth, hard, top, out, certificate, as
     result = ranking.run(answer_list, guess_list, depth=depth, hard=hard, batch=batch, checkpoint=checkpoint,
                          resume=resume, cluster=cluster, workers=workers)
     best = None
-    if result.status == "OPTIMAL" and out and not result.interrupted:
-        best = ranking.global_tree(result, max_guesses=max_guesses, truncate=truncate)
+    if result.optimal_first and out:  # interrupted: the tree of the best first guess so far
+        best = best_so_far(lambda: ranking.global_tree(result, max_guesses=max_guesses, truncate=truncate),
+                           result.interrupted, ranking.tie_break(result))
+    if best is not None:
         record_lists(best.tree, answer_list, guess_list)
         for path in out:
             write_tree(best.tree, path, answers=answer_list)

@@ -373,9 +373,10 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
                             workers=workers, batch=batch, progress=progress)
     ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, done.records, order, 0.0, prog.cores(),
                       done.interrupted or done.limited, goal.name)
-    if tree and ranking.exact and not ranking.interrupted:
+    if tree and ranking.exact:  # interrupted: the best so far's, its value exact, so optimal after it
         w = ranking.exact[0][0]
-        ranking.tree = first_tree(inst, search.state["memo"], T, guesses.index[w], 1, rule)
+        ranking.tree = firstguess.best_so_far(
+            lambda: first_tree(inst, search.state["memo"], T, guesses.index[w], 1, rule), ranking.interrupted, w)
     ranking.seconds = time.perf_counter() - started
     return ranking
 
