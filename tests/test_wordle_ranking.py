@@ -287,7 +287,9 @@ def test_compare_ranking_exits_1_on_a_contradiction(tmp_path, run_exact):
     ("ranking-guesses-certificate.json", "normal.top105.proven"),
     ("ranking-guesses-hard-certificate.json", "hard.top101.proven"),
     ("ranking-guesses-nyt2023-certificate.json", "results_easy_nyt20230701"),
-    ("ranking-guesses-nyt2023-hard-certificate.json", "results_hard_nyt20230701")])
+    ("ranking-guesses-nyt2023-hard-certificate.json", "results_hard_nyt20230701"),
+    ("ranking-guesses-nyt2022-certificate.json", "results_easy_nyt20220830"),
+    ("ranking-guesses-nyt2022-hard-certificate.json", "results_hard_nyt20220830")])
 def test_the_committed_rankings_agree_with_selbys_tables(root, certificate, table):
     """Every exact value the same as his; every rejection bound at most his value."""
     from exact.fileio import read_json
@@ -340,3 +342,16 @@ def test_feasible_ranking_matches_brute_force(hard):
             assert all(w in feasible for w, _ in r.exact)
         seen.add(r.status)
     assert seen == {"INFEASIBLE", "OPTIMAL"}
+
+
+def test_the_vendored_selby_tables_are_what_their_readme_says(root):
+    """Each table's lines and sha256 as its README's table gives them."""
+    import hashlib
+    import re
+
+    folder = root / "instances" / "peers" / "selby"
+    rows = re.findall(r"^\| `([^`]+)` \| (\d+) \| `([0-9a-f]{64})` \|", (folder / "README.md").read_text(), re.M)
+    assert len(rows) == 6
+    for name, lines, sha in rows:
+        data = (folder / name).read_bytes()
+        assert data.count(b"\n") == int(lines) and hashlib.sha256(data).hexdigest() == sha, name
