@@ -31,7 +31,7 @@ import numpy as np
 
 from exact.errors import ExactError, shorten
 from exact.fileio import read_errors, read_text
-from exact.words import WordList
+from exact.words import WordList, instances_dir
 
 #: the largest weight a file may give (a typo of extra digits is an error); each engine also checks that
 #: (total weight) x (its largest finite cost) stays below its INF before it searches.
@@ -118,3 +118,22 @@ def as_values(weights: Weights | None, answers: WordList) -> np.ndarray:
     if len(weights.values) != len(answers):
         raise ExactError(f"{weights.source}: {len(weights.values)} weights for {len(answers)} answers")
     return np.ascontiguousarray(weights.values, dtype=np.int64)
+
+
+#: the named lists that carry a prior: ``--list NAME`` -> its weights file under ``instances/``
+NAMED_WEIGHTS = {"nyt-prior": ("nyt-prior/weights.txt",
+                               "60b590330eb8cc0a16c2adf3e59861050c94792b9b496a22c1f35d8b59d937a8")}
+
+
+def named_weights(name: str, answers: WordList) -> Weights | None:
+    """The prior shipped with the named list ``name`` (checked against its sha256), None for a list
+    without one."""
+    entry = NAMED_WEIGHTS.get(name)
+    if entry is None:
+        return None
+    file, sha = entry
+    w = read_weights(instances_dir() / file, answers)
+    text = "".join(f"{word} {int(v)}\n" for word, v in sorted(zip(answers.words, w.values)))
+    if hashlib.sha256(text.encode()).hexdigest() != sha:
+        raise ExactError(f"instances/{file} does not have the sha256 {sha} of list {name!r}: reinstall exact")
+    return Weights(w.values, f"instances/{file}", w.sha256)
