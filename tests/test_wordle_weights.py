@@ -119,3 +119,18 @@ def test_unit_weights_on_the_weighted_path_give_the_unweighted_values_and_trees(
         assert (forced.status, forced.total, forced.wins_at, forced.first) == \
             (plain.status, plain.total, plain.wins_at, plain.first)
         assert (forced.tree is None and plain.tree is None) or forced.tree == plain.tree
+
+
+def test_the_shipped_prior_is_read_with_its_list_and_reproduced_by_its_command(tmp_path):
+    from exact.weights import named_weights
+    from exact.words import named_lists
+    answers, guesses = named_lists("nyt-prior")
+    w = named_weights("nyt-prior", answers)
+    assert len(answers) <= 5000 and len(guesses) == 14855 and int(w.values.min()) >= 1
+    pytest.importorskip("wordfreq")
+    from exact.fileio import read_json
+    from exact.wordle.study.prior import write_prior
+    made = write_prior(tmp_path)
+    shipped = read_json("instances/nyt-prior/provenance.json")
+    assert made["weights"]["sha256"] == shipped["weights"]["sha256"] and made["fit"] == shipped["fit"]
+    assert (tmp_path / "weights.txt").read_text() == open("instances/nyt-prior/weights.txt").read()
