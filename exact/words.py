@@ -266,6 +266,10 @@ NAMED_LISTS: dict[str, NamedLists] = {e.name: e for e in (
     NamedLists("nyt2023", "nyt/nyt-2023-answers.txt", "nyt/nyt-allowed.txt",
                "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce", _NYT_ALLOWED,
                "today's game: 3158 answers (Selby's list of 1 Jul 2023), 14855 guesses"),
+    NamedLists("nyt-prior", "nyt-prior/answers.txt", "nyt/nyt-allowed.txt",
+               "f954e4860e9bdba89312dcba56c75c62c92629161b0bce45d0007edad4869a69", _NYT_ALLOWED,
+               "today's game under a word-frequency prior: the 5000 most frequent allowed words, weighted "
+               "(instances/nyt-prior/weights.txt, exact wordle prior), 14855 guesses"),
     NamedLists("all", "wordle/allowed.txt", "wordle/allowed.txt", _ORIGINAL_ALLOWED, _ORIGINAL_ALLOWED,
                "every one of the 12972 original allowed guesses can be the answer"),
     NamedLists("nyt-all", "nyt/nyt-allowed.txt", "nyt/nyt-allowed.txt", _NYT_ALLOWED, _NYT_ALLOWED,

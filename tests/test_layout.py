@@ -23,7 +23,7 @@ PACKAGE = ROOT / "exact"
 #: prefix it matches (the longest prefixes are listed where two could match).
 LAYERS = [
     ("foundation", ["exact.errors", "exact.feedback", "exact.words", "exact.fileio", "exact.stop",
-                    "exact.progress", "exact._kernels", "exact.cpsat", "exact.cluster", "exact.firstguess"]),
+                    "exact.progress", "exact._kernels", "exact.cpsat", "exact.cluster", "exact.firstguess", "exact.weights"]),
     ("partitions", ["exact.partitions", "exact.seal"]),  # seal keeps its key in the cache folder partitions owns
     ("game", ["exact.game"]),
     ("engines", ["exact.wordle.wins", "exact.wordle.fewest", "exact.lingo"]),

@@ -26,16 +26,19 @@ from exact.words import wordle_answers, words_from_lines
 INF = float("inf")
 
 
-def brute(answers, guesses, max_guesses, hard=False, wins=(), first=None, history=()):
+def brute(answers, guesses, max_guesses, hard=False, wins=(), first=None, history=(), weights=None):
     """The lexicographically least (lost within each K of ``wins``..., total guesses) of any complete
-    tree, or None when no tree solves every answer within max_guesses."""
+    tree, or None when no tree solves every answer within max_guesses; with ``weights`` (answer ->
+    weight) each answer's terms count its weight."""
     green = all_green(len(answers[0]))
+    weights = weights or {}
 
     def add(u, v):
         return tuple(a + b for a, b in zip(u, v))
 
-    def leaf(step):
-        return tuple(int(step > k) for k in wins) + (step,)
+    def leaf(step, a):
+        w = weights.get(a, 1)
+        return tuple(w * int(step > k) for k in wins) + (w * step,)
 
     @lru_cache(maxsize=None)
     def best(S, step, hist):
@@ -52,7 +55,7 @@ def brute(answers, guesses, max_guesses, hard=False, wins=(), first=None, histor
             total = tuple([0] * (len(wins) + 1))
             for p, P in classes.items():
                 if p == green:
-                    total = add(total, leaf(step))
+                    total = add(total, leaf(step, g))
                     continue
                 # the hard-mode rule reads the history as a set of clues (is_allowed checks each):
                 # keyed in order, the memo would miss every reordering of the same clues

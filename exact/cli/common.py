@@ -24,6 +24,7 @@ from exact.feedback import format_pattern
 from exact.fileio import atomic_write, check_writable, ensure_parent, make_folder, set_make_folders
 from exact.game.position import MAX_GUESSES, parse_history
 from exact.partitions import cache_dir
+from exact.weights import named_weights, read_weights
 from exact.words import NAMED_LISTS, check_words, named_lists, require_in_pool
 
 #: The exit status of an internal error (a bug, not bad input): ``EX_SOFTWARE`` of BSD's sysexits.h.
@@ -176,6 +177,24 @@ def list_answers():
 def list_guesses():
     """The guesses of the chosen ``--list``."""
     return named_lists(chosen_list())[1]
+
+
+def weights_option(f):
+    """``--weights FILE``: answer weights (``word weight`` lines, :mod:`exact.weights`)."""
+    return click.option("--weights", "weights", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                        help="Answer weights, a prior: lines 'word weight' (positive integers, every answer "
+                             "listed); wins and totals become weighted sums [default: the --list's prior "
+                             "(nyt-prior), else every answer 1].")(f)
+
+
+def load_weights(path, answers):
+    """The weights of ``--weights FILE`` for these answers, else the chosen ``--list``'s prior when
+    the answers are its own, else None (every answer 1)."""
+    if path is not None:
+        return read_weights(path, answers)
+    name = chosen_list()
+    own = named_lists(name)[0] if name in ("nyt-prior",) else None
+    return named_weights(name, answers) if own is not None and own.sha256 == answers.sha256 else None
 
 
 def check_outputs(*paths) -> None:

@@ -14,7 +14,7 @@ import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json, exit_interrupted,
                               history_of, list_answers, list_guesses, words_option, write_all)
-from exact.cli.common import guess_limit
+from exact.cli.common import chosen_list, guess_limit, weights_option
 from exact.cli.wordle.rank import rank_fewest, rank_wins
 from exact.cli.wordle.solve_guesses import solve_objective
 from exact.cli.wordle.study import memorable
@@ -63,11 +63,12 @@ from exact.words import load_or_default
 @click.option("--compare", default=None, metavar="WORD",
               help="Also report the exact value of playing WORD (at the position) against the best guess.")
 @click.option("--truncate", is_flag=True, help="Write the depth-limited tree (answers past --depth are lost).")
+@weights_option
 @first_guess_run_options("First guesses per task (with --cluster, --checkpoint or --resume: the old spelling of "
                          "`exact wordle rank --depth K`).")
 @click.pass_context
 def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_json, max_second, objective,
-          max_guesses, cutoff, after, compare, truncate, cluster, checkpoint, resume, batch, workers):
+          max_guesses, cutoff, after, compare, truncate, cluster, checkpoint, resume, batch, workers, weights):
     """Prove the most answers any strategy wins within --depth guesses (exact DP), or, with
     --objective, the best complete strategy for the fewest guesses (exact branch and bound).
 
@@ -77,6 +78,9 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
                            cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
                            cluster=cluster, checkpoint=checkpoint, resume=resume, truncate=truncate)
+    if engine != "guesses" and (weights is not None or chosen_list() == "nyt-prior"):
+        raise ExactError("--weights (and --list nyt-prior) are taken by --objective only so far: the depth-k "
+                         "engine (--depth) and the rankings do not weight answers yet")
     if engine in RANK_ENGINES:  # the old spellings of `exact wordle rank`
 
         click.echo(rank_note(engine, objective=objective, depth=depth, first=first), err=True)
@@ -93,7 +97,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     if engine == "guesses":
         return solve_objective(answers=answers, guesses=guesses, objective=objective, first=first,
                                max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,
-                               out=out, certificate=certificate, as_json=as_json, truncate=truncate)
+                               out=out, certificate=certificate, as_json=as_json, truncate=truncate,
+                               weights=weights)
     if engine == "memorable":
         return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
                           out=Path(out[0]) if out else None, as_json=as_json, max_guesses=max_guesses,

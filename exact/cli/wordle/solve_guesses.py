@@ -8,7 +8,7 @@ import sys
 import click
 
 from exact.cli.common import (call, checked_word, counted, echo_json, exit_if_interrupted, history_of, list_answers,
-                              list_guesses)
+                              list_guesses, load_weights)
 from exact.cli.wordle.shared import write_tree_and_certificate
 from exact.errors import ExactError
 from exact.fileio import read_json
@@ -20,10 +20,11 @@ from exact.wordle.fewest.search import solve_guesses
 from exact.words import load_or_default
 
 def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cutoff, after, compare,
-                    out, certificate, as_json, truncate):
+                    out, certificate, as_json, truncate, weights=None):
     """``exact wordle solve --objective ...``: solve, write the tree, print."""
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
+    prior = load_weights(weights, answer_list)
     goal = call(parse_objective, objective)
     if max(goal.wins, default=0) > max_guesses:  # as --depth is refused past --max-guesses
         raise ExactError(f"--objective {objective}: win{max(goal.wins)} is more than --max-guesses {max_guesses}")
@@ -34,7 +35,7 @@ def solve_objective(*, answers, guesses, objective, first, max_guesses, hard, cu
         format_for_path(path)  # a bad extension fails now, not after the search
     if truncate:
         raise ExactError("--truncate applies to the win-within-k trees (--depth); --objective trees are complete")
-    kwargs = dict(objective=goal, max_guesses=max_guesses, hard=hard, after=history)
+    kwargs = dict(objective=goal, max_guesses=max_guesses, hard=hard, after=history, weights=prior)
     result = call(solve_guesses, answer_list, guess_list, first=first, cutoff=cutoff, **kwargs)
     other = None
     if compare is not None and not result.interrupted:
@@ -79,7 +80,9 @@ def print_result(r, answer_list, guess_list) -> None:
     which = f"guess {len(r.after) + 1}" if r.after else "first guess"
     value = (f"every answer solved within {r.max_guesses} guesses: yes, by the tree found (total {r.total}, "
              f"mean {r.mean:.6f}: any such tree, not the fewest guesses)" if r.objective == "feasible" else
-             f"total {r.total} guesses over {counted(r.n, 'answer')}, mean {r.mean:.6f}")
+             f"total {r.total} guesses over {counted(r.n, 'answer')}, mean {r.mean:.6f}" if not r.weights else
+             f"weighted total {r.total} over {counted(r.n, 'answer')} of total weight {r.weight} "
+             f"({r.weights['source']}), expected guesses {r.mean:.6f}")
     click.echo(f"{which} {r.first}: {value}; status {r.status} ({r.seconds:.1f} s, {r.cores} cores, "
                f"{counted(r.searched, 'node')} searched)")
     click.echo(f"solved with 1..{r.max_guesses} guesses: {' '.join(map(str, r.wins_at))}; "

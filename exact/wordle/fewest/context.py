@@ -42,7 +42,10 @@ class Context(NamedTuple):
       a with position w blanked (-1: none); ``endgame_caps[e]`` the largest ``u_g(E)`` over every
       guess, largest first (the capacities of the endgame bound); endgame e holds the answers
       ``endgame_members[endgame_start[e]:endgame_start[e + 1]]``; ``endgame_letters[e]`` has bit x set
-      when an answer of e has letter x at its blanked position.
+      when an answer of e has letter x at its blanked position;
+    - ``weight``: the positive integer weight of each answer column (:mod:`exact.weights`; the
+      value of a tree is ``sum_a weight[a] c[s(a)]``), and ``unit``: every weight is 1, so the
+      kernels take the counting path (the same bounds with weight sums equal to counts, cheaper).
     """
 
     feedback: np.ndarray
@@ -64,3 +67,5 @@ class Context(NamedTuple):
     endgame_members: np.ndarray
     endgame_start: np.ndarray
     endgame_letters: np.ndarray
+    weight: np.ndarray
+    unit: bool

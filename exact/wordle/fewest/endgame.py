@@ -50,6 +50,20 @@ letter of E) (the letters of E: ``letters[e]``, a bit per letter, a superset of 
 After donko's ``YGYBB`` (an o green, a d and an n demanded), the eight answers ``_ound`` meet
 guesses that can make at most 4 - 2 = 2 of them non-default each, not 4 (the words allowed there
 make only one each: a capacity over the allowed words, as Selby's cut has, is not built).
+
+Weights (a tree's value ``sum_a w_a c[s(a)]``). EB counts, for each step, the most answers of L a
+strategy can have solved by then: min(|L|, U_1 + ... + U_j + 1) by step t + j (those that left the
+default path at its first j guesses, and the one the next guess names). Every strategy's counts are
+at most these at every step, so its sorted steps are, one by one, no earlier than EB's slots; the
+cheapest weighted sum over such steps puts the heaviest answers of L on the earliest slots (c is
+non-decreasing), which is ``EB_w(L, t)`` (:func:`eb_weighted`: the slots of EB, in order, times
+L's weights, heaviest first). The answers outside L (weight W_out, heaviest w_out) cost at least
+c[t + 1] each, but one of them may be named at step t; then no answer of L is named at t, and L's
+slots are those of EB with its first one moved to c[t + 1] (``EB'_w``). So
+
+    cost(T, t) >= min(EB_w(L, t) + W_out c[t+1],  EB'_w(L, t) + W_out c[t+1] - w_out (c[t+1] - c[t])),
+
+which with unit weights is the counting bound above (EB' = EB + c[t+1] - c[t], w_out = 1).
 """
 
 from __future__ import annotations
@@ -184,6 +198,65 @@ def eb(cost, t, m, caps):
 
 
 @numba.njit(cache=True, nogil=True)
+def eb_weighted(cost, t, caps, w, named):
+    """EB_w(L, t) (``named``) or EB'_w(L, t) (not ``named``: no answer of L is named at step t) for
+    the weights w of L sorted heaviest first (see the module): EB's slots, in order, each times the
+    next weight."""
+    left = w.shape[0]
+    total = np.int64(0)
+    i = 0
+    j = 0  # the next weight
+    while left > 0:
+        if i >= caps.shape[0] or caps[i] <= 0 or t + i + 1 >= cost.shape[0]:
+            return INF
+        k = min(caps[i], left)
+        c0, c1 = cost[t + i], cost[t + i + 1]
+        if i == 0 and not named:
+            c0 = c1
+        if c0 >= INF or (k > 1 and c1 >= INF):
+            return INF
+        total = sat(total + w[j] * c0)
+        for r in range(1, k):
+            total = sat(total + w[j + r] * c1)
+        j += k
+        left -= k
+        i += 1
+    return total
+
+
+@numba.njit(cache=True, nogil=True)
+def _weighted_run(ctx, T, e, t, cap):
+    """The weighted endgame bound of E ∩ T for endgame e (see the module), T sorted."""
+    cost, members, start = ctx.cost, ctx.endgame_members, ctx.endgame_start
+    E = members[start[e]:start[e + 1]]
+    n = T.shape[0]
+    inside = np.empty(n, dtype=np.int64)
+    m = 0
+    out_total, out_most = np.int64(0), np.int64(0)
+    j = 0
+    for i in range(n):  # T and E are sorted: merge
+        while j < E.shape[0] and E[j] < T[i]:
+            j += 1
+        wi = ctx.weight[T[i]]
+        if j < E.shape[0] and E[j] == T[i]:
+            inside[m] = wi
+            m += 1
+        else:
+            out_total += wi
+            out_most = max(out_most, wi)
+    w = np.sort(inside[:m])[::-1].copy()
+    c0, c1 = cost[t], cost[t + 1]
+    rest = sat(out_total * c1) if out_total > 0 else np.int64(0)
+    a = sat(eb_weighted(cost, t, cap, w, True) + rest)
+    if out_total == 0:
+        return a
+    b = sat(eb_weighted(cost, t, cap, w, False) + rest)
+    if b < INF:
+        b = b - out_most * (c1 - c0)
+    return min(a, b)
+
+
+@numba.njit(cache=True, nogil=True)
 def _endgame_ids(ans_end, T):
     """The endgames of the answers of T, one entry per answer and endgame, sorted (so that the
     answers of T in each endgame make one run)."""
@@ -244,7 +317,10 @@ def endgame_bound(ctx, T, t, greens, least):
             free = _free(Lw, hard, greens, least, letters[ids[j - 1]])
             for i in range(cap.shape[0]):
                 cap[i] = min(caps[ids[j - 1], i], free)
-            v = sat(eb(cost, t, run, cap) + (n - run) * cost[t + 1])
+            if ctx.unit:
+                v = sat(eb(cost, t, run, cap) + (n - run) * cost[t + 1])
+            else:
+                v = _weighted_run(ctx, T, ids[j - 1], t, cap)
             if v > best:
                 best = v
         run = 1
@@ -261,7 +337,8 @@ def tight_endgame(ctx, T, t, greens, least):
 
         cost(T, t) >= cost(L, t) + c[t] + (|T| - |L| - 1) c[t + 1],
 
-    and a search of the small set L can prove what the counts of :func:`endgame_bound` do not. It is
+    (with weights the second part is :func:`exact.wordle.fewest.kernels.outside_rest`), and a search of
+    the small set L can prove what the counts of :func:`endgame_bound` do not. It is
     worth it when those counts come close to the cut: when the r largest capacities, r = the guesses
     left after this one, leave fewer than r spare (Selby's heuristic), with L smaller than T.
     """

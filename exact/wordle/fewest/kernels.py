@@ -9,6 +9,18 @@ the step (1 = the first guess); (``greens``, ``least``) the hard-mode constraint
 Lower bounds (each one is a lower bound on the cost of every tree it is used for; all use only that
 c is non-decreasing and that at most one answer is solved by each guess):
 
+*Weights* (``ctx.weight``, :mod:`exact.weights`): a tree's value is ``sum_a w_a c[s(a)]``. Each
+bound below caps, step by step, *how many* answers can be solved by then (at most h at step t, at
+most k by step t + 1, ...); given such caps, the cheapest assignment of steps to answers puts the
+heaviest answers on the earliest steps (c is non-decreasing: an exchange of two answers that breaks
+this order does not lower the sum). So every count below becomes a sum of the heaviest weights of
+T: "h answers at c[t], k - h at c[t+1], the rest at c[t+2]" becomes ``top(h) c[t] + (top(k) -
+top(h)) c[t+1] + (W - top(k)) c[t+2]``, ``top(k)`` the sum of the k largest weights of T and W
+their total (:func:`heaviest`); with unit weights top(k) = k and W = n, the counting bounds
+themselves (``ctx.unit`` takes that path without sorting). Where a bound names a particular answer
+(the one a singleton splitter names, the pair rule of :func:`quick`, the node of two answers), the
+weighted argument is given there.
+
 - *node bound*: a set T of n answers at step t costs at least ``c[t] + (n - 1) c[t+1]``: one guess
   names at most one answer, so at most one answer is solved at step t, the others at t + 1 or later.
   For c[s] = s this is Selby's 2n - 1. It is attained exactly by an answer of T that splits T into
@@ -68,6 +80,57 @@ UNION_MAX = 40  # the largest union kept: each costs a quick() of O(n^2) when it
 
 
 @numba.njit(cache=True, nogil=True)
+def times(w, c):
+    """w c for a weight sum w >= 0 and a cost c (INF stays INF; 0 when w = 0). No overflow:
+    :func:`exact.wordle.fewest.search.make_guesses_instance` checks total weight x the largest
+    finite cost < INF."""
+    if w == 0:
+        return np.int64(0)
+    return INF if c >= INF else sat(w * c)
+
+
+@numba.njit(cache=True, nogil=True)
+def heaviest(ctx, T):
+    """top[k] = the sum of the k largest weights of T (top[0] = 0, top[n] = W): the weighted
+    counterpart of the count k in every bound (see the module)."""
+    n = T.shape[0]
+    top = np.empty(n + 1, dtype=np.int64)
+    if ctx.unit:
+        for k in range(n + 1):
+            top[k] = k
+        return top
+    w = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        w[i] = ctx.weight[T[i]]
+    w.sort()
+    top[0] = 0
+    for k in range(n):
+        top[k + 1] = top[k] + w[n - 1 - k]
+    return top
+
+
+@numba.njit(cache=True, nogil=True)
+def floor_of(ctx, T, t, k1, k0):
+    """:func:`_floor` for the answers T (their weights), k1 and k0 classes at most."""
+    n = T.shape[0]
+    if ctx.unit:
+        return _floor(ctx.cost, t, n, k1, k0)
+    top = heaviest(ctx, T)
+    return floor_weighted(ctx.cost, t, top[n], top[1], top[k1], top[k0])
+
+
+@numba.njit(cache=True, nogil=True)
+def heaviest_weight(ctx, T):
+    """The largest weight of T (1 with unit weights)."""
+    if ctx.unit:
+        return np.int64(1)
+    most = np.int64(0)
+    for i in range(T.shape[0]):
+        most = max(most, ctx.weight[T[i]])
+    return most
+
+
+@numba.njit(cache=True, nogil=True)
 def node_bound(ctx, memo, T, t, greens, least):
     """The best lower bound known for (T, t): the node bound, or the memo's value if larger."""
     cost = ctx.cost
@@ -75,10 +138,9 @@ def node_bound(ctx, memo, T, t, greens, least):
     if n == 0:
         return 0
     if n == 1:
-        return cost[t]
-    m = min(n, ctx.most_classes)
-    lb = _floor(cost, t, n, m, m) if ctx.sharp else (
-        sat(cost[t] + (n - 1) * cost[t + 1]) if cost[t + 1] < INF else INF)
+        return times(ctx.weight[T[0]], cost[t])
+    m = min(n, ctx.most_classes) if ctx.sharp else n  # k = n: the node bound itself
+    lb = floor_of(ctx, T, t, m, m)
     if n >= 3 and lb < INF:
         h = memo_key(ctx, T, t, greens, least)
         i = memo_find(ctx, memo, h, T, t, greens, least)
@@ -92,9 +154,17 @@ def node_bound(ctx, memo, T, t, greens, least):
 
 @numba.njit(cache=True, nogil=True)
 def _floor(cost, t, n, k1, k0):
+    """:func:`floor_weighted` with unit weights: min(B(1, k1), B(0, k0)) for n answers."""
+    return floor_weighted(cost, t, n, 1, k1, k0)
+
+
+@numba.njit(cache=True, nogil=True)
+def floor_weighted(cost, t, W, s1, S1, S0):
     """The least cost of n answers at step t over every guess that names one answer and makes at
     most k1 classes (the green one included), or names none and makes at most k0 classes:
-    min(B(1, k1), B(0, k0)), B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2].
+    min(B(1, k1), B(0, k0)), B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2]; with weights,
+    ``B(h, k) = top(h) c[t] + (top(k) - top(h)) c[t+1] + (W - top(k)) c[t+2]``, given as
+    W = top(n), s1 = top(1), S1 = top(k1), S0 = top(k0) (unit weights: n, 1, k1, k0).
 
     Proof. A guess g with h in {0, 1} (does it name an answer of T?) and k classes solves at most h
     answers at step t. Each of its k - h other classes P, of x answers, costs at least
@@ -106,26 +176,37 @@ def _floor(cost, t, n, k1, k0):
     bound c[t] + (n - 1) c[t+1] when n <= m and Selby's 3n - 1 + max(0, n - m) (counted from the
     guess before: + n) when c[s] = s and t = 2. k1 = min(n - 1, m) when no answer of T splits T
     into singletons.
+
+    Weights: the guess solves at most h answers at step t and at most k by step t + 1 (the
+    counts above); the cheapest steps for these caps go to the heaviest answers (the module), which
+    is B(h, k) with top(.). It does not grow with k (top(k) grows, c[t+1] <= c[t+2]) and
+    B(1, k) <= B(0, k) (top(1) c[t] <= top(1) c[t+1]), as above.
     """
     c0, c1, c2 = cost[t], cost[t + 1], cost[t + 2]
     if c1 >= INF:
         return INF
-    b1 = sat(c0 + (k1 - 1) * c1)
-    if n - k1 > 0:
-        b1 = sat(b1 + (n - k1) * c2) if c2 < INF else INF
-    b0 = sat(k0 * c1)
-    if n - k0 > 0:
-        b0 = sat(b0 + (n - k0) * c2) if c2 < INF else INF
+    b1 = sat(s1 * c0 + (S1 - s1) * c1)
+    if W - S1 > 0:
+        b1 = sat(b1 + (W - S1) * c2) if c2 < INF else INF
+    b0 = sat(S0 * c1)
+    if W - S0 > 0:
+        b0 = sat(b0 + (W - S0) * c2) if c2 < INF else INF
     return min(b1, b0)
 
 
 @numba.njit(cache=True, nogil=True)
-def _near_splitters(F, ans_row, T, npat):
-    """(the guess row of the first answer of T that splits T into singletons, or -1; the first
-    answer that leaves exactly one pair and singletons besides, or -1)."""
+def _near_splitters(F, ans_row, T, npat, weight, wmax):
+    """(the guess row of the first answer of T of the largest weight ``wmax`` that splits T into
+    singletons, or -1; the first answer that leaves exactly one pair and singletons besides, or -1;
+    whether any answer splits T into singletons).
+
+    Only a heaviest splitter attains the node bound top(1) c[t] + (W - top(1)) c[t+1] (the node
+    bound of :func:`_floor` when n <= m); a lighter one costs more and a heavier answer that leaves
+    a pair may cost less, so it proves nothing (with unit weights every answer is heaviest)."""
     n = T.shape[0]
     seen = np.zeros(npat, dtype=np.int64)
     pair = np.int64(-1)
+    splits = False
     for a in range(n):
         row = ans_row[T[a]]
         k = 0
@@ -135,10 +216,12 @@ def _near_splitters(F, ans_row, T, npat):
                 seen[p] = a + 1
                 k += 1
         if k == n:
-            return row, pair
+            if weight[T[a]] == wmax:
+                return row, pair, True
+            splits = True
         if k == n - 1 and pair < 0:
             pair = row
-    return np.int64(-1), pair
+    return np.int64(-1), pair, splits
 
 
 @numba.njit(cache=True, nogil=True)
@@ -171,20 +254,25 @@ def quick(ctx, memo, h, T, t, greens, least, lb):
     only for n = 3 (with no singleton splitter every answer leaves the other two as a pair, and the
     first is the guess the scan would pick): for larger n a guess earlier in the scan order can tie
     (a non-answer that splits T into singletons, when c[t+1] - c[t] = c[t+2] - c[t+1]), and the
-    search below finds it at the cost of one scan.
+    search below finds it at the cost of one scan. With weights the pair rule is not taken (the
+    answer it names need not be the heaviest, so its cost need not be the bound), and the splitter
+    must be a heaviest answer (:func:`_near_splitters`; when only a lighter answer splits T into
+    singletons, a naming guess can still make n classes, so the bound keeps k1 = min(n, m)); the
+    bound itself is argued in :func:`_floor`.
     """
     F, ans_row, cost, codes = ctx.feedback, ctx.answer_row, ctx.cost, ctx.codes
     npat = 3 ** codes.shape[1]
     n = T.shape[0]
-    row, pair = _near_splitters(F, ans_row, T, npat)
+    row, pair, splits = _near_splitters(F, ans_row, T, npat, ctx.weight, heaviest_weight(ctx, T))
     if row >= 0:
         memo_store(ctx, memo, h, T, t, greens, least, lb, True, row)
         return lb, True, row
     if not ctx.sharp:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
     m = ctx.most_classes
-    v = max(lb, _floor(cost, t, n, min(n - 1, m), min(n, m)), endgame_bound(ctx, T, t, greens, least))
-    if n == 3 and pair >= 0 and cost[t + 2] < INF and v == sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
+    k1 = min(n, m) if splits else min(n - 1, m)  # weights: a lighter answer may split T into singletons
+    v = max(lb, floor_of(ctx, T, t, k1, min(n, m)), endgame_bound(ctx, T, t, greens, least))
+    if ctx.unit and n == 3 and pair >= 0 and cost[t + 2] < INF and v == sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
         memo_store(ctx, memo, h, T, t, greens, least, v, True, pair)
         return v, True, pair
     memo_store(ctx, memo, h, T, t, greens, least, v, False, np.int64(-1))
@@ -230,7 +318,7 @@ def lookahead(ctx, memo, T, t, greens, least, beta):
             if size[p] == 0:
                 continue
             if p == green:
-                total = sat(total + cost[t])
+                total = sat(total + times(ctx.weight[ctx.row_answer[g]], cost[t]))
             else:
                 if hard:
                     g2, l2 = add_feedback(greens, least, codes[g], p)
@@ -299,6 +387,8 @@ def candidates(ctx, T, t, greens, least, limit):
     sq = np.empty(G, dtype=np.int64)
     m = 0
     rest = INF
+    top = heaviest(ctx, T)  # the guess bound with weights: top(h) c[t] + (top(k) - top(h)) c[t+1] + ...
+    W = top[n]
     for g in range(G):
         if hard and not allows(greens, least, codes[g], counts[g]):
             continue
@@ -315,10 +405,10 @@ def candidates(ctx, T, t, greens, least, limit):
         h = 1 if seen[green] == stamp else 0
         if k == 1 and h == 0:
             continue  # tells nothing
-        lb = h * c0
-        lb = sat(lb + (k - h) * c1) if c1 < INF or k - h == 0 else INF
-        if n - k > 0:
-            lb = sat(lb + (n - k) * c2) if c2 < INF else INF
+        lb = times(top[h], c0)
+        lb = sat(lb + (top[k] - top[h]) * c1) if c1 < INF or k - h == 0 else INF
+        if W - top[k] > 0:
+            lb = sat(lb + (W - top[k]) * c2) if c2 < INF else INF
         if lb >= limit:
             if lb < rest:
                 rest = lb
@@ -391,14 +481,13 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
         if n == 0:
             return np.int64(0), np.int64(-1)
         if n == 1:
-            return cost[t], ans_row[T[0]]
+            return times(ctx.weight[T[0]], cost[t]), ans_row[T[0]]
         if cost[t + 1] >= INF:
             return INF, np.int64(-1)
-        lb = sat(cost[t] + (n - 1) * cost[t + 1])
-        if ctx.sharp:
-            lb = _floor(cost, t, n, min(n, ctx.most_classes), min(n, ctx.most_classes))
-        if n == 2:
-            return lb, ans_row[T[0]]
+        k = min(n, ctx.most_classes) if ctx.sharp else n
+        lb = floor_of(ctx, T, t, k, k)
+        if n == 2:  # name the heavier first: w1 c[t] + w2 c[t+1], the node bound
+            return lb, ans_row[T[1] if ctx.weight[T[1]] > ctx.weight[T[0]] else T[0]]
         if not greedy:
             h = memo_key(ctx, T, t, greens, least)
             i = memo_find(ctx, memo, h, T, t, greens, least)
@@ -416,7 +505,7 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
                     lb = memo.value[i]
         else:
             # greedy: an answer of T that splits T into singletons attains the node bound
-            row = _near_splitters(F, ans_row, T, npat)[0]
+            row = _near_splitters(F, ans_row, T, npat, ctx.weight, heaviest_weight(ctx, T))[0]
             if row >= 0:
                 return lb, row
         if lb >= beta:
@@ -424,7 +513,7 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
         if ctx.sharp and not greedy:
             L = tight_endgame(ctx, T, t, greens, least)
             if L.shape[0] > 0:  # the endgame alone (argued in tight_endgame)
-                rest = sat(cost[t] + (n - L.shape[0] - 1) * cost[t + 1])
+                rest = outside_rest(ctx, T, L, t)
                 v, _ = search_node(ctx, memo, L, t, greens, least, max(beta - rest, np.int64(1)), greedy, stats,
                                    np.int64(-1))
                 if sat(v + rest) > lb:
@@ -465,7 +554,7 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
             if s == 0:
                 continue
             if p == green:
-                total = sat(total + c0)
+                total = sat(total + times(ctx.weight[ctx.row_answer[g]], c0))
             else:
                 if hard:
                     g2, l2 = add_feedback(greens, least, codes[g], p)
@@ -590,7 +679,7 @@ def _class_values(ctx, memo, g, members, start, size, t, greens, least):
         if size[p] == 0:
             continue
         if p == green:
-            val[p] = cost[t + 1]
+            val[p] = times(ctx.weight[ctx.row_answer[g]], cost[t + 1])
             continue
         if hard:
             g2, l2 = add_feedback(greens, least, codes[g], p)
@@ -619,3 +708,25 @@ def _union(members, start, s0, w, n):
             k += 1
     U.sort()
     return U
+
+
+@numba.njit(cache=True, nogil=True)
+def outside_rest(ctx, T, L, t):
+    """The least cost of the answers of T outside its subset L at step t (L, T sorted): each costs
+    at least c[t + 1] but one, named at step t: ``c[t] + (|T| - |L| - 1) c[t+1]``; with weights the
+    one named at t is at best the heaviest of them, ``w_max c[t] + (W_out - w_max) c[t+1]``."""
+    cost = ctx.cost
+    n, m = T.shape[0], L.shape[0]
+    if ctx.unit:
+        return sat(cost[t] + (n - m - 1) * cost[t + 1])
+    total, most = np.int64(0), np.int64(0)
+    j = 0
+    for i in range(n):
+        while j < m and L[j] < T[i]:
+            j += 1
+        if j < m and L[j] == T[i]:
+            continue
+        w = ctx.weight[T[i]]
+        total += w
+        most = max(most, w)
+    return sat(times(most, cost[t]) + times(total - most, cost[t + 1]))

@@ -43,10 +43,14 @@ class GuessesResult:
     interrupted: bool = False
     top: list[tuple[str, int]] = field(default_factory=list)  # first guesses evaluated exactly
     first_fixed: bool = False  # the first guess was given (else every allowed guess was searched)
+    weights: dict | None = None  # the answer weights' record (exact.weights.Weights.record), None: unit
+    weight: int | None = None  # the total weight of the n answers (n without weights)
 
     @property
     def mean(self) -> float | None:
-        return self.total / self.n if self.total is not None and self.n else None
+        """Total / n; with weights, the expected number of guesses: weighted total / total weight."""
+        per = self.weight if self.weight else self.n
+        return self.total / per if self.total is not None and per else None
 
     def wins_within(self, k: int) -> int:
         return sum(self.wins_at[:k])
@@ -78,6 +82,7 @@ class GuessesResult:
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": METHOD,
+            **({"weights": self.weights, "weight": self.weight} if self.weights else {}),
         }
 
     def certificate(self, *, files=(), compare: GuessesResult | None = None) -> dict:

@@ -71,6 +71,7 @@ from exact.wordle.fewest.context import Context
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
 from exact.wordle.fewest.objective import Objective, parse_objective
 from exact.wordle.fewest.result import GuessesResult
+from exact.weights import Weights, as_values
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 
@@ -92,6 +93,7 @@ class GuessesInstance:
     hard: bool
     cost: np.ndarray
     ctx: Context = field(repr=False)
+    weights: Weights | None = None
 
     @property
     def green(self) -> int:
@@ -104,9 +106,15 @@ class GuessesInstance:
 
 def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objective, max_guesses: int,
                           hard: bool = False, F: np.ndarray | None = None,
-                          sharp: bool = True) -> GuessesInstance:
+                          sharp: bool = True, weights: Weights | None = None,
+                          weighted_path: bool | None = None) -> GuessesInstance:
     """The arrays the kernels read. ``sharp`` False switches off the sharper class bound of
-    ``quick`` (a baseline for the benchmark: the node bound only)."""
+    ``quick`` (a baseline for the benchmark: the node bound only). ``weights``: the answers' weights
+    (None: every answer 1); ``weighted_path`` forces the kernels' weighted path (True) even for unit
+    weights (the benchmark's paired run), default: the counting path exactly when all weights are 1.
+
+    The weighted sums cannot overflow: (total weight) x (the largest finite cost) must stay below
+    INF / 4 (checked here), and every value the kernels add is at most that."""
     check_answers_are_guesses(answers, guesses)
     if F is None:
         F = feedback_matrix(guesses, answers)
@@ -122,7 +130,13 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
     def rand(*shape):
         return rng.integers(big.min, big.max, size=shape, dtype=np.int64)
 
-    cost = objective.costs(max_guesses, len(answers))
+    weight = as_values(weights, answers)
+    total = int(weight.sum())
+    cost = objective.costs(max_guesses, total)  # the levels' factors use the total weight (see the module)
+    if total * int(cost[max_guesses]) >= int(INF) // 4:
+        raise ExactError(f"{weights.source if weights else 'weights'}: the total weight {total} is too large for "
+                         f"objective {objective.name} (weight x cost must stay below 2^58)")
+    unit = bool(np.all(weight == 1)) if weighted_path is None else not weighted_path
     FT = np.ascontiguousarray(F.T)
     ans_end, members, start, caps, letters = endgames(codes, ans_row, max_guesses)
     endgame_caps(FT, members, start, 3 ** L, caps)
@@ -130,8 +144,9 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
                   counts=letter_counts(codes), zobrist_answer=rand(len(answers)),
                   zobrist_step=rand(max_guesses + 3), zobrist_green=rand(L, 27), zobrist_least=rand(26, L + 1),
                   sharp=bool(sharp), most_classes=most_patterns(F, 3 ** L), feedback_t=FT, endgame_of=ans_end,
-                  endgame_caps=caps, endgame_members=members, endgame_start=start, endgame_letters=letters)
-    return GuessesInstance(answers, guesses, F, hard, cost, ctx)
+                  endgame_caps=caps, endgame_members=members, endgame_start=start, endgame_letters=letters,
+                  weight=weight, unit=unit)
+    return GuessesInstance(answers, guesses, F, hard, cost, ctx, weights)
 
 
 
@@ -194,15 +209,17 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
                   first: str | None = None, max_guesses: int = 6, hard: bool = False,
                   cutoff: int | None = None, after=(), workers: int | None = None,
                   progress: bool | None = None, F: np.ndarray | None = None,
-                  sharp: bool = True) -> GuessesResult:
+                  sharp: bool = True, weights: Weights | None = None,
+                  weighted_path: bool | None = None) -> GuessesResult:
     """The best complete strategy for an objective (default: fewest total guesses), proven.
 
     ``first`` fixes the guess at the position (the first guess of the game when ``after`` is
     empty); without it every allowed guess is considered. ``cutoff``: only strategies whose value
     is at most ``cutoff`` are sought (Selby's -b; the search's ``beta`` is ``cutoff + 1``); when
     none exists the status is INFEASIBLE with a proven ``lower_bound`` > cutoff. ``after``: (guess,
-    pattern) pairs already played. Ctrl-C (or SIGTERM) returns the best tree so far, completed
-    greedily, with status FEASIBLE.
+    pattern) pairs already played. ``weights`` (:mod:`exact.weights`): answer a's term is weighted
+    by w_a (the total becomes the weighted total; expected guesses = total / total weight).
+    Ctrl-C (or SIGTERM) returns the best tree so far, completed greedily, with status FEASIBLE.
     """
     started = time.perf_counter()
     if isinstance(objective, str):
@@ -210,7 +227,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     max_guesses = check_guess_limit(max_guesses)  # bounded: exact.game.position.MAX_GUESSES
     if cutoff is not None and cutoff < 0:
         raise ExactError(f"cutoff must be at least 0, not {cutoff}")
-    inst = make_guesses_instance(answers, guesses, objective, max_guesses, hard, F, sharp)
+    inst = make_guesses_instance(answers, guesses, objective, max_guesses, hard, F, sharp, weights, weighted_path)
     history = tuple(after)
     T, rule = position(answers, history, hard)
     t0 = len(history) + 1
@@ -339,7 +356,8 @@ def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, beta: int,
     """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < beta),
     False (cost >= beta, a bound; no tree) or None (interrupted: tree completed greedily)."""
     split = largest_first(classes(inst.F, g, T))
-    green_cost = int(inst.cost[t]) if any(p == inst.green for p, _ in split) else 0
+    green_cost = int(inst.cost[t]) * int(inst.ctx.weight[inst.ctx.row_answer[g]]) \
+        if any(p == inst.green for p, _ in split) else 0
     parts = [Branch(p, P, constraint_after(inst, rule, g, p)) for p, P in split if p != inst.green]
     lower = [int(node_bound(inst.ctx, new_memo(), b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
     cs = _Classes(parts, green_cost, lower)
@@ -452,7 +470,8 @@ def tree_cost(inst: GuessesInstance, tree: Tree, T: np.ndarray, t: int) -> int:
         node, step = tree, t
         while node is not None and node.guess != word:
             node, step = node.children.get(feedback(node.guess, word)), step + 1
-        total += int(inst.cost[min(step, len(inst.cost) - 1)]) if node is not None else int(INF)
+        total += int(inst.cost[min(step, len(inst.cost) - 1)]) * int(inst.ctx.weight[a]) if node is not None \
+            else int(INF)
     return min(total, int(INF))
 
 
@@ -466,10 +485,11 @@ def _result(inst, objective, status, tree, cost_value, lower, started, stats, hi
         if not played.valid or played.lost:
             raise InternalError(f"the tree does not replay ({len(played.invalid)} invalid nodes, "
                                 f"{len(played.lost)} answers unsolved)")
-        wins_at = played.wins_at
+        wins_at = weighted_wins(inst, tree, T, len(history) + 1, len(played.wins_at)) if inst.weights \
+            else played.wins_at
         total = sum((k + 1) * w for k, w in enumerate(wins_at))
-        if sum(wins_at) != len(T):
-            raise InternalError(f"the tree solves {sum(wins_at)} of {len(T)} answers")
+        if sum(wins_at) != int(inst.ctx.weight[T].sum()):
+            raise InternalError(f"the tree solves weight {sum(wins_at)} of {int(inst.ctx.weight[T].sum())}")
         if tree_cost(inst, tree, T, len(history) + 1) != cost_value:
             raise InternalError("the tree's replayed cost differs from the search's value")
     return GuessesResult(
@@ -477,4 +497,18 @@ def _result(inst, objective, status, tree, cost_value, lower, started, stats, hi
         first=tree.guess if tree is not None else None, tree=tree, total=total, wins_at=wins_at,
         cost=cost_value, lower_bound=lower, seconds=time.perf_counter() - started, cores=prog.cores(),
         nodes=int(stats[0]), searched=int(stats[1]), answers=answers, guesses=inst.guesses,
-        after=history, cutoff=cutoff, interrupted=interrupted, top=top)
+        after=history, cutoff=cutoff, interrupted=interrupted, top=top,
+        weights=inst.weights.record() if inst.weights else None, weight=int(inst.ctx.weight[T].sum()))
+
+
+def weighted_wins(inst: GuessesInstance, tree: Tree, T: np.ndarray, t: int, depth: int) -> tuple[int, ...]:
+    """The weight the tree (already replayed: every answer of T solved) solves with exactly 1, 2, ...,
+    ``depth`` guesses, the tree starting at step t."""
+    out = [0] * depth
+    for a in T:
+        word = inst.answers.words[a]
+        node, step = tree, t
+        while node.guess != word:
+            node, step = node.children[feedback(node.guess, word)], step + 1
+        out[step - 1] += int(inst.ctx.weight[a])
+    return tuple(out)

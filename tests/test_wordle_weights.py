@@ -1,0 +1,136 @@
+"""Answer weights (exact.weights): the file format's errors, and the fewest-guesses engine with
+random integer weights against the brute force of tests/test_wordle_guesses.brute (which weights
+each answer's terms directly, no bound involved), in normal and hard mode; unit weights on the
+weighted path give the unweighted values and trees."""
+
+import random
+
+import numpy as np
+import pytest
+
+from exact.errors import ExactError
+from exact.game.position import position
+from exact.weights import Weights, read_weights, unit_weights, weights_from_lines, weights_sha256
+from exact.wordle.fewest.endgame import endgame_bound
+from exact.wordle.fewest.kernels import lookahead, node_bound
+from exact.wordle.fewest.memo import new_memo
+from exact.wordle.fewest.objective import Objective, parse_objective
+from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
+from exact.words import words_from_lines
+
+from test_wordle_guesses import brute, tiny
+
+A3 = words_from_lines(["cigar", "rebut", "sissy"], "a.txt")
+
+
+@pytest.mark.parametrize("lines, message", [
+    (["cigar 1", "rebut 2", "sissy x"], "w.txt:3: 'sissy': the weight must be a positive integer, not 'x'"),
+    (["cigar 1", "rebut -2", "sissy 1"], "w.txt:2: 'rebut': the weight must be a positive integer, not '-2'"),
+    (["cigar 1", "rebut 2.5", "sissy 1"], "w.txt:2: 'rebut': the weight must be a positive integer"),
+    (["cigar 1", "cigar 2"], "w.txt:2: 'cigar' duplicates line 1"),
+    (["cigar 1", "crane 2"], "w.txt:2: 'crane' is not an answer of a.txt"),
+    (["cigar 1", "rebut 2"], "w.txt: answer 'sissy' (line 3 of a.txt) has no weight (1 of 3 answers have none)"),
+    (["cigar 1 2"], "w.txt:1: 'cigar 1 2': expected 'word weight'"),
+    (["cigar 99999999999", "rebut 1", "sissy 1"], "w.txt:1: 'cigar': the weight 99999999999 exceeds"),
+])
+def test_bad_weights_are_one_line_errors_naming_file_line_and_word(lines, message):
+    with pytest.raises(ExactError) as e:
+        weights_from_lines(lines, A3, "w.txt")
+    assert str(e.value).startswith(message) and "\n" not in str(e.value)
+
+
+def test_a_weights_file_is_read_in_any_order_and_identified_by_its_answers_order(tmp_path):
+    path = tmp_path / "w.txt"
+    path.write_text("# a prior\nsissy 3\r\n\ncigar 1\nREBUT\t2\n")
+    w = read_weights(path, A3)
+    assert w.values.tolist() == [1, 2, 3] and w.total == 6 and not w.unit
+    assert w.sha256 == weights_sha256(A3, np.array([1, 2, 3]))
+    assert unit_weights(A3).unit and unit_weights(A3).sha256 != w.sha256
+    with pytest.raises(ExactError, match="no such file"):
+        read_weights(tmp_path / "missing.txt", A3)
+
+
+def random_weights(A, seed, top=9):
+    rng = random.Random(seed)
+    values = np.array([rng.randint(1, top) for _ in A.words], dtype=np.int64)
+    return Weights(values, f"random{seed}", weights_sha256(A, values))
+
+
+def weighted_vector(result, wins):
+    lost = tuple(result.weight - result.wins_within(k) for k in wins)
+    return lost + (result.total,)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", range(6))
+def test_weighted_fewest_guesses_matches_brute_force(seed, hard):
+    A, G = tiny(seed, 7, 3)
+    W = random_weights(A, seed)
+    by_word = dict(zip(A.words, W.values.tolist()))
+    for text, max_guesses in (("guesses", 6), ("guesses", 3), ("win2,guesses", 5), ("win3,guesses", 4)):
+        objective = parse_objective(text)
+        expected = brute(A.words, G.words, max_guesses, hard, wins=objective.wins, weights=by_word)
+        r = solve_guesses(A, G, objective=objective, max_guesses=max_guesses, hard=hard, progress=False, weights=W)
+        if expected is None:
+            assert r.status == "INFEASIBLE" and r.tree is None
+            continue
+        assert r.status == "OPTIMAL" and weighted_vector(r, objective.wins) == expected, (text, max_guesses)
+        assert r.weight == W.total and abs(r.mean - r.total / W.total) < 1e-12
+        for g in G.words[:4]:  # a fixed first guess too
+            one = brute(A.words, G.words, max_guesses, hard, wins=objective.wins, first=g, weights=by_word)
+            r1 = solve_guesses(A, G, objective=objective, first=g, max_guesses=max_guesses, hard=hard,
+                               progress=False, weights=W)
+            assert (r1.tree is None) if one is None else weighted_vector(r1, objective.wins) == one
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_each_weighted_bound_is_at_most_the_brute_force_value(seed, hard):
+    """node_bound (with quick's class bound and the endgame bound), the look-ahead and the endgame
+    bound alone, on random subsets with random weights (heavy ones too: up to 50), at steps 1 and 2."""
+    A, G = tiny(seed, 7, 3)
+    rng = random.Random(100 + seed)
+    W = random_weights(A, seed, top=50)
+    inst = make_guesses_instance(A, G, Objective(()), 5, hard, weights=W)
+    _, rule = position(A, (), hard)
+    for _ in range(12):
+        S = np.array(sorted(rng.sample(range(len(A)), rng.randint(2, len(A)))), dtype=np.int64)
+        t = rng.randint(1, 2)
+        words = [A.words[a] for a in S]
+        v = brute(words, G.words, 5 - (t - 1), hard, weights={A.words[a]: int(W.values[a]) for a in S})
+        true = float("inf") if v is None else v[-1] + (t - 1) * int(W.values[S].sum())
+        bounds = (node_bound(inst.ctx, new_memo(), S, t, rule.greens, rule.least),
+                  lookahead(inst.ctx, new_memo(), S, t, rule.greens, rule.least, np.int64(2 ** 40)),
+                  endgame_bound(inst.ctx, S, t, rule.greens, rule.least))
+        for b in bounds:
+            assert int(b) <= true or int(b) >= 2 ** 59, (S, t, bounds, true)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_unit_weights_on_the_weighted_path_give_the_unweighted_values_and_trees(hard):
+    for seed in range(4):
+        A, G = tiny(seed, 8, 4)
+        plain = solve_guesses(A, G, max_guesses=5, hard=hard, progress=False)
+        forced = solve_guesses(A, G, max_guesses=5, hard=hard, progress=False, weights=unit_weights(A),
+                               weighted_path=True)
+        assert (forced.status, forced.total, forced.wins_at, forced.first) == \
+            (plain.status, plain.total, plain.wins_at, plain.first)
+        assert (forced.tree is None and plain.tree is None) or forced.tree == plain.tree
+
+
+def test_the_shipped_prior_is_read_with_its_list_and_reproduced_by_its_command(tmp_path):
+    from exact.weights import named_weights
+    from exact.words import named_lists
+    answers, guesses = named_lists("nyt-prior")
+    w = named_weights("nyt-prior", answers)
+    assert len(answers) <= 5000 and len(guesses) == 14855 and int(w.values.min()) >= 1
+    pytest.importorskip("wordfreq")
+    from exact.fileio import read_json
+    from exact.wordle.study.prior import write_prior
+    made = write_prior(tmp_path)
+    shipped = read_json("instances/nyt-prior/provenance.json")
+    assert made["weights"]["sha256"] == shipped["weights"]["sha256"] and made["fit"] == shipped["fit"]
+    assert (tmp_path / "weights.txt").read_text() == open("instances/nyt-prior/weights.txt").read()
