@@ -7,7 +7,8 @@
 - :mod:`~exact.cli.wordle.play`: ``play``;
 - :mod:`~exact.cli.wordle.analyse`: ``analyse``;
 - :mod:`~exact.cli.wordle.study`: ``openers``, ``endgames``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``;
-- :mod:`~exact.cli.wordle.card`: ``card``.
+- :mod:`~exact.cli.wordle.card`: ``card``;
+- :mod:`~exact.cli.wordle.audit`: ``audit``.
 """
 
 from __future__ import annotations
@@ -30,3 +31,7 @@ for command in (solve.solve, rank.rank, trees.verify, trees.convert, trees.compl
 from exact.cli.wordle import card  # noqa: E402  (the card command)
 
 wordle.add_command(card.card)
+
+from exact.cli.wordle import audit  # noqa: E402  (the audit command)
+
+wordle.add_command(audit.audit)
