@@ -10,6 +10,9 @@ from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, check_outputs, counted
                               list_answers, list_guesses, words_option)
 from exact.cli.wordle.trees import TREE_FORMATS
 from exact.game.formats import load_tree
+from exact.game.tree import check_tree_lists
+from exact.wordle.study.audit import audit_tree
+from exact.wordle.study.audit_page import write_audit_page
 from exact.words import list_name, load_or_default
 
 
@@ -43,13 +46,11 @@ def audit(tree_file, answers, guesses, hard, depth, max_guesses, fmt, partial, t
     with a guess not allowed, is refused (exit 2); one that does not solve every answer is refused
     naming them, unless --partial. See docs/audit.md.
     """
-    from exact.api import audit_tree  # lazy: start-up (the solvers and OR-Tools load with exact.api)
-    from exact.wordle.study.audit_page import write_audit_page  # lazy: start-up (as exact.api)
-
     check_outputs(html)
     tree, fmt = load_tree(tree_file, fmt)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
+    check_tree_lists(tree, answer_list, guess_list, str(tree_file))
     result = audit_tree(tree, answer_list, guess_list, depth=depth, max_guesses=max_guesses, hard=hard,
                         partial=partial, name=str(tree_file), progress=None if not as_json else False)
     if html is not None:
