@@ -65,8 +65,8 @@ def audit(tree_file, answers, guesses, hard, depth, max_guesses, fmt, partial, t
 
 
 def _echo(result, tree_file: Path, fmt: str, top: int) -> None:
-    unit = "guesses" if result.objective == "guesses" else f"wins within {result.depth}"
-    overall = "not known (no ranking certificate covers these lists)" if result.optimal_overall is None else \
+    unit = "guesses" if result.objective == "guesses" else f"wins within {result.limit}"
+    overall = "not known (no committed certificate covers these lists, mode and limit)" if result.optimal_overall is None else \
         str(result.optimal_overall)
     click.echo(f"tree: {tree_file} ({fmt}, first guess {result.first}), {result.n} answers"
                f"{' (the answers it solves: --partial)' if result.partial else ''}, objective {unit}"

@@ -112,11 +112,12 @@ class NodeAudit:
 @dataclass
 class Audit:
     """A tree's audit (see the module docstring for every quantity). ``objective``: ``guesses`` (lower is
-    better) or ``wins`` within ``depth`` (higher is better); ``total`` the tree's own score;
+    better; ``limit`` the most guesses an answer may take) or ``wins`` within ``limit`` guesses (higher is
+    better); ``total`` the tree's own score;
     ``optimal_overall`` and ``first_guess_loss`` None where no certificate covers the lists."""
 
     objective: str
-    depth: int
+    limit: int
     hard: bool
     n: int
     first: str
@@ -133,7 +134,9 @@ class Audit:
     overall_source: str | None = None
 
     def to_json(self) -> dict:
-        out = {k: v for k, v in asdict(self).items() if k not in ("nodes", "decisions", "unsolved")}
+        out = {k: v for k, v in asdict(self).items() if k not in ("nodes", "decisions", "unsolved", "limit")}
+        out["max_guesses"] = self.limit if self.objective == "guesses" else None
+        out["depth"] = self.limit if self.objective == "wins" else None
         out["decisions"] = [asdict(d) for d in self.decisions]
         out["unsolved"] = [asdict(u) for u in self.unsolved]
         out["nodes_audited"] = len(self.nodes)

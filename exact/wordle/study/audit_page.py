@@ -36,7 +36,8 @@ def colour(loss: int, worst: int) -> str:
 
 
 def _summary(audit: Audit) -> str:
-    unit = "guesses" if audit.objective == "guesses" else f"wins within {audit.depth}"
+    unit = f"fewest guesses, every answer within {audit.limit}" if audit.objective == "guesses" else \
+        f"most wins within {audit.limit} guesses"
     overall = "not known" if audit.optimal_overall is None else str(audit.optimal_overall)
     first_loss = "not known" if audit.first_guess_loss is None else str(audit.first_guess_loss)
     rows = [("tree's total", audit.total), (f"optimum given its first guess ({escape(audit.first)})",
@@ -56,7 +57,7 @@ def _node(tree: Tree, history: tuple, by_history: dict[tuple, NodeAudit], audit:
     settled = inherited or (found is not None and found.settled)
     pattern = f'<span class="p">{format_pattern(history[-1][1], len(tree.guess))}</span> ' if history else ""
     note = (f" &middot; loses {loss}, best {escape(found.best)}" if loss else "") + \
-           (f" &middot; {below} lost below" if below and below != loss else "") + (" &middot; optimal" if not below else "")
+           (f" &middot; {below} lost in this subtree" if below and below != loss else "") + (" &middot; optimal" if not below else "")
     head = (f'<summary style="background:{colour(loss, worst)}">{pattern}<span class="g">{escape(tree.guess)}</span> '
             f"({tree.answers}){note}</summary>")
     inner = "".join(_node(child, history + ((tree.guess, p),), by_history, audit, worst, settled)
