@@ -243,3 +243,23 @@ def test_the_proven_salet_trees_audit_to_gap_0(peers, name):
     A, G = named_lists("original")
     audit = audit_tree(read_tree(peers / name), A, G, progress=False)
     assert (audit.total, audit.gap, audit.decisions, audit.first_guess_loss) == (7920, 0, [], 0)
+
+
+def test_ctrl_c_reports_the_decisions_audited_so_far(lists, monkeypatch):
+    from exact.wordle.study import audit as module
+
+    A, G = lists
+    tree = random_tree(A.words, G.words, 1)
+    full = audit_tree(tree, A, G, progress=False)
+    calls, optimum = [], module._Fewest.optimum
+
+    def stopping(self, node, choice):
+        calls.append(node)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return optimum(self, node, choice)
+    monkeypatch.setattr(module._Fewest, "optimum", stopping)
+    cut = audit_tree(tree, A, G, progress=False)
+    assert cut.interrupted and cut.gap is None and cut.optimal_given_first is None
+    assert set(cut.decisions) <= set(full.decisions) and len(cut.nodes) < len(full.nodes)
+    assert "not audited" in audit_html(tree, cut, "cut")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, check_outputs, counted, echo_json, guess_limit,
+from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, check_outputs, counted, echo_json, exit_if_interrupted, guess_limit,
                               list_answers, list_guesses, words_option)
 from exact.cli.wordle.trees import TREE_FORMATS
 from exact.game.formats import load_tree
@@ -58,10 +58,11 @@ def audit(tree_file, answers, guesses, hard, depth, max_guesses, fmt, partial, t
     if as_json:
         echo_json({"tree": str(tree_file), "format": fmt, "list": list_name(answer_list, guess_list),
                    "answers": answer_list.source, "guesses": guess_list.source, **result.to_json()})
-        return
-    _echo(result, tree_file, fmt, top)
-    if html is not None:
-        click.echo(f"wrote {html}")
+    else:
+        _echo(result, tree_file, fmt, top)
+        if html is not None:
+            click.echo(f"wrote {html}")
+    exit_if_interrupted(result.interrupted)
 
 
 def _echo(result, tree_file: Path, fmt: str, top: int) -> None:
@@ -75,11 +76,16 @@ def _echo(result, tree_file: Path, fmt: str, top: int) -> None:
         click.echo(f"not solved (left out): {counted(len(result.unsolved), 'answer')}: "
                    + " ".join(u.answer for u in result.unsolved[:10]) + (" ..." if len(result.unsolved) > 10 else ""))
     click.echo(f"tree's total: {result.total}")
-    click.echo(f"optimum given its first guess {result.first}: {result.optimal_given_first}")
+    if result.interrupted:
+        click.echo(f"interrupted: the optimum given {result.first} and the gap are not known; the decisions "
+                   f"audited so far follow (each exact)")
+    else:
+        click.echo(f"optimum given its first guess {result.first}: {result.optimal_given_first}")
     click.echo(f"optimum over every first guess: {overall}")
-    first_loss = "not known" if result.first_guess_loss is None else str(result.first_guess_loss)
-    click.echo(f"gap: {result.gap} (the losses below the first guess); the first guess's own loss: {first_loss}")
-    if not result.decisions:
+    if not result.interrupted:
+        first_loss = "not known" if result.first_guess_loss is None else str(result.first_guess_loss)
+        click.echo(f"gap: {result.gap} (the losses below the first guess); the first guess's own loss: {first_loss}")
+    if not result.decisions and not result.interrupted:
         click.echo("every decision below the first guess is optimal")
         return
     click.echo(f"{counted(len(result.decisions), 'losing decision')}, largest loss first:")

@@ -114,7 +114,9 @@ class Audit:
     """A tree's audit (see the module docstring for every quantity). ``objective``: ``guesses`` (lower is
     better; ``limit`` the most guesses an answer may take) or ``wins`` within ``limit`` guesses (higher is
     better); ``total`` the tree's own score;
-    ``optimal_overall`` and ``first_guess_loss`` None where no certificate covers the lists."""
+    ``optimal_overall`` and ``first_guess_loss`` None where no certificate covers the lists.
+    ``interrupted``: Ctrl-C or SIGTERM stopped it; ``decisions`` are then those audited so far (each
+    exact), and ``optimal_given_first``, ``gap`` and ``first_guess_loss`` are None."""
 
     objective: str
     limit: int
@@ -122,9 +124,9 @@ class Audit:
     n: int
     first: str
     total: int
-    optimal_given_first: int
+    optimal_given_first: int | None
     optimal_overall: int | None
-    gap: int
+    gap: int | None
     first_guess_loss: int | None
     decisions: list[Decision]
     unsolved: list[Unsolved]
@@ -132,6 +134,7 @@ class Audit:
     seconds: float
     nodes: list[NodeAudit] = field(repr=False, default_factory=list)
     overall_source: str | None = None
+    interrupted: bool = False
 
     def to_json(self) -> dict:
         out = {k: v for k, v in asdict(self).items() if k not in ("nodes", "decisions", "unsolved", "limit")}
@@ -353,15 +356,25 @@ def audit_tree(tree: Tree, answers: WordList, guesses: WordList, *, depth: int |
     auditor = _Auditor(engine)
     bar = prog.bar(total=len(root.children), desc="audit: classes of the first guess", unit="class",
                    disable=(not progress) if progress is not None else None)
-    with bar:
-        given_first = auditor.choice(root, bar)
     overall, source = (None, None) if lost else optimal_overall(engine.objective, limit, hard, answers, guesses)
+    try:
+        with bar:
+            given_first = auditor.choice(root, bar)
+    except KeyboardInterrupt:
+        prog.say("interrupted; reporting the decisions audited so far")
+        return Audit(engine.objective, limit, hard, len(root.T), tree.guess, root.cost, None, overall, None, None,
+                     _largest_first(auditor.decisions), lost, bool(lost), time.perf_counter() - started,
+                     auditor.nodes[::-1], source, interrupted=True)
     first_loss = None if overall is None else engine.sign * (given_first - overall)
     auditor.record(root, overall if overall is not None else given_first, first_loss or 0, False, root.g)
     gap = engine.sign * (root.cost - given_first)
-    decisions = sorted(auditor.decisions, key=lambda d: (-d.loss, d.path))
+    decisions = _largest_first(auditor.decisions)
     if sum(d.loss for d in decisions) != gap or gap < 0 or (first_loss is not None and first_loss < 0):
         raise InternalError(f"the losses add up to {sum(d.loss for d in decisions)}, the gap is {gap} "
                             f"(first guess's loss {first_loss})")
     return Audit(engine.objective, limit, hard, len(root.T), tree.guess, root.cost, given_first, overall, gap,
                  first_loss, decisions, lost, bool(lost), time.perf_counter() - started, auditor.nodes[::-1], source)
+
+
+def _largest_first(decisions: list[Decision]) -> list[Decision]:
+    return sorted(decisions, key=lambda d: (-d.loss, d.path))

@@ -39,9 +39,10 @@ def _summary(audit: Audit) -> str:
     unit = f"fewest guesses, every answer within {audit.limit}" if audit.objective == "guesses" else \
         f"most wins within {audit.limit} guesses"
     overall = "not known" if audit.optimal_overall is None else str(audit.optimal_overall)
+    given = "not known (interrupted)" if audit.optimal_given_first is None else str(audit.optimal_given_first)
     first_loss = "not known" if audit.first_guess_loss is None else str(audit.first_guess_loss)
     rows = [("tree's total", audit.total), (f"optimum given its first guess ({escape(audit.first)})",
-            audit.optimal_given_first), ("optimum over every first guess", overall), ("gap", audit.gap),
+            given), ("optimum over every first guess", overall), ("gap", "not known" if audit.gap is None else audit.gap),
             ("first guess's own loss", first_loss), ("losing decisions", len(audit.decisions))]
     cells = "".join(f"<tr><th>{name}</th><td>{value}</td></tr>" for name, value in rows)
     return f"<p>{audit.n} answers, {escape(unit)}{', hard mode' if audit.hard else ''}</p><table>{cells}</table>"
@@ -51,14 +52,19 @@ def _node(tree: Tree, history: tuple, by_history: dict[tuple, NodeAudit], audit:
           inherited: bool) -> str:
     """A node and its subtree as nested <details>; ``inherited``: inside a subtree proven optimal."""
     found = by_history.get(history)
-    loss = found.loss if found is not None and history else 0
-    below = audit.gap if not history else (0 if found is None else
-                                           (found.cost - found.optimum) * (1 if audit.objective == "guesses" else -1))
     settled = inherited or (found is not None and found.settled)
     pattern = f'<span class="p">{format_pattern(history[-1][1], len(tree.guess))}</span> ' if history else ""
-    note = (f" &middot; loses {loss}, best {escape(found.best)}" if loss else "") + \
-           (f" &middot; {below} lost in this subtree" if below and below != loss else "") + (" &middot; optimal" if not below else "")
-    head = (f'<summary style="background:{colour(loss, worst)}">{pattern}<span class="g">{escape(tree.guess)}</span> '
+    if found is None and not inherited and history:  # past guess K, or not reached before an interruption
+        loss, below, note, background = 0, 0, " &middot; not audited", "#eee"
+    else:
+        loss = found.loss if found is not None and history else 0
+        below = (audit.gap or 0) if not history else (0 if found is None else
+                                                      (found.cost - found.optimum) * (1 if audit.objective == "guesses" else -1))
+        note = (f" &middot; loses {loss}, best {escape(found.best)}" if loss else "") + \
+            (f" &middot; {below} lost in this subtree" if below and below != loss else "") + \
+            (" &middot; optimal" if not below else "")
+        background = colour(loss, worst)
+    head = (f'<summary style="background:{background}">{pattern}<span class="g">{escape(tree.guess)}</span> '
             f"({tree.answers}){note}</summary>")
     inner = "".join(_node(child, history + ((tree.guess, p),), by_history, audit, worst, settled)
                     for p, child in sorted(tree.children.items()))
