@@ -263,3 +263,21 @@ def test_ctrl_c_reports_the_decisions_audited_so_far(lists, monkeypatch):
     assert cut.interrupted and cut.gap is None and cut.optimal_given_first is None
     assert set(cut.decisions) <= set(full.decisions) and len(cut.nodes) < len(full.nodes)
     assert "not audited" in audit_html(tree, cut, "cut")
+
+
+def test_the_cli_names_unsolved_answers_and_partial_audits_the_rest(lists, tmp_path, write_lines, cli,
+                                                                    assert_one_line_error):
+    A, G = lists
+    answers, guesses = write_lines(tmp_path / "a.txt", A.words), write_lines(tmp_path / "g.txt", G.words)
+    tree = random_tree(A.words, G.words, 1)
+    pattern = max(tree.children, key=lambda p: tree.children[p].answers)
+    del tree.children[pattern]
+    write_tree(record_lists(tree, A, G), tmp_path / "t.json")
+    args = ("wordle", "audit", tmp_path / "t.json", "--answers", answers, "--guesses", guesses)
+    dropped = sorted(reaching(tree, ((tree.guess, pattern),), A.words))
+    assert_one_line_error(cli(*args), "t.json", "not solved within 6 guesses", f"{dropped[0]} at [{tree.guess} ",
+                          "--partial")
+    code, out, err = cli(*args, "--partial")
+    assert code == 0, err
+    assert f"{len(A) - len(dropped)} answers (the answers it solves: --partial)" in out
+    assert f"not solved (left out): {len(dropped)} answers: {' '.join(dropped[:10])}" in out

@@ -295,7 +295,7 @@ class _Auditor:
 
 def optimal_overall(objective: str, limit: int, hard: bool, answers: WordList, guesses: WordList) -> tuple[int | None, str | None]:
     """The optimum over every first guess from a committed certificate proving it for these lists (by
-    sha256), mode and limit: (value, the certificate's path), or (None, None). Fewest guesses: a
+    sha256), mode and limit: (value, the certificate's path in the repository), or (None, None). Fewest guesses: a
     ``fewest-ranking`` certificate (status OPTIMAL); most wins within K: a ``wins-depth-k`` certificate
     over every first guess or a ``wins-global`` one, status OPTIMAL."""
     pattern = "results/wordle/ranking-guesses*-certificate.json" if objective == "guesses" else \
@@ -310,10 +310,10 @@ def optimal_overall(objective: str, limit: int, hard: bool, answers: WordList, g
         kind = kind_of(data, path)
         if objective == "guesses" and kind == "fewest-ranking" and data.get("max_guesses") == limit \
                 and data.get("objective") == "guesses" and data.get("best"):
-            return int(data["best"]["total"]), str(path)
+            return int(data["best"]["total"]), f"results/wordle/{path.name}"
         if objective == "wins" and data.get("depth") == limit and (
                 kind == "wins-global" or (kind == "wins-depth-k" and not data.get("first_fixed") and not data.get("first"))):
-            return int(data["wins"]), str(path)
+            return int(data["wins"]), f"results/wordle/{path.name}"
     return None, None
 
 
