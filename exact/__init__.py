@@ -10,8 +10,8 @@ import importlib
 __version__ = "0.1.0"
 
 #: the names of :mod:`exact.api` (its ``__all__``) that ``exact.NAME`` reaches
-API = ("solve_wordle", "verify_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle", "word_list",
-       "GuessesResult", "SolveResult", "Replay", "LingoScore", "Analysis", "Tree", "WordList", "ExactError",
+API = ("solve_wordle", "verify_tree", "audit_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle",
+       "word_list", "Audit", "GuessesResult", "SolveResult", "Replay", "LingoScore", "Analysis", "Tree", "WordList", "ExactError",
        "InternalError")
 
 

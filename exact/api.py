@@ -32,12 +32,13 @@ from exact.game.tree import Replay, Tree, check_tree_lists, replay, tree_depth
 from exact.lingo.score import LingoScore, score_guesses
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.analyse import Analysis, analyse_game, parse_game
+from exact.wordle.study.audit import Audit, audit_tree as audit
 from exact.wordle.wins.dp import SolveResult, solve
 from exact.wordle.fewest.result import GuessesResult
 from exact.words import WordList, enable_words, named_lists, read_words, words_from_lines
 
-__all__ = ["solve_wordle", "verify_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle", "word_list",
-           "GuessesResult", "SolveResult", "Replay", "LingoScore", "Analysis", "Tree", "WordList", "ExactError",
+__all__ = ["solve_wordle", "verify_tree", "audit_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle",
+           "word_list", "Audit", "GuessesResult", "SolveResult", "Replay", "LingoScore", "Analysis", "Tree", "WordList", "ExactError",
            "InternalError"]
 
 Words = WordList | Sequence[str] | str | Path | None
@@ -209,6 +210,25 @@ def verify_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words =
     A, G = word_list(answers, named[0], "answers"), word_list(guesses, named[1], "guesses")
     check_tree_lists(tree, A, G, name)
     return replay(tree, A, G, depth or tree_depth(tree), hard)
+
+
+def audit_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words = None, *, list: str = "original",
+               depth: int | None = None, max_guesses: int = 6, hard: bool = False, partial: bool = False,
+               name: str | None = None, progress: bool | None = False) -> Audit:
+    """Audit ``tree`` (a Tree or a file) decision by decision against the proven optimum
+    (:mod:`exact.wordle.study.audit`): an :class:`Audit` with ``total``, ``optimal_given_first``,
+    ``optimal_overall`` (None where no ranking certificate covers the lists), ``gap``, ``first_guess_loss``
+    and the losing ``decisions``. Fewest guesses within ``max_guesses``, or with ``depth`` K the most wins
+    within K. A tree made on other lists is refused as :func:`verify_tree` refuses it; one that does not
+    solve every answer is refused naming them, unless ``partial``."""
+    list, name, hard, partial = _text(list, "list", False), _text(name, "name"), _flag(hard, "hard"), _flag(partial, "partial")
+    depth, max_guesses = _depth(depth), check_guess_limit(max_guesses)
+    name = name or (str(tree) if not isinstance(tree, Tree) else "the tree")
+    tree = _tree(tree if isinstance(tree, Tree) else read_tree(_path(tree, "tree")))
+    A, G = _lists(answers, guesses, list)
+    check_tree_lists(tree, A, G, name)
+    return audit(tree, A, G, depth=depth, max_guesses=max_guesses, hard=hard, partial=partial, name=name,
+                 progress=progress if progress is None else _flag(progress, "progress"))
 
 
 def lingo_score(guesses: Sequence[str] | str, pool: Words = None, *, allow_nonwords: bool = False) -> LingoScore:

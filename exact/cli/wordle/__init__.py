@@ -8,7 +8,8 @@
 - :mod:`~exact.cli.wordle.analyse`: ``analyse``;
 - :mod:`~exact.cli.wordle.study`: ``openers``, ``endgames``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``;
 - :mod:`~exact.cli.wordle.card`: ``card``;
-- :mod:`~exact.cli.wordle.prior`: ``prior``.
+- :mod:`~exact.cli.wordle.prior`: ``prior``;
+- :mod:`~exact.cli.wordle.audit`: ``audit``.
 """
 
 from __future__ import annotations
@@ -35,3 +36,7 @@ wordle.add_command(card.card)
 from exact.cli.wordle import prior  # noqa: E402  (the prior command)
 
 wordle.add_command(prior.prior)
+
+from exact.cli.wordle import audit  # noqa: E402  (the audit command)
+
+wordle.add_command(audit.audit)
