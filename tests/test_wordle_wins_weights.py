@@ -55,9 +55,9 @@ def test_weighted_wins_match_brute_force(seed, hard):
     by_word = dict(zip(A.words, W.values.tolist()))
     for depth in (1, 2, 3, 4):
         r = solve(A, G, depth=depth, hard=hard, progress=False, weights=W)
-        assert r.status == "OPTIMAL" and r.n == W.total
+        assert r.status == "OPTIMAL" and r.weight == W.total and r.n == len(A)
         assert r.wins == brute_wins(A.words, G.words, depth, hard, by_word), depth
-        assert r.to_json()["weights"]["sha256"] == W.sha256
+        assert r.to_json()["weights"]["sha256"] == W.sha256 and r.probability == r.wins / W.total
         for g, v in r.top[:3]:  # every reported first guess's value, by brute force with it fixed
             assert v == brute_wins(A.words, G.words, depth, hard, by_word, first=g), (depth, g)
         tree, info, _ = optimal_tree(r, max_guesses=6)  # replays to the weight won (else it raises)

@@ -393,8 +393,15 @@ class SolveResult(WinsWithin):
     after: tuple = ()  # (guess, pattern) pairs played before the position solved
     timed_out: bool = False  # stopped by ``time_limit``: the values are the best found so far
     all_optimal_first: bool = True  # optimal_first lists every optimal first guess
-    #: answer weights (not unit): ``wins`` is then the weight won within ``depth`` and ``n`` the total weight
+    #: answer weights (not unit): ``wins`` is then the weight won within ``depth`` of ``weight``, the total
+    #: weight of the ``n`` answers, and P(win) = wins / weight
     weights: Weights | None = field(default=None, repr=False)
+    weight: int | None = None
+
+    @property
+    def probability(self) -> float:
+        per = self.weight if self.weight else self.n
+        return self.wins / per if per else 0.0
 
     def to_json(self) -> dict:
         return {
@@ -418,7 +425,7 @@ class SolveResult(WinsWithin):
             **({"timed_out": True} if self.timed_out else {}),
             **({"all_optimal_first": False} if not self.all_optimal_first and self.status == "OPTIMAL" else {}),
             **({"after": [[g, format_pattern(p, len(g))] for g, p in self.after]} if self.after else {}),
-            **({"weights": self.weights.record()} if self.weights is not None else {}),
+            **({"weights": self.weights.record(), "weight": self.weight} if self.weights is not None else {}),
         }
 
     def certificate(self, *, files=(), tree_info: dict | None = None, played=None,
@@ -538,7 +545,7 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     answer; that value is the bound |T|, so the status is OPTIMAL, but ``optimal_first`` then lists
     only the optimal first guesses found (``all_optimal_first`` False).
     ``weights`` (:mod:`exact.weights`, not unit): the most *weight* won within ``depth`` (P(win) = that
-    over the total weight, ``n``), by the weighted kernels; unit weights are the unweighted search itself.
+    over the total weight, ``weight``), by the weighted kernels; unit weights are the unweighted search itself.
     """
     if depth < 1:
         raise ExactError(f"depth must be at least 1, not {depth}")
@@ -571,13 +578,14 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         prog.say("interrupted; reporting the best found so far")
     finally:
         bar.close()
-    return solve_result(sweep, answers, guesses, search.weight(T), depth, hard, first, top, history, started,
-                        weights if inst.w is not None else None)
+    return solve_result(sweep, answers, guesses, len(T), depth, hard, first, top, history, started,
+                        weights=weights if inst.w is not None else None,
+                        weight=search.weight(T) if inst.w is not None else None)
 
 
 def solve_result(sweep: Sweep, answers: WordList, guesses: WordList, n: int, depth: int, hard: bool,
                  first: str | None, top: int, history: tuple, started: float,
-                 weights: Weights | None = None) -> SolveResult:
+                 weights: Weights | None = None, weight: int | None = None) -> SolveResult:
     """The result of a sweep: the exact values ranked (value down, then row), the status by how it ended."""
     cands = sweep.cands if sweep.cands is not None else np.zeros(0, dtype=np.int64)
     values, exact, done = sweep.values, sweep.exact, sweep.done
@@ -592,7 +600,7 @@ def solve_result(sweep: Sweep, answers: WordList, guesses: WordList, n: int, dep
         evaluated=done, exact_count=int(exact[:done].sum()), seconds=time.perf_counter() - started,
         cores=prog.cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
         interrupted=sweep.interrupted, after=history, timed_out=sweep.timed_out,
-        all_optimal_first=not (sweep.all_won or sweep.interrupted or sweep.timed_out), weights=weights,
+        all_optimal_first=not (sweep.all_won or sweep.interrupted or sweep.timed_out), weights=weights, weight=weight,
     )
 
 

@@ -79,7 +79,7 @@ def weight_won(tree: Tree, result: SolveResult) -> int:
     """The weight of the answers the tree wins within the result's depth, by an independent replay."""
     within = replay_position(tree, result.answers, result.guesses, result.after, result.depth, result.hard)
     index, w = result.answers.index, result.weights.values
-    return result.n - sum(int(w[index[a]]) for a in within.lost)
+    return result.weight - sum(int(w[index[a]]) for a in within.lost)
 
 
 def node_tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:
