@@ -6,7 +6,10 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
+from exact.bench.wordle import run_weights_bench
+from exact.cli import main as cli
 from exact.feedback import all_green, feedback
 from exact.game.hard import is_allowed
 from exact.game.position import position
@@ -83,3 +86,30 @@ def test_unit_weights_are_the_unweighted_search():
     s = solve(A, G, depth=3, progress=False)
     assert (r.wins, r.n, r.top, r.optimal_first) == (s.wins, s.n, s.top, s.optimal_first)
     assert "weights" not in r.to_json()
+
+
+def test_the_weights_bench_pairs_weighted_and_unweighted_runs():
+    A, G = tiny(5, 10, 3)
+    out = run_weights_bench(G.words[0], echo=lambda _: None, lists=(A, G))
+    for name in ("depth3", "guesses"):
+        assert out[name]["ratio"] == out[name]["weighted_seconds"] / out[name]["seconds"] > 0
+
+
+def test_verify_needs_the_weights_a_certificate_records(tmp_path):
+    A, G = tiny(2, 9, 3)
+    (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
+    (tmp_path / "w.txt").write_text("".join(f"{a} {i % 5 + 1}\n" for i, a in enumerate(A.words)))
+    (tmp_path / "u.txt").write_text("".join(f"{a} 1\n" for a in A.words))
+    lists = ["--answers", str(tmp_path / "a.txt"), "--guesses", str(tmp_path / "g.txt")]
+    cert = str(tmp_path / "c.json")
+    run = CliRunner().invoke
+    made = run(cli, ["wordle", "solve", *lists, "--depth", "3", "--weights", str(tmp_path / "w.txt"),
+                     "--certificate", cert, "--out", str(tmp_path / "t.txt")])
+    assert made.exit_code == 0, made.output
+    ok = run(cli, ["wordle", "verify", cert, "--weights", str(tmp_path / "w.txt")])
+    assert ok.exit_code == 0 and "verified" in ok.output, ok.output
+    for extra, message in (([], "the certificate is weighted"), (["--weights", str(tmp_path / "u.txt")],
+                                                                  "are not the certificate's")):
+        bad = run(cli, ["wordle", "verify", cert, *extra])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
