@@ -35,6 +35,7 @@ from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.bench.dp_baseline import BaselineSearch
 from exact.errors import ExactError
+from exact.weights import Weights, weights_sha256
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 
@@ -149,6 +150,37 @@ def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print, list
          f"({slow.searched} nodes searched); ratio {slow.seconds / fast.seconds:.1f}x")
     return {"first": first, "hard": hard, "total": fast.total, "seconds": fast.seconds,
             "baseline_seconds": slow.seconds, "ratio": slow.seconds / fast.seconds, "cores": fast.cores}
+
+
+def run_weights_bench(first: str = "salet", hard: bool = False, echo=print, lists=None) -> dict:
+    """Paired runs, weighted against unweighted, on the same answers in this run: the depth-3 value and
+    the fewest-guesses total of ``first``, each without weights and with every answer weighing 2 (that
+    takes the weighted kernels, whose values must then be exactly twice the unweighted ones)."""
+    answers, guesses = lists or (wordle_answers(), wordle_allowed())
+    echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)}), first guess "
+         f"{first}{', hard mode' if hard else ''}; machine: {os.cpu_count()} cores visible")
+    F = feedback_matrix(guesses, answers)
+    twos = np.full(len(answers), 2, dtype=np.int64)
+    double = Weights(twos, "every answer 2", weights_sha256(answers, twos))
+    tiny = words_from_lines(answers.words[:30], "warm-up")
+    for w in (None, Weights(np.full(len(tiny), 2, dtype=np.int64), "warm-up", "")):  # compile outside the timings
+        dp.solve(tiny, tiny, depth=3, progress=False, weights=w)
+        solve_guesses(tiny, tiny, progress=False, weights=w)
+    out = {"first": first, "hard": hard, "cores": os.cpu_count()}
+    for name, run in (("depth3", lambda w: dp.solve(answers, guesses, depth=3, first=first, hard=hard, F=F,
+                                                    progress=False, weights=w)),
+                      ("guesses", lambda w: solve_guesses(answers, guesses, first=first, hard=hard, F=F,
+                                                          progress=False, weights=w))):
+        plain, weighted = run(None), run(double)
+        value = (lambda r: r.wins) if name == "depth3" else (lambda r: r.total)
+        if value(weighted) != 2 * value(plain):
+            raise ExactError(f"{name}: weighted {value(weighted)} is not twice {value(plain)}")
+        ratio = weighted.seconds / plain.seconds
+        out[name] = {"value": value(plain), "seconds": plain.seconds, "weighted_seconds": weighted.seconds,
+                     "ratio": ratio}
+        echo(f"{name}: unweighted {value(plain)} in {plain.seconds:.2f} s; weighted (every answer 2) "
+             f"{value(weighted)} in {weighted.seconds:.2f} s; weighted / unweighted = {ratio:.2f}x")
+    return out
 
 
 if __name__ == "__main__":

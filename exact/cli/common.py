@@ -24,8 +24,8 @@ from exact.feedback import format_pattern
 from exact.fileio import atomic_write, check_writable, ensure_parent, make_folder, set_make_folders
 from exact.game.position import MAX_GUESSES, parse_history
 from exact.partitions import cache_dir
-from exact.weights import named_weights, read_weights
-from exact.words import NAMED_LISTS, check_words, named_lists, require_in_pool
+from exact.weights import NAMED_WEIGHTS, named_weights, read_weights
+from exact.words import NAMED_LISTS, check_words, instances_dir, named_lists, require_in_pool
 
 #: The exit status of an internal error (a bug, not bad input): ``EX_SOFTWARE`` of BSD's sysexits.h.
 EXIT_INTERNAL = 70
@@ -185,6 +185,14 @@ def weights_option(f):
                         help="Answer weights, a prior: lines 'word weight' (positive integers, every answer "
                              "listed); wins and totals become weighted sums [default: the --list's prior "
                              "(nyt-prior), else every answer 1].")(f)
+
+
+def weights_path(path):
+    """``--weights FILE``, else the weights file of the chosen ``--list``'s prior (nyt-prior), else None."""
+    if path is not None:
+        return path
+    entry = NAMED_WEIGHTS.get(chosen_list())
+    return instances_dir() / entry[0] if entry is not None else None
 
 
 def load_weights(path, answers):

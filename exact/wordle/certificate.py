@@ -49,11 +49,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from exact.errors import ExactError
+from exact.feedback import feedback
 from exact.fileio import Verification, check_fields, read_json  # noqa: F401 (Verification: this module's result)
 from exact.game.formats import read_tree
 from exact.game.position import check_limits, parse_history, position
 from exact.game.tree import replay
 from exact.partitions import feedback_matrix
+from exact.weights import Weights, read_weights
 from exact.wordle import rederive
 from exact.wordle.fewest.memo import INF
 from exact.wordle.fewest.objective import parse_objective
@@ -151,10 +153,11 @@ def find_file(stored: str, certificate: Path) -> Path | None:
 def verify_certificate(path: str | Path, *, answers: str | Path | None = None, guesses: str | Path | None = None,
                        resolve_time: float | None = None, partial: bool = False, sample: int | None = None,
                        seed: int = 0, workers: int | None = None, cluster: str | None = None,
-                       progress: bool | None = False) -> Verification:
+                       progress: bool | None = False, weights: str | Path | None = None) -> Verification:
     """Check a Wordle certificate (the module docstring lists the checks). ``resolve_time``: seconds
     for re-deriving (None: no limit); ``sample``: re-derive that many records drawn with ``seed``;
-    ``workers``/``cluster``: where the driver re-derives records (:mod:`exact.firstguess`)."""
+    ``workers``/``cluster``: where the driver re-derives records (:mod:`exact.firstguess`);
+    ``weights``: the weights file of a weighted certificate (its sha256 must be the one recorded)."""
     path = Path(path)
     data = read_json(path, "Wordle certificate")
     other = other_result(data)
@@ -182,14 +185,54 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
         _check_ranking(v, data, A, G, path, budget)
         return v
     v.add("n", data["n"] == len(A), f"the answers have {len(A)} words; the certificate says {data['n']}")
+    W = _weights(v, data, A, weights, path, kind)
     if kind == "fewest":
-        _check_objective(v, data, A, G, path)
+        _check_objective(v, data, A, G, path, W)
     else:
-        _check_wins(v, data, A, G, path, kind)
+        _check_wins(v, data, A, G, path, kind, W)
     if kind == "wins-global":
         _rederive_global(v, data, A, G, budget)
-    _rederive(v, data, A, G, kind, budget)
+    _rederive(v, data, A, G, kind, budget, W)
     return v
+
+
+def _weights(v: Verification, data: dict, A: WordList, given, path: Path, kind: str) -> Weights | None:
+    """The weights of a weighted certificate (``weights``: their source, sha256, total), read from
+    ``given`` and checked against the sha256 it records; one-line errors for a weighted certificate
+    without weights, weights with an unweighted one, a mismatch."""
+    record = data.get("weights")
+    if record is None:
+        if given is not None and not read_weights(given, A).unit:
+            raise ExactError(f"the certificate is unweighted, but weights were given ({given})", path=path)
+        return None
+    if kind not in ("wins-depth-k", "fewest"):
+        raise ExactError(f"a {kind} certificate with weights: not checked by this version", path=path)
+    check_fields(record, {"sha256": "str", "total": "int"}, {"source": "str", "count": "int"}, source=str(path),
+                 where="weights")
+    if given is None:
+        raise ExactError(f"the certificate is weighted ({record.get('source')}, sha256 {record['sha256'][:16]}...): "
+                         f"pass --weights FILE (or --list nyt-prior)", path=path)
+    W = read_weights(given, A)
+    if W.sha256 != record["sha256"]:
+        raise ExactError(f"the weights {given} (sha256 {W.sha256[:16]}...) are not the certificate's "
+                         f"(sha256 {record['sha256'][:16]}...)", path=path)
+    v.add("weights", W.total == record["total"] == data.get("weight"),
+          f"{given}: sha256 {W.sha256[:16]}..., total weight {W.total}; the certificate says {record['total']} "
+          f"(weight {data.get('weight')})")
+    return W
+
+
+def _weighted_histogram(tree, A: WordList, W: Weights, length: int) -> list[int]:
+    """hist[k - 1] = the weight of the answers the tree plays at its k-th guess (answers it never
+    plays are left out: the unweighted replay reports them)."""
+    hist = [0] * length
+    for a, w in zip(A.words, W.values.tolist()):
+        node, step = tree, 1
+        while node is not None and node.guess != a and step <= length:
+            node, step = node.children.get(feedback(node.guess, a)), step + 1
+        if node is not None and step <= length:
+            hist[step - 1] += w
+    return hist
 
 
 #: what a JSON file that is not a Wordle certificate is, by its own marks (``exact wordle verify`` names it)
@@ -283,15 +326,17 @@ def _trees(v: Verification, data: dict, path: Path):
             v.add("tree", False, str(e))
 
 
-def _check_wins(v: Verification, data: dict, A: WordList, G: WordList, path: Path, kind: str) -> None:
-    wins, n = data["wins"], len(A)
+def _check_wins(v: Verification, data: dict, A: WordList, G: WordList, path: Path, kind: str,
+                W: Weights | None = None) -> None:
+    wins, n = data["wins"], len(A) if W is None else W.total
     if "probability" in data:
         v.add("probability", _close(data["probability"], wins / n), f"{data['probability']!r}; wins / n = {wins / n!r}")
     optimal = data["optimal_first"]
     for file, tree in _trees(v, data, path):
         r = replay(tree, A, G, data["depth"], data["hard"])
-        v.add("tree", r.valid and r.wins == wins,
-              f"{file}: replayed from scratch: {r.wins} / {r.n} within {data['depth']}, valid {r.valid}; "
+        won = r.wins if W is None else sum(_weighted_histogram(tree, A, W, data["depth"]))
+        v.add("tree", r.valid and won == wins,
+              f"{file}: replayed from scratch: {won} / {n} within {data['depth']}, valid {r.valid}; "
               f"claimed {wins}")
         if optimal:
             v.add("tree first", tree.guess in optimal, f"{file} opens with {tree.guess}; optimal first: "
@@ -349,8 +394,9 @@ def _check_outcomes(v: Verification, data: dict, G: WordList) -> None:
           "; ".join(f"{k}: {a} in the file, {b} recounted" for k, (a, b) in wrong.items()))
 
 
-def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path: Path) -> None:
-    n, total, wins_at = len(A), data["total"], data["wins_at"]
+def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path: Path,
+                     W: Weights | None = None) -> None:
+    n, total, wins_at = len(A) if W is None else W.total, data["total"], data["wins_at"]
     if not all(isinstance(w, int) and not isinstance(w, bool) for w in wins_at):
         raise ExactError("'wins_at' is not a list of counts", path=path)
     v.add("wins_at", sum(wins_at) == n and sum((k + 1) * w for k, w in enumerate(wins_at)) == total,
@@ -372,9 +418,11 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
               f"lower bound {data['lower_bound']}, value {value}, status {data['status']}")
     for file, tree in _trees(v, data, path):
         r = replay(tree, A, G, data["max_guesses"], data["hard"])
-        solved = list(r.histogram) + [0] * (len(wins_at) - len(r.histogram))
-        v.add("tree", r.valid and not r.lost and solved[: len(wins_at)] == wins_at and r.total_guesses == total,
-              f"{file}: replayed from scratch: total {r.total_guesses}, solved {list(r.histogram)}, lost "
+        solved = list(r.histogram) if W is None else _weighted_histogram(tree, A, W, data["max_guesses"])
+        solved += [0] * (len(wins_at) - len(solved))
+        replayed = sum((k + 1) * w for k, w in enumerate(solved))
+        v.add("tree", r.valid and not r.lost and solved[: len(wins_at)] == wins_at and replayed == total,
+              f"{file}: replayed from scratch: total {replayed}, solved {solved}, lost "
               f"{len(r.lost)}, valid {r.valid}; claimed total {total}, {wins_at}")
         if data.get("first"):
             v.add("tree first", tree.guess == data["first"], f"{file} opens with {tree.guess}; the first guess is "
@@ -489,7 +537,8 @@ def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:
         v.add("re-derived", None, f"{r.done} of {r.total} records re-derived ({why}; {thresholds}); no contradiction")
 
 
-def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, budget: Budget) -> None:
+def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, budget: Budget,
+              W: Weights | None = None) -> None:
     """The optimum itself, by the search that made it (no time limit unless ``budget.seconds``)."""
     if data["status"] != "OPTIMAL":
         v.add("optimal", True, f"status {data['status']}: no optimality claimed")
@@ -510,9 +559,9 @@ def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, 
     first = data.get("first") if fixed else None
     try:
         if kind == "wins-depth-k":
-            done, value, claimed, how = _resolve_wins(data, A, G, first, budget.seconds)
+            done, value, claimed, how = _resolve_wins(data, A, G, first, budget.seconds, W)
         else:
-            done, value, claimed, how = _resolve_fewest(data, A, G, first, budget.seconds)
+            done, value, claimed, how = _resolve_fewest(data, A, G, first, budget.seconds, W)
     except ExactError as e:
         v.add("optimal", False, f"re-deriving failed: {e}")
         return
@@ -528,21 +577,22 @@ def _after(data: dict, G: WordList) -> tuple:
     return parse_history(" ".join(x for pair in data.get("after") or [] for x in pair), G)
 
 
-def _resolve_wins(data: dict, A: WordList, G: WordList, first, seconds):
+def _resolve_wins(data: dict, A: WordList, G: WordList, first, seconds, W: Weights | None = None):
     """(finished?, value, claimed, how) of the depth-k DP run again, within ``seconds`` (None: no limit)."""
     r = dp.solve(A, G, depth=data["depth"], hard=data["hard"], first=first, top=1, progress=False,
-                 after=_after(data, G), time_limit=None if seconds is None else max(seconds, 1e-6))
+                 after=_after(data, G), time_limit=None if seconds is None else max(seconds, 1e-6), weights=W)
     return r.status == "OPTIMAL" and not r.timed_out, r.wins, data["wins"], "exact.wordle.wins.dp"
 
 
-def _resolve_fewest(data: dict, A: WordList, G: WordList, first, seconds):
+def _resolve_fewest(data: dict, A: WordList, G: WordList, first, seconds, W: Weights | None = None):
     """(finished?, value, claimed, how) of the branch and bound run again. It takes no time limit: with
     ``seconds`` given it runs only on small instances (answers x guesses up to :data:`SMALL`)."""
     how = "exact.wordle.fewest.search" + (f" with the first guess {first} fixed" if first else "")
     if seconds is not None and len(A) * len(G) > SMALL:
         return False, None, data["total"], how + " (it takes no time limit: not run under --resolve-time)"
     r = solve_guesses(A, G, objective=data["objective"], first=first, max_guesses=data["max_guesses"],
-                      hard=data["hard"], cutoff=data.get("cutoff"), after=_after(data, G), progress=False)
+                      hard=data["hard"], cutoff=data.get("cutoff"), after=_after(data, G), progress=False,
+                      weights=W)
     value = r.cost if data.get("cost") is not None else r.total
     claimed = data["cost"] if data.get("cost") is not None else data["total"]
     return r.status == "OPTIMAL" and not r.interrupted, value, claimed, how

@@ -14,7 +14,7 @@ import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json, exit_interrupted,
                               history_of, list_answers, list_guesses, words_option, write_all)
-from exact.cli.common import chosen_list, guess_limit, weights_option
+from exact.cli.common import chosen_list, guess_limit, load_weights, weights_option
 from exact.cli.wordle.rank import rank_fewest, rank_wins
 from exact.cli.wordle.solve_guesses import solve_objective
 from exact.cli.wordle.study import memorable
@@ -78,9 +78,9 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
                            cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
                            cluster=cluster, checkpoint=checkpoint, resume=resume, truncate=truncate)
-    if engine != "guesses" and (weights is not None or chosen_list() == "nyt-prior"):
-        raise ExactError("--weights (and --list nyt-prior) are taken by --objective only so far: the depth-k "
-                         "engine (--depth) and the rankings do not weight answers yet")
+    if engine not in ("guesses", "depth") and (weights is not None or chosen_list() == "nyt-prior"):
+        raise ExactError("--weights (and --list nyt-prior) are taken by --objective and --depth only so far: the "
+                         "rankings and the memorable variant do not weight answers yet")
     if engine in RANK_ENGINES:  # the old spellings of `exact wordle rank`
 
         click.echo(rank_note(engine, objective=objective, depth=depth, first=first), err=True)
@@ -105,11 +105,11 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
                           truncate=truncate)
     return solve_depth(answers, guesses, depth=3 if depth is None else depth, hard=hard, first=first, top=top,
                        out=out, certificate=certificate, as_json=as_json, max_guesses=max_guesses, after=after,
-                       compare=compare, truncate=truncate)
+                       compare=compare, truncate=truncate, weights=weights)
 
 
 def solve_depth(answers, guesses, *, depth, hard, first, top, out, certificate, as_json, max_guesses, after,
-                compare, truncate) -> None:
+                compare, truncate, weights=None) -> None:
     """The depth-k engine for `exact wordle solve`: the options checked before the search, the
     search (and the --compare guess's), the tree after it, the files written, the report."""
     answer_list = load_or_default(answers, list_answers)
@@ -122,10 +122,13 @@ def solve_depth(answers, guesses, *, depth, hard, first, top, out, certificate, 
     for path in out:
         format_for_path(path)  # a bad extension fails now, not after the search
     check_outputs(*out, certificate)  # and so does a destination that cannot be written
-    result = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=first, top=top, after=history)
+    prior = load_weights(weights, answer_list)
+    result = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=first, top=top, after=history,
+                  weights=prior)
     other = None
     if compare is not None and not result.interrupted:
-        other = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=compare, top=1, after=history)
+        other = call(solve_dp, answer_list, guess_list, depth=depth, hard=hard, first=compare, top=1, after=history,
+                     weights=prior)
     tree = info = played = None
     if out and result.status != "UNKNOWN":
         if result.interrupted:
@@ -163,7 +166,9 @@ def print_depth(result, data: dict, answer_list, guess_list, *, depth, hard, fir
     click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
                f"({len(guess_list)}), {mode}depth {depth}" + (f", first guess {first}" if first else "")
                + (f", after{shown} ({result.n} answers left)" if shown else ""))
-    click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}"
+    weighed = f" weight ({result.weights.source})" if result.weights is not None else ""
+    click.echo(f"wins {result.wins} / {result.weight or result.n}{weighed} = {result.probability:.6f}  "
+               f"status {result.status}"
                f"{' (interrupted)' if result.interrupted else ''}  "
                f"({result.seconds:.1f} s, {result.cores} threads; {result.exact_count} of "
                f"{result.evaluated} first guesses evaluated exactly, the rest pruned by bounds)")
@@ -173,7 +178,7 @@ def print_depth(result, data: dict, answer_list, guess_list, *, depth, hard, fir
                    + (" (among those evaluated before the interrupt)" if result.interrupted else ""))
         click.echo(f"top {len(result.top)} {which}es (exact):")
         for rank, (g, v) in enumerate(result.top, start=1):
-            click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+            click.echo(f"{rank:4d}  {g:<8} {v:5d}  {v / (result.weight or result.n):.6f}")
     if "compare" in data:
         c = data["compare"]
         click.echo(f"compare: {c['guess']} wins {c['wins']}, best {c['best_guess']} wins {c['best_wins']}: "

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from exact.bench.wordle import RANKING_WORDS, run_guesses_bench, run_ranking_bench, run_wordle_bench
+from exact.bench.wordle import run_weights_bench
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json,
                               exit_if_interrupted, exit_interrupted, list_answers, list_guesses, list_option,
                               words_option, write_all)
@@ -399,6 +400,8 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 @click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
 @click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
 @click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
+@click.option("--weighted", is_flag=True, help="Paired runs for --first: the depth-3 value and the fewest-guesses "
+              "total, unweighted and with weights (every answer 2), and their time ratio.")
 @click.option("--peer", type=click.Path(dir_okay=False, exists=True), default=None,
               help="With --objective guesses: Selby's built solver; times the rejection of a fixed list of "
                    "first guesses against --cutoff by the project and the peer, in this run.")
@@ -409,11 +412,15 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
               help="With the rejection bench: its first guesses, one per line [default: a fixed list of 26 "
                    "spread over the original ranking].")
 @list_option()
-def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file):
+def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file, weighted=False):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
     if words_file is not None and not (objective == "guesses" and (peer is not None or cutoff is not None)):
         raise ExactError("--words goes with the rejection bench (--objective guesses with --cutoff or --peer)")
+    if weighted:
+        first = checked_word(first, list_guesses(), "--first")
+        run_weights_bench(first=first, hard=hard, echo=click.echo, lists=(list_answers(), list_guesses()))
+        return
     if objective == "guesses":
         if peer is not None or cutoff is not None:
             lists = (list_answers(), list_guesses())

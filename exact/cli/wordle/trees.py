@@ -10,7 +10,7 @@ import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, chosen_list, counted, echo_json, list_answers,
                               list_guesses, words_option)
-from exact.cli.common import guess_limit, seconds
+from exact.cli.common import guess_limit, seconds, weights_option, weights_path
 from exact.errors import ExactError
 from exact.fileio import read_json
 from exact.game.formats import format_for_path, load_tree, read_tree, write_tree
@@ -118,8 +118,9 @@ def echo_replay(result, shown: int = 20) -> None:
 @click.option("--partial", is_flag=True,
               help="For a CERTIFICATE: exit 0 when what was re-derived agrees, though not everything was "
                    "(--sample, --resolve-time): still 'partly verified', never 'verified'.")
+@weights_option
 def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time, sample, seed, cluster, workers,
-           partial):
+           partial, weights=None):
     """Replay every answer through a strategy TREE from scratch and score it.
 
     Reports the guesses each answer takes (histogram, total, mean, worst case), the wins within
@@ -148,7 +149,7 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time,
     if fmt in (None, "json") and _certificate(tree_file):
         return _verify_certificate(tree_file, answers, guesses, as_json, resolve_time=resolve_time, partial=partial,
                                    sample=sample, seed=seed, cluster=cluster or ("local" if workers else None),
-                                   workers=workers)
+                                   workers=workers, weights=weights_path(weights))
     tree, fmt = load_tree(tree_file, fmt)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)

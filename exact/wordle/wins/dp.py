@@ -48,7 +48,9 @@ from exact.partitions import classes, feedback_matrix, largest_first
 from exact.game.hard import Constraint, HardMode, add_feedback, letter_counts
 from exact.game.position import position
 from exact.game.tree import WinsWithin
+from exact.weights import Weights, as_values
 from exact.wordle.wins.kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
+from exact.wordle.wins.weighted import by_weight, values2w, values3w, wins2w
 from exact.words import WordList, check_answers_are_guesses, list_name, require_in_pool
 
 #: First guesses evaluated per parallel batch at the root (the threshold is raised between batches);
@@ -75,6 +77,8 @@ class WinsInstance:
     npat: int
     in_answers: np.ndarray = field(repr=False)  # guess row -> answer column, or -1
     _features: tuple | None = field(default=None, repr=False)
+    #: answer weights (int64 by answer column, :mod:`exact.wordle.wins.weighted`); None: unit weights
+    w: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def green(self) -> int:
@@ -89,8 +93,9 @@ class WinsInstance:
 
 
 def make_wins_instance(answers: WordList, guesses: WordList, hard: bool = False,
-                       F: np.ndarray | None = None) -> WinsInstance:
-    """Check the lists (same length, every answer a guess) and load the feedback matrix."""
+                       F: np.ndarray | None = None, weights: Weights | None = None) -> WinsInstance:
+    """Check the lists (same length, every answer a guess) and load the feedback matrix; ``weights``
+    (not unit) switch the kernels to the weighted ones (:mod:`exact.wordle.wins.weighted`)."""
     check_answers_are_guesses(answers, guesses)
     if F is None:
         F = feedback_matrix(guesses, answers)
@@ -98,8 +103,9 @@ def make_wins_instance(answers: WordList, guesses: WordList, hard: bool = False,
     in_answers = np.full(len(guesses), -1, dtype=np.int64)
     for j, a in enumerate(answers.words):
         in_answers[guesses.index[a]] = j
+    w = None if weights is None or weights.unit else as_values(weights, answers)
     return WinsInstance(answers, guesses, F, hard, codes, letter_counts(codes),
-                    pattern_count(answers.length), in_answers)
+                    pattern_count(answers.length), in_answers, w=w)
 
 
 
@@ -185,6 +191,8 @@ class Search:
     # kernel entry points
     def wins2(self, node: Node, P, need, rule):
         """wins_2 of the answers P (rows of the node's matrix), no feature sets (P is not a class)."""
+        if self.inst.w is not None:
+            return self.wins2_weighted(node, P, need, rule)
         _, fcaps = self.no_features()
         work = scratch(self.inst.npat, len(node.caps))
         return wins2(node.FT, P, node.caps, need, bitset_words(self.inst.npat), self.hard_mode(node, rule),
@@ -193,10 +201,42 @@ class Search:
     def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
         """value_3 at a node; feature caps only at the root (all answers): below it the node's own
         caps are already on a subset, and filtering by feature caps costs more than it saves."""
+        if self.inst.w is not None:
+            wrows = self.inst.w[node.T]
+            return values3w(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
+                            self.inst.npat, self.hard_mode(node, rule), wrows, by_weight(wrows))
         featured = node is self.root
         FEAT, fcaps = self.inst.features() if featured else self.no_features()
         return values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                        self.inst.npat, self.hard_mode(node, rule), node.order, fcaps, FEAT, featured)
+
+    def wins2_weighted(self, node: Node, P, need, rule):
+        """Weighted wins_2 of the rows P (:func:`exact.wordle.wins.weighted.wins2w`)."""
+        P, wP = self.heaviest_first(node, P)
+        top = np.zeros(len(P) + 1, dtype=np.int64)
+        top[1:] = np.cumsum(wP)
+        return wins2w(node.FT, P, wP, top, node.caps, need, bitset_words(self.inst.npat),
+                      self.hard_mode(node, rule), scratch(self.inst.npat, len(node.caps)))
+
+    def heaviest_first(self, node: Node, P) -> tuple[np.ndarray, np.ndarray]:
+        """The rows P by decreasing weight (ties in order), with their weights."""
+        P = np.asarray(P, dtype=np.int64)
+        wP = self.inst.w[node.T[P]]
+        order = by_weight(wP)
+        return P[order], np.ascontiguousarray(wP[order])
+
+    def weight(self, T: np.ndarray) -> int:
+        """W(T), the total weight of the answers T (|T| with unit weights)."""
+        return len(T) if self.inst.w is None else int(self.inst.w[T].sum())
+
+    def values2(self, cands: np.ndarray, T: np.ndarray, node: Node | None = None) -> np.ndarray:
+        """value_2(g, T) of each candidate row g: its classes on T, or with weights the sum of each
+        class's heaviest weight."""
+        node = node or self.node(T)
+        if self.inst.w is None:
+            return node.caps_by_row()[cands]
+        P, wP = self.heaviest_first(node, np.arange(len(node.T), dtype=np.int64))
+        return values2w(node.FT, node.positions(cands), P, wP, self.inst.npat)
 
     def hard_mode(self, node: Node, rule: Constraint) -> HardMode:
         """The rule as the kernels read it at ``node`` (its guesses in the node's scan order)."""
@@ -210,7 +250,7 @@ class Search:
         root's node matrix (caps on all answers bound the classes on T), with no node for T."""
         root = self.root_node()
         v, _ = self.wins2(root, np.asarray(T, dtype=np.int64), len(T), rule)
-        return int(v) == len(T)
+        return int(v) == self.weight(T)
 
     def wins(self, T: np.ndarray, k: int, rule: Constraint, need: int = 0) -> tuple[int, bool]:
         """(wins_k(T), True), or (a bound < need, False) when T cannot reach ``need``.
@@ -221,23 +261,23 @@ class Search:
         guesses are tried (:meth:`useful`), so every step of the recursion shrinks the set and it
         is at most |T| levels deep.
         """
-        n = len(T)
-        if need > n:
-            return n, False  # wins_k(T) <= |T| < need
+        n, W = len(T), self.weight(T)
+        if need > W:
+            return W, False  # wins_k(T) <= W(T) (|T| unweighted) < need
         if k == 0 or n == 0:
             value = 0
         elif k == 1:
-            value = 1
+            value = 1 if self.inst.w is None else int(self.inst.w[T].max())  # the heaviest candidate
         elif n <= 2 or k >= n:
-            value = n  # guessing a candidate each time wins every answer within |T| guesses
+            value = W  # guessing a candidate each time wins every answer within |T| guesses
         elif k == 2:
             node = self.node(T)
             v, ok = self.wins2(node, np.arange(n, dtype=np.int64), need, rule)
             return int(v), bool(ok)
         elif self.separates(T, rule):
-            value = n  # a guess splits T into singletons: every answer is won
-        elif k > 3 and self.wins(T, k - 1, rule)[0] == n:
-            value = n  # wins_k >= wins_{k-1} = |T|: deeper depths are decided at once
+            value = W  # a guess splits T into singletons: every answer is won
+        elif k > 3 and self.wins(T, k - 1, rule)[0] == W:
+            value = W  # wins_k >= wins_{k-1} = |T|: deeper depths are decided at once
         else:
             cands = None if k <= 3 else self.useful(T, rule)
             values, exact, _ = self.values(T, k, rule, need, cands=cands, first_pass=32)
@@ -294,9 +334,11 @@ class Search:
         cands = np.asarray(cands, dtype=np.int64)
         if k <= 2:
             if k == 2:
-                values = (node or self.node(T)).caps_by_row()[cands]
+                values = self.values2(cands, T, node)
             else:
                 values = np.isin(self.inst.in_answers[cands], T).astype(np.int64)
+                if self.inst.w is not None:
+                    values *= self.inst.w[np.maximum(self.inst.in_answers[cands], 0)]
             return values, values >= threshold
         if k == 3:
             node = node or self.node(T)
@@ -314,12 +356,12 @@ class Search:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TimeUp
         split = largest_first(classes(self.inst.F, g, T))
-        rest = sum(len(P) for _, P in split)
+        rest = sum(self.weight(P) for _, P in split)
         total = 0
         for pattern, P in split:
-            rest -= len(P)
+            rest -= self.weight(P)
             if pattern == self.inst.green:
-                total += 1
+                total += self.weight(P)
                 continue
             v, ok = self.wins(P, k - 1, self.after(rule, g, pattern), threshold - total - rest)
             total += v
@@ -351,6 +393,15 @@ class SolveResult(WinsWithin):
     after: tuple = ()  # (guess, pattern) pairs played before the position solved
     timed_out: bool = False  # stopped by ``time_limit``: the values are the best found so far
     all_optimal_first: bool = True  # optimal_first lists every optimal first guess
+    #: answer weights (not unit): ``wins`` is then the weight won within ``depth`` of ``weight``, the total
+    #: weight of the ``n`` answers, and P(win) = wins / weight
+    weights: Weights | None = field(default=None, repr=False)
+    weight: int | None = None
+
+    @property
+    def probability(self) -> float:
+        per = self.weight if self.weight else self.n
+        return self.wins / per if per else 0.0
 
     def to_json(self) -> dict:
         return {
@@ -374,6 +425,7 @@ class SolveResult(WinsWithin):
             **({"timed_out": True} if self.timed_out else {}),
             **({"all_optimal_first": False} if not self.all_optimal_first and self.status == "OPTIMAL" else {}),
             **({"after": [[g, format_pattern(p, len(g))] for g, p in self.after]} if self.after else {}),
+            **({"weights": self.weights.record(), "weight": self.weight} if self.weights is not None else {}),
         }
 
     def certificate(self, *, files=(), tree_info: dict | None = None, played=None,
@@ -440,9 +492,10 @@ def first_candidates(inst: WinsInstance, guesses: WordList, first: str | None, r
 
 
 def sweep_first_guesses(sweep: Sweep, search: Search, T: np.ndarray, k: int, rule: Constraint, top: int,
-                        bar, started: float, time_limit: float | None, until_all_won: bool) -> None:
+                        bar, started: float, time_limit: float | None, until_all_won: bool, everything: int) -> None:
     """Value ``sweep.cands`` in batches (BATCH at depth <= 3, one at a time above), each batch with
-    the threshold of the ``top``-th value found so far (a guess below it needs no exact value)."""
+    the threshold of the ``top``-th value found so far (a guess below it needs no exact value);
+    ``everything``: W(T), the value that wins every answer."""
     step = BATCH if k <= 3 else 1
     piece = numba.get_num_threads()
     values, exact, cands = sweep.values, sweep.exact, sweep.cands
@@ -451,7 +504,7 @@ def sweep_first_guesses(sweep: Sweep, search: Search, T: np.ndarray, k: int, rul
         if time_limit is not None and done and time.perf_counter() - started > time_limit:
             sweep.timed_out = True
             return
-        if until_all_won and done and (values[:done][exact[:done]] == len(T)).any():
+        if until_all_won and done and (values[:done][exact[:done]] == everything).any():
             sweep.all_won = True
             return
         hi = min(done + (step if done else min(step, FIRST_BATCH)), len(cands))
@@ -476,7 +529,8 @@ def sweep_first_guesses(sweep: Sweep, search: Search, T: np.ndarray, k: int, rul
 def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = False,
           first: str | None = None, top: int = 10, progress: bool | None = None,
           F: np.ndarray | None = None, after=(), engine: type[Search] | None = None,
-          time_limit: float | None = None, until_all_won: bool = False) -> SolveResult:
+          time_limit: float | None = None, until_all_won: bool = False,
+          weights: Weights | None = None) -> SolveResult:
     """The most answers winnable within ``depth`` guesses, every first guess attaining it, the top ones.
 
     ``after``: (guess, pattern) pairs already played; then the answers are those consistent with
@@ -490,11 +544,13 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     with status FEASIBLE (the best found so far, ``timed_out``; UNKNOWN if none was finished). ``until_all_won``: stop as soon as a first guess wins every
     answer; that value is the bound |T|, so the status is OPTIMAL, but ``optimal_first`` then lists
     only the optimal first guesses found (``all_optimal_first`` False).
+    ``weights`` (:mod:`exact.weights`, not unit): the most *weight* won within ``depth`` (P(win) = that
+    over the total weight, ``weight``), by the weighted kernels; unit weights are the unweighted search itself.
     """
     if depth < 1:
         raise ExactError(f"depth must be at least 1, not {depth}")
     started = time.perf_counter()
-    inst = make_wins_instance(answers, guesses, hard, F)
+    inst = make_wins_instance(answers, guesses, hard, F, weights)
     search = (engine or Search)(inst)
     if time_limit is not None:
         search.deadline = started + time_limit
@@ -511,7 +567,8 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
     try:
         if sweep.cands is None:
             sweep.cands = allowed_rows(inst, search.node(T).order, rule)
-        sweep_first_guesses(sweep, search, T, k, rule, top, bar, started, time_limit, until_all_won)
+        sweep_first_guesses(sweep, search, T, k, rule, top, bar, started, time_limit, until_all_won,
+                            search.weight(T))
     except TimeUp:  # a first guess above depth 3 ran past the time limit: the values before it stand
         sweep.timed_out = True
     except (KeyboardInterrupt, SystemError) as e:
@@ -521,11 +578,14 @@ def solve(answers: WordList, guesses: WordList, depth: int = 3, hard: bool = Fal
         prog.say("interrupted; reporting the best found so far")
     finally:
         bar.close()
-    return solve_result(sweep, answers, guesses, len(T), depth, hard, first, top, history, started)
+    return solve_result(sweep, answers, guesses, len(T), depth, hard, first, top, history, started,
+                        weights=weights if inst.w is not None else None,
+                        weight=search.weight(T) if inst.w is not None else None)
 
 
 def solve_result(sweep: Sweep, answers: WordList, guesses: WordList, n: int, depth: int, hard: bool,
-                 first: str | None, top: int, history: tuple, started: float) -> SolveResult:
+                 first: str | None, top: int, history: tuple, started: float,
+                 weights: Weights | None = None, weight: int | None = None) -> SolveResult:
     """The result of a sweep: the exact values ranked (value down, then row), the status by how it ended."""
     cands = sweep.cands if sweep.cands is not None else np.zeros(0, dtype=np.int64)
     values, exact, done = sweep.values, sweep.exact, sweep.done
@@ -540,7 +600,7 @@ def solve_result(sweep: Sweep, answers: WordList, guesses: WordList, n: int, dep
         evaluated=done, exact_count=int(exact[:done].sum()), seconds=time.perf_counter() - started,
         cores=prog.cores(), answers=answers, guesses=guesses, first=first, method=METHOD,
         interrupted=sweep.interrupted, after=history, timed_out=sweep.timed_out,
-        all_optimal_first=not (sweep.all_won or sweep.interrupted or sweep.timed_out),
+        all_optimal_first=not (sweep.all_won or sweep.interrupted or sweep.timed_out), weights=weights, weight=weight,
     )
 
 

@@ -20,6 +20,7 @@ from exact.game.position import position
 from exact.game.tree import Replay, Tree, replay_position
 from exact.partitions import classes, largest_first
 from exact.wordle.fewest.complete import complete_and_check
+from exact.weights import Weights
 from exact.wordle.wins.dp import BATCH, Search, SolveResult, allowed_rows, effective_depth, make_wins_instance
 from exact.words import WordList
 
@@ -28,10 +29,11 @@ TIE_BREAK = ("at every node the guess of highest value; among equals a guess tha
 
 
 def best_tree(answers: WordList, guesses: WordList, depth: int, first: str, hard: bool = False,
-              F: np.ndarray | None = None, after=()) -> Tree:
+              F: np.ndarray | None = None, after=(), weights: Weights | None = None) -> Tree:
     """An optimal tree that opens with ``first`` (after the guesses ``after``), by the tie-break
-    rule in the module docstring. It stops at ``depth``: see :func:`optimal_tree` for a complete one."""
-    inst = make_wins_instance(answers, guesses, hard, F)
+    rule in the module docstring (the most weight with ``weights``). It stops at ``depth``: see
+    :func:`optimal_tree` for a complete one."""
+    inst = make_wins_instance(answers, guesses, hard, F, weights)
     search = Search(inst)
     T, rule = position(answers, tuple(after), hard)
     k = effective_depth(depth - len(tuple(after)), len(T))
@@ -52,13 +54,15 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
         raise ExactError("no tree: the search found nothing")
     answers, guesses = result.answers, result.guesses
     root = tie_break_first(result)
-    tree = best_tree(answers, guesses, result.depth, root, result.hard, F, result.after)
+    tree = best_tree(answers, guesses, result.depth, root, result.hard, F, result.after, result.weights)
     if not truncate:
+        # with weights the leaves at the depth are kept (each wins its class's heaviest answer, which the
+        # completion's fewest-guesses choice among the class need not be)
         tree, _ = complete_and_check(tree, answers, guesses, result.depth, max_guesses, result.hard,
-                                     after=result.after, F=F)
+                                     after=result.after, F=F, keep_leaves=result.weights is not None)
     played = replay_position(tree, answers, guesses, result.after, max_guesses if not truncate else result.depth,
                              result.hard)
-    wins = sum(played.wins_at[:result.depth])
+    wins = sum(played.wins_at[:result.depth]) if result.weights is None else weight_won(tree, result)
     if wins != result.wins or not played.valid or (not truncate and played.lost):
         raise InternalError(f"the tree replays to {wins} wins within {result.depth} "
                             f"({len(played.invalid)} invalid nodes, {len(played.lost)} answers unsolved), "
@@ -69,6 +73,13 @@ def optimal_tree(result: SolveResult, max_guesses: int = 6, truncate: bool = Fal
                        "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at)),
                        "wins_at": list(played.wins_at)}}
     return tree, info, played
+
+
+def weight_won(tree: Tree, result: SolveResult) -> int:
+    """The weight of the answers the tree wins within the result's depth, by an independent replay."""
+    within = replay_position(tree, result.answers, result.guesses, result.after, result.depth, result.hard)
+    index, w = result.answers.index, result.weights.values
+    return result.weight - sum(int(w[index[a]]) for a in within.lost)
 
 
 def node_tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -> Tree:
@@ -86,11 +97,12 @@ def node_tree(search: Search, T: np.ndarray, k: int, rule: Constraint, g: int) -
 def best_guess(search: Search, T: np.ndarray, k: int, rule: Constraint) -> int:
     """The guess the tie-break picks among those attaining wins_k(T)."""
     inst = search.inst
-    if k == 1 or len(T) <= 2:
-        return min(inst.guesses.index[inst.answers.words[a]] for a in T)
+    if k == 1 or len(T) <= 2:  # any candidate wins all of T with two guesses left; with one, the heaviest
+        heavy = inst.w if inst.w is not None and k == 1 else np.ones(len(inst.answers), dtype=np.int64)
+        return min((-int(heavy[a]), inst.guesses.index[inst.answers.words[a]]) for a in T)[1]
     if k == 2:
         cands = allowed_rows(inst, np.arange(len(inst.guesses), dtype=np.int64), rule)
-        values = search.node(T).caps_by_row()[cands]
+        values = search.values2(cands, T)
         exact = np.ones(len(cands), dtype=bool)
     else:  # the first guess in tie-break order (in T first, each part in list order) attaining wins_k(T)
         best, _ = search.wins(T, k, rule)

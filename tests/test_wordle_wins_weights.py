@@ -1,0 +1,115 @@
+"""The depth-k engine under random integer answer weights (exact.wordle.wins.weighted) against a brute
+force that reads only the feedback rule and the hard-mode rule (no matrix, no bound), normal and hard;
+unit weights give the unweighted values."""
+
+from functools import lru_cache
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from exact.bench.wordle import run_weights_bench
+from exact.cli import main as cli
+from exact.feedback import all_green, feedback
+from exact.game.hard import is_allowed
+from exact.game.position import position
+from exact.weights import unit_weights
+from exact.wordle.wins.dp import Search, make_wins_instance, solve
+from exact.wordle.wins.trees import optimal_tree
+
+from test_wordle_guesses import tiny
+from test_wordle_weights import random_weights
+
+
+def brute_wins(answers, guesses, depth, hard, weights, first=None):
+    """The most weight won within ``depth`` guesses over every strategy (every allowed guess at every
+    node), by the definition: the all-green class wins its answer's weight."""
+    green = all_green(len(answers[0]))
+
+    @lru_cache(maxsize=None)
+    def best(S, k, hist, fixed):
+        if k == 0 or not S:
+            return 0
+        result = 0
+        for g in ([fixed] if fixed else guesses):
+            if hard and not is_allowed(g, hist):
+                continue
+            classes = {}
+            for a in S:
+                classes.setdefault(feedback(g, a), []).append(a)
+            total = 0
+            for p, P in classes.items():
+                if p == green:
+                    total += weights[g]
+                else:
+                    total += best(tuple(P), k - 1, tuple(sorted({*hist, (g, p)})) if hard else (), None)
+            result = max(result, total)
+        return result
+
+    return best(tuple(answers), depth, (), first)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", range(5))
+def test_weighted_wins_match_brute_force(seed, hard):
+    A, G = tiny(seed, 9, 3)
+    W = random_weights(A, seed, top=20)
+    by_word = dict(zip(A.words, W.values.tolist()))
+    for depth in (1, 2, 3, 4):
+        r = solve(A, G, depth=depth, hard=hard, progress=False, weights=W)
+        assert r.status == "OPTIMAL" and r.weight == W.total and r.n == len(A)
+        assert r.wins == brute_wins(A.words, G.words, depth, hard, by_word), depth
+        assert r.to_json()["weights"]["sha256"] == W.sha256 and r.probability == r.wins / W.total
+        for g, v in r.top[:3]:  # every reported first guess's value, by brute force with it fixed
+            assert v == brute_wins(A.words, G.words, depth, hard, by_word, first=g), (depth, g)
+        tree, info, _ = optimal_tree(r, max_guesses=6)  # replays to the weight won (else it raises)
+        assert info["first"] in r.optimal_first
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_weighted_kernels_with_unit_weights_give_the_unweighted_values(hard):
+    A, G = tiny(11, 12, 4)
+    plain = Search(make_wins_instance(A, G, hard))
+    weighted = Search(make_wins_instance(A, G, hard))
+    weighted.inst.w = unit_weights(A).values  # the weighted kernels, forced on unit weights
+    T, rule = position(A, (), hard)
+    rows = np.arange(len(G), dtype=np.int64)
+    for k in (1, 2, 3, 4):  # every guess (the first guess is free in hard mode)
+        assert weighted.value_many(rows, T, k, rule, 0)[0].tolist() == plain.value_many(rows, T, k, rule, 0)[0].tolist()
+        assert weighted.wins(T, k, rule) == plain.wins(T, k, rule)
+
+
+def test_unit_weights_are_the_unweighted_search():
+    A, G = tiny(3, 10, 3)
+    r = solve(A, G, depth=3, progress=False, weights=unit_weights(A))
+    s = solve(A, G, depth=3, progress=False)
+    assert (r.wins, r.n, r.top, r.optimal_first) == (s.wins, s.n, s.top, s.optimal_first)
+    assert "weights" not in r.to_json()
+
+
+def test_the_weights_bench_pairs_weighted_and_unweighted_runs():
+    A, G = tiny(5, 10, 3)
+    out = run_weights_bench(G.words[0], echo=lambda _: None, lists=(A, G))
+    for name in ("depth3", "guesses"):
+        assert out[name]["ratio"] == out[name]["weighted_seconds"] / out[name]["seconds"] > 0
+
+
+def test_verify_needs_the_weights_a_certificate_records(tmp_path):
+    A, G = tiny(2, 9, 3)
+    (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
+    (tmp_path / "w.txt").write_text("".join(f"{a} {i % 5 + 1}\n" for i, a in enumerate(A.words)))
+    (tmp_path / "u.txt").write_text("".join(f"{a} 1\n" for a in A.words))
+    lists = ["--answers", str(tmp_path / "a.txt"), "--guesses", str(tmp_path / "g.txt")]
+    cert = str(tmp_path / "c.json")
+    run = CliRunner().invoke
+    made = run(cli, ["wordle", "solve", *lists, "--depth", "3", "--weights", str(tmp_path / "w.txt"),
+                     "--certificate", cert, "--out", str(tmp_path / "t.txt")])
+    assert made.exit_code == 0, made.output
+    ok = run(cli, ["wordle", "verify", cert, "--weights", str(tmp_path / "w.txt")])
+    assert ok.exit_code == 0 and "verified" in ok.output, ok.output
+    for extra, message in (([], "the certificate is weighted"), (["--weights", str(tmp_path / "u.txt")],
+                                                                  "are not the certificate's")):
+        bad = run(cli, ["wordle", "verify", cert, *extra])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
