@@ -7,7 +7,8 @@
 - :mod:`~exact.cli.wordle.play`: ``play``;
 - :mod:`~exact.cli.wordle.analyse`: ``analyse``;
 - :mod:`~exact.cli.wordle.study`: ``openers``, ``endgames``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``;
-- :mod:`~exact.cli.wordle.card`: ``card``.
+- :mod:`~exact.cli.wordle.card`: ``card``;
+- :mod:`~exact.cli.wordle.serve`: ``serve`` (the local web app; its routes in :mod:`~exact.cli.wordle.serve_app`).
 """
 
 from __future__ import annotations
@@ -30,3 +31,7 @@ for command in (solve.solve, rank.rank, trees.verify, trees.convert, trees.compl
 from exact.cli.wordle import card  # noqa: E402  (the card command)
 
 wordle.add_command(card.card)
+
+from exact.cli.wordle import serve  # noqa: E402  (the local web app)
+
+wordle.add_command(serve.serve)
