@@ -33,6 +33,13 @@ ROOT = Path(__file__).resolve().parents[1]
 SMALL = wordle_answers().words[::45]  # 52 answers: a live proof in seconds
 
 
+def crowded(opener: str) -> tuple:
+    """The history after ``opener`` whose feedback leaves the most of :data:`SMALL` (a proof to run)."""
+    largest = max(word_classes(opener, SMALL).values(), key=len)
+    assert len(largest) > 2
+    return ((opener, feedback(opener, largest[0])),)
+
+
 @pytest.fixture
 def small():
     A = words_from_lines(SMALL, "small-answers")
@@ -125,9 +132,7 @@ def test_one_or_two_answers_left_are_proven_at_once(small):
 
 
 def test_the_heuristic_guess_makes_the_most_classes(small):
-    largest = max(word_classes(SMALL[0], SMALL).values(), key=len)
-    pos = after(start(small.answers), SMALL[0], feedback(SMALL[0], largest[0]))
-    assert len(pos.candidates) > 2
+    pos = read_position(small, crowded(SMALL[0]))
     guess = heuristic_guess(small, pos)
     most = max(len(word_classes(g, pos.candidates)) for g in small.guesses.words)
     assert len(word_classes(guess, pos.candidates)) == most
@@ -206,8 +211,7 @@ def test_the_tab_asking_about_a_new_position_cancels_its_old_proof(small, tmp_pa
         first = solver.ask("t", ())
         assert first.status == "working" and first.guess == heuristic_guess(small, start(small.answers))
         job = solver.jobs["t"]
-        largest = max(word_classes(SMALL[0], SMALL).values(), key=len)
-        solver.ask("t", ((SMALL[0], feedback(SMALL[0], largest[0])),))  # more than two left: a proof
+        solver.ask("t", crowded(SMALL[0]))
         assert not job.process.is_alive() and solver.jobs["t"] is not job
         job = solver.jobs["t"]
         solver.close("t")
@@ -232,7 +236,7 @@ def test_a_tab_that_stops_asking_has_its_proof_cancelled(small):
 def test_a_live_proof_matches_the_engine_and_is_stored(small, tmp_path):
     store = Store(tmp_path / "s.sqlite")
     solver = Solver(small, InstantAdvice([], small), store)
-    history = ((SMALL[0], feedback(SMALL[0], SMALL[7])),)
+    history = crowded(SMALL[1])
     try:
         reply = solver.ask("t", history)
         deadline = time.monotonic() + 300
@@ -291,9 +295,14 @@ def browser():
     pytest.importorskip("selenium", reason="selenium drives the browser")
     from exact.wordle.study.explorer import chromium
 
-    driver = chromium((390, 844))  # a phone's width
+    driver = chromium((500, 900))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",  # a phone's screen: 360 CSS pixels wide
+                           {"width": PHONE_WIDTH, "height": 740, "deviceScaleFactor": 1, "mobile": True})
     yield driver
     driver.quit()
+
+
+PHONE_WIDTH = 360
 
 
 def wait_for(driver, condition, seconds: float):
@@ -344,7 +353,7 @@ def test_a_whole_game_from_the_opener_each_advice_within_2_s(server, browser):
         assert "P(win" not in d.find_element("tag name", "body").text
         guess = d.find_element("id", "next").get_attribute("data-guess")
         assert guess in pos.candidates or len(pos.candidates) > 2
-    assert d.execute_script("return document.documentElement.scrollWidth") <= 390  # fits a phone's width
+    assert d.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]") == [PHONE_WIDTH] * 2
 
 
 @pytest.mark.slow
