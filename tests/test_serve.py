@@ -25,7 +25,7 @@ from exact.game.position import after, start, word_classes
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.explorer import browser_paths
 from exact.wordle.study.serve import (InstantAdvice, Setup, Solver, expected_seconds, few_left, heuristic_guess,
-                                      read_position, subtree, MEASURED_SECONDS)
+                                      read_position, MEASURED_SECONDS)
 from exact.wordle.study.store import Solution, Store, position_key
 from exact.words import ExactWarning, named_lists, wordle_answers, words_from_lines
 
@@ -156,7 +156,7 @@ def test_instant_advice_walks_a_shipped_tree_and_marks_only_positions_after_the_
     answer = A.words[100]
     history = ((tree.guess, feedback(tree.guess, answer)),)
     found = instant.advice(read_position(setup, history))
-    assert found.proven and found.guess == subtree(tree, history).guess
+    assert found.proven and found.guess == tree.children[history[0][1]].guess
     assert instant.advice(read_position(setup, (("fuzzy", feedback("fuzzy", answer)),))) is None
 
 

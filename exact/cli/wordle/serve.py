@@ -43,9 +43,8 @@ def serve(port, host, no_browser, answers, guesses, hard, objective, depth, stor
     positions solved before, else it is proven live (a heuristic guess shows meanwhile, with the proof's
     expected duration). Ctrl-C stops the server.
     """
-    from exact.cli.wordle.serve_app import run  # lazy: start-up of every other command (uvicorn, the engines)
-    from exact.wordle.study.serve import Setup  # lazy: start-up of every other command (numba kernels)
+    from exact.cli.wordle import serve_app  # lazy: start-up of every other command (uvicorn, the engines' numba)
 
-    setup = Setup(load_or_default(answers, list_answers), load_or_default(guesses, list_guesses), hard, objective,
-                  depth or 0)
-    run(setup, Store(store_path or default_store(), store_cap), host, port, not no_browser)
+    setup = serve_app.Setup(load_or_default(answers, list_answers), load_or_default(guesses, list_guesses), hard,
+                            objective, depth or 0)
+    serve_app.run(setup, Store(store_path or default_store(), store_cap), host, port, not no_browser)

@@ -47,7 +47,7 @@ from exact.game.position import Position, after, check_guess_limit, start
 from exact.game.tree import Tree, check_tree_lists
 from exact.partitions import feedback_matrix
 from exact.wordle.fewest.search import solve_guesses
-from exact.wordle.study.play import LiveWins, guesses_to_solve
+from exact.wordle.study.play import LiveWins, TreeStrategy, guesses_to_solve
 from exact.wordle.study.store import OBJECTIVES, Solution, Store, position_key
 from exact.words import WordList, check_answers_are_guesses, check_words, list_name, shipped_result
 
@@ -180,12 +180,12 @@ class InstantAdvice:
     of ``trees``."""
 
     def __init__(self, trees: Iterable[Tree], setup: Setup):
-        self.trees = list(trees)
+        self.trees = [TreeStrategy(tree, "a proven tree") for tree in trees]
         self.setup = setup
 
     def advice(self, position: Position) -> Solution | None:
         for tree in self.trees:
-            node = subtree(tree, position.history)
+            node = tree.plan(position)
             if node is not None and (found := self.value(node, position)) is not None:
                 return found
         return None
@@ -215,18 +215,6 @@ def few_left(setup: Setup, position: Position) -> Solution | None:
         return None
     value = 2 * n - 1 if setup.objective == "guesses" else min(n, max(left, 0))
     return Solution(position.candidates[0], value, n, True)
-
-
-def subtree(tree: Tree, history: History) -> Tree | None:
-    """The node a tree plays after ``history``, or None where the history leaves the tree."""
-    node = tree
-    for guess, pattern in history:
-        if node.guess != guess:
-            return None
-        node = node.children.get(pattern)
-        if node is None:
-            return None
-    return node
 
 
 # --- while a proof runs: a heuristic guess and the expected duration -------------------------------
