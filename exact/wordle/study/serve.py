@@ -298,7 +298,7 @@ class Job:
     process: multiprocessing.process.BaseProcess
     conn: object
     n: int
-    heuristic: str
+    heuristic: str | None  # None while it is being computed
     estimate: float
     started: float = field(default_factory=time.monotonic)
     polled: float = field(default_factory=time.monotonic)
@@ -369,6 +369,7 @@ class Solver:
         self.setup, self.instant, self.store, self.tab_timeout = setup, instant, store, tab_timeout
         self.jobs: dict[str, Job] = {}
         self.lock = threading.RLock()
+        self.matrix_lock = threading.Lock()
         self.context = multiprocessing.get_context("spawn")  # a clean interpreter: the server runs threads
         self._F = None
         self._heuristic: dict[str, str] = {}
@@ -419,16 +420,21 @@ class Solver:
                      source=f"proven live ({elapsed:.0f} s)", **reply)
 
     def _start(self, key: str, position: Position, history: History) -> Job:
-        if key not in self._heuristic:
-            if self._F is None:
-                self._F = feedback_matrix(self.setup.guesses, self.setup.answers)
-            self._heuristic[key] = heuristic_guess(self.setup, position, self._F)
         receive, send = self.context.Pipe(duplex=False)
         process = self.context.Process(target=prove_in_worker, args=(self.setup, history, send), daemon=True)
         process.start()
         send.close()
         n = len(position.candidates)
-        return Job(key, process, receive, n, self._heuristic[key], expected_seconds(n))
+        job = Job(key, process, receive, n, self._heuristic.get(key), expected_seconds(n))
+        if job.heuristic is None:  # off the request: loading the feedback matrix and sorting take seconds
+            threading.Thread(target=self._guess, args=(job, position), daemon=True).start()
+        return job
+
+    def _guess(self, job: Job, position: Position) -> None:
+        with self.matrix_lock:
+            if self._F is None:
+                self._F = feedback_matrix(self.setup.guesses, self.setup.answers)
+        job.heuristic = self._heuristic[job.key] = heuristic_guess(self.setup, position, self._F)
 
     def close(self, tab: str) -> None:
         """Cancel the tab's live proof, if any."""
