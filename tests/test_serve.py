@@ -388,3 +388,13 @@ def test_an_opener_no_tree_covers_gets_a_proven_guess_live(server, browser, tmp_
     assert status == "proven" and d.find_element("id", "next").get_attribute("data-guess") == r.first
     assert f"{(r.total - n) / n:.3f}" in d.find_element("id", "value").text
     assert n > 2 and "working" in seen
+
+
+def test_a_taken_port_is_one_line_and_exit_2(cli, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = cli("wordle", "serve", "--no-browser", "--list", "original", "--port", str(port),
+                             "--store", str(tmp_path / "s.sqlite"))
+    assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err + out

@@ -18,6 +18,7 @@ import contextlib
 import html
 import json
 import re
+import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -120,10 +121,26 @@ def _sweep(solver: Solver, done: threading.Event) -> None:
 
 def run(setup: Setup, store: Store, host: str, port: int, browser: bool) -> None:
     """Serve the app until Ctrl-C (or SIGTERM): the solver over the setup's shipped trees and the store."""
+    listening = listen(host, port)
     solver = Solver(setup, InstantAdvice(shipped_trees(setup), setup), store)
-    url = f"http://{host}:{port}/"
+    url = f"http://{host}:{listening.getsockname()[1]}/"
     say(f"{setup.title}; {setup.lists}; store {store.path} ({len(store)} positions)")
     say(f"serving {url} (Ctrl-C stops)")
     if browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(make_app(solver), host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(make_app(solver), log_level="warning")).run(sockets=[listening])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port (port 0: a free one), or a one-line ExactError (the port is taken,
+    the address is not this machine's)."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except (OSError, OverflowError) as e:
+        raise ExactError(f"cannot listen on {host}:{port}: {getattr(e, 'strerror', None) or e}",
+                         params=("port", "host")) from None
+    return sock
