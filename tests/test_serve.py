@@ -23,6 +23,7 @@ from exact.cli.wordle.serve_app import make_app, page_html
 from exact.feedback import feedback, format_pattern
 from exact.game.position import after, start, word_classes
 from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.wins.dp import solve
 from exact.wordle.study.explorer import browser_paths
 from exact.wordle.study.serve import (InstantAdvice, Setup, Solver, expected_seconds, few_left, heuristic_guess,
                                       read_position, MEASURED_SECONDS)
@@ -241,6 +242,32 @@ def test_a_tab_that_stops_asking_has_its_proof_cancelled(small):
         assert "t" not in solver.jobs and not job.process.is_alive()
     finally:
         solver.shutdown()
+
+
+def test_several_tabs_each_have_their_own_proof_and_a_closed_tab_only_its_own(small):
+    with TestClient(make_app(Solver(small, InstantAdvice([], small), None))) as c:
+        solver = c.app.state.solver
+        for tab in ("one", "two"):
+            assert c.post("/api/advice", json={"tab": tab, "history": []}).json()["status"] == "working"
+        one, two = solver.jobs["one"], solver.jobs["two"]
+        assert one is not two and one.process.is_alive() and two.process.is_alive()
+        assert c.post("/api/close", content=json.dumps({"tab": "one"})).status_code == 200  # as a beacon sends it
+        assert not one.process.is_alive() and "one" not in solver.jobs and two.process.is_alive()
+    assert not two.process.is_alive()  # the server's shut-down ends every proof
+
+
+@pytest.mark.slow
+def test_a_live_proof_of_the_most_wins_matches_the_dp(tmp_path):
+    A = words_from_lines(SMALL, "small-answers")
+    setup = Setup(A, A, objective="wins", limit=3)
+    history = crowded(SMALL[2])
+    solver = Solver(setup, InstantAdvice([], setup), None)
+    try:
+        reply = wait_until(lambda: (r := solver.ask("t", history)).status != "working" and r, 300)
+    finally:
+        solver.shutdown()
+    left = read_position(setup, history).candidates
+    assert reply.status == "proven" and reply.value == solve(words_from_lines(left), A, depth=2, progress=False).wins
 
 
 @pytest.mark.slow

@@ -110,8 +110,10 @@ def make_app(solver: Solver) -> Starlette:
             done.set()
             solver.shutdown()
 
-    return Starlette(routes=[Route("/", index), Route("/api/advice", advice, methods=["POST"]),
-                             Route("/api/close", close, methods=["POST"])], lifespan=lifespan)
+    app = Starlette(routes=[Route("/", index), Route("/api/advice", advice, methods=["POST"]),
+                            Route("/api/close", close, methods=["POST"])], lifespan=lifespan)
+    app.state.solver = solver
+    return app
 
 
 def _sweep(solver: Solver, done: threading.Event) -> None:
