@@ -365,7 +365,7 @@ class Solver:
     closed without saying so). Thread-safe: the web framework calls it from several threads.
     """
 
-    def __init__(self, setup: Setup, instant: InstantAdvice, store: Store | None, tab_timeout: float = 20.0):
+    def __init__(self, setup: Setup, instant: InstantAdvice, store: Store | None, tab_timeout: float = 90.0):
         self.setup, self.instant, self.store, self.tab_timeout = setup, instant, store, tab_timeout
         self.jobs: dict[str, Job] = {}
         self.lock = threading.RLock()
