@@ -26,8 +26,9 @@ from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.wins.dp import solve
 from exact.wordle.study.explorer import browser_paths
 from exact.wordle.study.serve import (InstantAdvice, Setup, Solver, expected_seconds, few_left, heuristic_guess,
-                                      read_position, MEASURED_SECONDS)
+                                      read_position, shipped_trees, MEASURED_SECONDS)
 from exact.wordle.study.store import Solution, Store, position_key
+from exact.errors import ExactError
 from exact.words import ExactWarning, named_lists, wordle_answers, words_from_lines
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -157,8 +158,6 @@ def test_the_expected_duration_grows_with_the_answers_left_and_meets_the_table()
 
 def test_instant_advice_walks_a_shipped_tree_and_marks_only_positions_after_the_opener_proven():
     A, G = named_lists("original")
-    from exact.wordle.study.serve import shipped_trees
-
     setup = Setup(A, G)
     (tree,) = shipped_trees(setup)
     instant = InstantAdvice([tree], setup)
@@ -169,6 +168,20 @@ def test_instant_advice_walks_a_shipped_tree_and_marks_only_positions_after_the_
     found = instant.advice(read_position(setup, history))
     assert found.proven and found.guess == tree.children[history[0][1]].guess
     assert instant.advice(read_position(setup, (("fuzzy", feedback("fuzzy", answer)),))) is None
+
+
+def test_hard_mode_reads_its_own_tree_and_refuses_a_guess_that_breaks_the_rule():
+    A, G = named_lists("original")
+    setup = Setup(A, G, hard=True)
+    (tree,) = shipped_trees(setup)
+    answer = A.words[500]
+    history = ((tree.guess, feedback(tree.guess, answer)),)
+    found = InstantAdvice([tree], setup).advice(read_position(setup, history))
+    assert found.proven and found.guess == tree.children[history[0][1]].guess
+    first_green = 2  # the pattern code of the first letter green, the rest gray
+    breaking = next(g for g in G.words if g[0] != tree.guess[0])  # drops that green letter
+    with pytest.raises(ExactError, match="hard-mode rule"):
+        read_position(setup, ((tree.guess, first_green), (breaking, 0)))
 
 
 # --- the web app ----------------------------------------------------------------------------------

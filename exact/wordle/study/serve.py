@@ -74,7 +74,7 @@ SHIPPED_TREES = {
 #: one size vary by 10x). Measured on this project's 2-core machine with other work running: the classes of
 #: 16, 40, 90, 134 and 263 answers after crane on the original lists (``solve_guesses(A, G, after=(("crane",
 #: pattern),))``, the kernels compiled; docs/serve.md); the last point is issue 31's report of the whole game
-#: after fuzzy on nyt2023 (3158 answers, over an hour of CPU). A worker process adds about 3 s to start.
+#: after fuzzy on nyt2023 (3158 answers, over an hour of CPU). A worker adds about 3 s (docs/serve.md).
 MEASURED_SECONDS = ((1, 0.1), (16, 0.8), (40, 0.8), (90, 0.9), (134, 10.8), (263, 18.0), (3158, 3600.0))
 
 
@@ -370,7 +370,10 @@ class Solver:
         self.jobs: dict[str, Job] = {}
         self.lock = threading.RLock()
         self.matrix_lock = threading.Lock()
-        self.context = multiprocessing.get_context("spawn")  # a clean interpreter: the server runs threads
+        # forkserver: each worker forks from one clean process that imported the engines once (the server
+        # itself runs threads, which fork does not copy safely; spawn would import everything per proof)
+        self.context = multiprocessing.get_context("forkserver")
+        self.context.set_forkserver_preload(["exact.wordle.study.serve"])
         self._F = None
         self._heuristic: dict[str, str] = {}
 
