@@ -287,7 +287,7 @@ def test_a_live_proof_of_the_most_wins_matches_the_dp(tmp_path):
 def test_a_live_proof_matches_the_engine_and_is_stored(small, tmp_path):
     store = Store(tmp_path / "s.sqlite")
     solver = Solver(small, InstantAdvice([], small), store)
-    history = crowded(SMALL[1])
+    history = ()  # the whole game: positions below the root have classes of more than two answers
     try:
         reply = solver.ask("t", history)
         deadline = time.monotonic() + 300
@@ -298,8 +298,16 @@ def test_a_live_proof_matches_the_engine_and_is_stored(small, tmp_path):
         solver.shutdown()
     r = solve_guesses(small.answers, small.guesses, after=history, progress=False)
     n = len(read_position(small, history).candidates)
-    assert reply.status == "proven" and reply.value == r.total - n and reply.guess == r.first
-    assert store.get(small.key(read_position(small, history))) == Solution(r.first, r.total - n, n, True)
+    assert reply.status == "proven" and reply.value == r.total and reply.guess == r.first  # no guess played yet
+    assert store.get(small.key(read_position(small, history))) == Solution(r.first, r.total, n, True)
+    # every position the proven tree reaches next is stored too, with the engine's own value there
+    pattern, _ = max(word_classes(r.first, read_position(small, history).candidates).items(), key=lambda c: len(c[1]))
+    later = history + ((r.first, pattern),)
+    m = len(read_position(small, later).candidates)
+    assert m > 2
+    again = solve_guesses(small.answers, small.guesses, after=later, progress=False)
+    stored = store.get(small.key(read_position(small, later)))
+    assert stored.proven and stored.n == m and stored.value == again.total - m  # ties may pick another guess
 
 
 # --- the page in a real browser -------------------------------------------------------------------

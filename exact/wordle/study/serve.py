@@ -34,8 +34,9 @@ import math
 import multiprocessing
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -258,8 +259,16 @@ def expected_seconds(n: int) -> float:
 # --- the live proof, in a worker process ----------------------------------------------------------
 
 
-def prove(setup: Setup, history: History) -> Solution:
-    """The best guess at the position after ``history`` and its value, proven by the exact engine."""
+class Proof(NamedTuple):
+    """A live proof: the solution at the position and the optimal tree from there (each of its subtrees is
+    optimal for its own position, as in :class:`InstantAdvice`)."""
+
+    solution: Solution
+    tree: Tree
+
+
+def prove(setup: Setup, history: History) -> Proof:
+    """The best guess at the position after ``history``, its value and its tree, proven by the exact engine."""
     position = read_position(setup, history)
     n = len(position.candidates)
     if setup.objective == "guesses":
@@ -268,17 +277,28 @@ def prove(setup: Setup, history: History) -> Solution:
         if result.status != "OPTIMAL":
             raise ExactError(f"no strategy solves all {n} answers left within the {setup.limit} guesses "
                              f"({result.status})")
-        return Solution(result.first, result.total - position.played * n, n, True)
+        return Proof(Solution(result.first, result.total - position.played * n, n, True), result.tree)
     tree = LiveWins(setup.answers, setup.guesses, setup.limit, setup.hard).plan(position)
     if tree is None:
         raise ExactError(f"no guess is left within the {setup.limit} guesses that count as a win")
     left = setup.limit - position.played
     steps = guesses_to_solve(tree, position.candidates, strict=False)
-    return Solution(tree.guess, sum(1 for s in steps.values() if s is not None and s <= left), n, True)
+    return Proof(Solution(tree.guess, sum(1 for s in steps.values() if s is not None and s <= left), n, True), tree)
+
+
+def proven_positions(setup: Setup, position: Position, tree: Tree) -> Iterator[tuple[str, Solution]]:
+    """(key, solution) of every position below a proven tree's root with more than two answers left (the
+    positions a game reaches next, each solved by its subtree); valued as :class:`InstantAdvice` values them."""
+    instant = InstantAdvice([], setup)
+    for pattern, child in tree.children.items():
+        below = after(position, tree.guess, pattern)
+        if len(below.candidates) > 2 and (found := instant.value(child, below)) is not None:
+            yield setup.key(below), found
+            yield from proven_positions(setup, below, child)
 
 
 def prove_in_worker(setup: Setup, history: History, conn) -> None:
-    """The worker process's body: :func:`prove`, its outcome sent through ``conn`` as ("ok", Solution) or
+    """The worker process's body: :func:`prove`, its outcome sent through ``conn`` as ("ok", Proof) or
     ("error", one line)."""
     try:
         conn.send(("ok", prove(setup, history)))
@@ -305,7 +325,7 @@ class Job:
     outcome: tuple | None = None
 
     def check(self) -> tuple | None:
-        """("ok", Solution) or ("error", line) once the worker has answered (or died), else None."""
+        """("ok", Proof) or ("error", line) once the worker has answered (or died), else None."""
         if self.outcome is None and self.conn.poll():
             try:
                 self.outcome = self.conn.recv()
@@ -417,9 +437,9 @@ class Solver:
         if kind == "error":
             return Reply("failed", guess=job.heuristic, source="heuristic (most classes), not proven",
                          message=found, **reply)
-        if self.store is not None:
-            self.store.put(key, found)
-        return Reply("proven", guess=found.guess, value=found.value,
+        if self.store is not None:  # the position and every one its tree reaches: the next guesses are instant
+            self.store.put_many([(key, found.solution), *proven_positions(self.setup, position, found.tree)])
+        return Reply("proven", guess=found.solution.guess, value=found.solution.value,
                      source=f"proven live ({elapsed:.0f} s)", **reply)
 
     def _start(self, key: str, position: Position, history: History) -> Job:

@@ -30,7 +30,7 @@ import sqlite3
 import threading
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -127,9 +127,16 @@ class Store:
     def put(self, key: str, solved: Solution) -> None:
         """Store a solution (replacing the key's), then evict the least recently used rows beyond the cap:
         one transaction, all or nothing."""
+        self.put_many([(key, solved)])
+
+    def put_many(self, items: Iterable[tuple[str, Solution]]) -> None:
+        """Store several solutions as :meth:`put` does one, in one transaction (the first listed counts as
+        the most recently used: it survives the cap first)."""
+        now = time.time()
+        rows = [(key, s.guess, int(s.value), int(s.n), int(s.proven), now - i * 1e-6)
+                for i, (key, s) in enumerate(items)]
         with self._lock, self._transaction():
-            self._db.execute("INSERT OR REPLACE INTO solved VALUES (?, ?, ?, ?, ?, ?)",
-                             (key, solved.guess, int(solved.value), int(solved.n), int(solved.proven), time.time()))
+            self._db.executemany("INSERT OR REPLACE INTO solved VALUES (?, ?, ?, ?, ?, ?)", rows)
             self._db.execute("DELETE FROM solved WHERE key IN (SELECT key FROM solved ORDER BY used DESC, rowid DESC "
                              "LIMIT -1 OFFSET ?)", (self.cap,))
 
