@@ -446,3 +446,15 @@ def test_a_taken_port_is_one_line_and_exit_2(cli, tmp_path):
         code, out, err = cli("wordle", "serve", "--no-browser", "--list", "original", "--port", str(port),
                              "--store", str(tmp_path / "s.sqlite"))
     assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err + out
+
+
+def test_a_store_path_that_is_no_file_is_one_line_and_left_alone(tmp_path):
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    with pytest.raises(ExactError, match="must be a regular file"):
+        Store(folder)
+    assert folder.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("x")
+    with pytest.raises(ExactError, match="cannot be made here"):
+        Store(blocker / "s.sqlite")  # a file where the folder should be

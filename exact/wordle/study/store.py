@@ -74,15 +74,28 @@ class Store:
         if cap < 1:
             raise ExactError(f"the store's cap must be at least 1 row, not {cap}", params=("store_cap",))
         self.path, self.cap = Path(path), cap
-        ensure_parent(self.path, mkdir=True)
+        try:
+            ensure_parent(self.path, mkdir=True)
+        except OSError as e:
+            raise ExactError(f"{self.path}: the store cannot be made here ({e.strerror})", params=("store",)) from None
         self._lock = threading.RLock()  # one connection, shared by the server's threads
         self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
+        """The connection; a file that is not a store is set aside, a path that cannot be opened is an ExactError
+        (only a regular file is ever renamed)."""
+        if self.path.exists() and not self.path.is_file():
+            raise ExactError(f"{self.path}: the store must be a regular file", params=("store",))
         try:
             return self._connect()
         except sqlite3.DatabaseError as e:
-            aside = self._set_aside()
+            if not self.path.is_file() or "unable to open" in str(e):
+                raise ExactError(f"{self.path}: the store cannot be opened ({e})", params=("store",)) from None
+            try:
+                aside = self._set_aside()
+            except OSError as moved:
+                raise ExactError(f"{self.path}: not a readable store ({e}), and it cannot be set aside "
+                                 f"({moved.strerror})", params=("store",)) from None
             warnings.warn(f"{self.path}: not a readable store ({e}); moved to {aside.name}, starting empty",
                           ExactWarning, stacklevel=3)
             return self._connect()
