@@ -458,3 +458,16 @@ def test_a_store_path_that_is_no_file_is_one_line_and_left_alone(tmp_path):
     blocker.write_text("x")
     with pytest.raises(ExactError, match="cannot be made here"):
         Store(blocker / "s.sqlite")  # a file where the folder should be
+
+
+def test_a_row_the_store_did_not_write_is_not_trusted(tmp_path, small):
+    store = Store(tmp_path / "s.sqlite")
+    store._db.execute("INSERT INTO solved VALUES ('typed', 'crane', 'many', 2, 1, 0)")
+    assert store.get("typed") is None
+    position = read_position(small, crowded(SMALL[0]))
+    store.put(small.key(position), Solution("zzzzz", 1, len(position.candidates), True))  # not an allowed guess
+    solver = Solver(small, InstantAdvice([], small), store)
+    try:
+        assert solver.ask("t", position.history).status == "working"
+    finally:
+        solver.shutdown()

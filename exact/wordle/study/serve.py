@@ -413,6 +413,8 @@ class Solver:
             return Reply(status, guess=found.guess, value=found.value, source=source, **reply)
         key = self.setup.key(position)
         stored = self.store.get(key) if self.store is not None else None
+        if stored is not None and (stored.guess not in self.setup.guesses.index or stored.n != n):
+            stored = None  # not what this code stores for the position: proven again
         if stored is not None:
             self.close(tab)
             return Reply("proven", guess=stored.guess, value=stored.value, source="the store (proven before)",

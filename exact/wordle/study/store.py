@@ -135,7 +135,9 @@ class Store:
                 return None
             with self._transaction():
                 self._db.execute("UPDATE solved SET used = ? WHERE key = ?", (time.time(), key))
-        return Solution(row[0], int(row[1]), int(row[2]), bool(row[3]))
+        if not (isinstance(row[0], str) and all(isinstance(v, int) for v in row[1:])):
+            return None  # a row this code did not write (SQLite types loosely): never trusted
+        return Solution(row[0], row[1], row[2], bool(row[3]))
 
     def put(self, key: str, solved: Solution) -> None:
         """Store a solution (replacing the key's), then evict the least recently used rows beyond the cap:
