@@ -191,7 +191,7 @@ def test_a_whole_game_by_clicks(full_page, browser, pick):
         assert d.find_element("id", "status").text == f"The proven next guess: {node.guess.upper()}."
         stats = d.find_element("id", "stats")
         assert int(stats.get_attribute("data-left")) == len(left)
-        assert stats.get_attribute("data-expected") == f"{expected_guesses(node, left, step):.3f}"
+        assert stats.get_attribute("data-expected") == f"{expected_guesses(node, left):.3f}"  # from here
         box = d.find_element("id", "answers-left")
         assert not box.is_displayed()  # hidden until asked
         d.find_element("id", "show-answers").click()

@@ -9,7 +9,8 @@
 - :mod:`~exact.cli.wordle.study`: ``openers``, ``endgames``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``;
 - :mod:`~exact.cli.wordle.card`: ``card``;
 - :mod:`~exact.cli.wordle.prior`: ``prior``;
-- :mod:`~exact.cli.wordle.audit`: ``audit``.
+- :mod:`~exact.cli.wordle.audit`: ``audit``;
+- :mod:`~exact.cli.wordle.serve`: ``serve`` (the local web app; its routes in :mod:`~exact.cli.wordle.serve_app`).
 """
 
 from __future__ import annotations
@@ -40,3 +41,7 @@ wordle.add_command(prior.prior)
 from exact.cli.wordle import audit  # noqa: E402  (the audit command)
 
 wordle.add_command(audit.audit)
+
+from exact.cli.wordle import serve  # noqa: E402  (the local web app)
+
+wordle.add_command(serve.serve)

@@ -30,7 +30,7 @@ from exact.words import list_name, load_or_default
 @words_option("--answers", "Answer list [default: the answers of --list].", list_default="nyt2023")
 @click.option("--depth", "-k", type=guess_limit(), default=None, help="Guesses that count as a win [default: the tree's depth; for a committed tree the depth it is proven for: 6 for a fewest-guesses tree, 3 for a depth-3 tree].")
 @click.option("--hard", is_flag=True, help="Without TREE: the committed hard-mode tree of --list.")
-@click.option("--title", default="", help="The page's title [default: the tree file's name].")
+@click.option("--title", default="", help="The page's title [default: the game and its objective: the committed tree's, or the tree's first guess].")
 def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
     """Write TREE [default: the committed proven tree of --list, as ``exact wordle play`` plays it] as an HTML tree explorer: the game's
     tiles, expand and collapse, answers and P(win) at each node, find an answer, the lost answers."""
@@ -42,11 +42,11 @@ def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
             raise ExactError(f"give a TREE file (no committed tree of list {chosen_list()} found beside this "
                              f"installation)")
         tree_file, depth = committed.path, depth or committed.depth
-        title = title or f"list {chosen_list()}, objective {committed.objective}, tree {tree_file.name}"
+        title = title or f"{committed.objective}, list {chosen_list()}"
     answer_list = load_or_default(answers, list_answers)
     tree = read_tree(tree_file, fmt)
     check_tree_lists(tree, answer_list, None if answers is not None else list_guesses(), str(tree_file))
-    data = write_explorer(tree, answer_list, html, depth, title or tree_file.name,
+    data = write_explorer(tree, answer_list, html, depth, title,
                           guesses=list_guesses() if answers is None else None)
     click.echo(f"wrote {html}: {counted(len(data['nodes']), 'node')}, wins {data['wins']}/{data['n']} within {data['depth']}, "
                f"{len(data['lost'])} lost")

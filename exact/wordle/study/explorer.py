@@ -227,6 +227,13 @@ TEMPLATE = r"""<!doctype html>
   #fb { font: inherit; padding: .25em .5em; width: 12em; }
   #answers-left { font-size: .9em; max-width: 40em; line-height: 1.5; }
   details { margin-top: 1em; }
+  #fb::placeholder, #find::placeholder { color: #555; opacity: 1; }
+  @media (max-width: 560px) {
+    body { margin: .6em; }
+    .node { margin-left: .8em; }
+    #play { padding: .4em .5em .6em; }
+    #fb { width: 100%; margin-bottom: .3em; }
+  }
 </style>
 </head>
 <body>
@@ -238,7 +245,7 @@ TEMPLATE = r"""<!doctype html>
   <div id="current-line">Guess <span id="step"></span>: <span id="current" class="tiles"></span>
     <span class="info">tap a letter to change its colour, then Enter</span></div>
   <form id="fb-form" autocomplete="off">
-    <input id="fb" placeholder="or type: 01020, bybgb, or WORD 01020" aria-label="feedback">
+    <input id="fb" autofocus placeholder="or type: 01020, bybgb, or WORD 01020" aria-label="feedback">
     <button id="fb-enter" type="submit">Enter</button>
     <button id="undo" type="button">Undo</button>
     <button id="restart" type="button">New game</button>
@@ -280,8 +287,11 @@ function tiles(word, digits) {
 function info(node) {
   const s = el("span", "info");
   const left = DATA.depth - node.s + 1;
-  s.append(node.n + (node.n === 1 ? " answer" : " answers") + " \u00b7 P(win within " + DATA.depth + ") = ");
-  s.appendChild(el("span", "p", node.w + "/" + node.n + " = " + pct(node.w, node.n)));
+  s.append(node.n + (node.n === 1 ? " answer" : " answers"));
+  if (DATA.wins < DATA.n) {  // every answer won within the depth: P(win) = 1 on every row says nothing
+    s.append(" \u00b7 P(win within " + DATA.depth + ") = ");
+    s.appendChild(el("span", "p", node.w + "/" + node.n + " = " + pct(node.w, node.n)));
+  }
   s.append(" \u00b7 guess " + node.s + (left > 0 ? " (" + left + " left)" : " (beyond the depth)"));
   return s;
 }
@@ -442,14 +452,15 @@ function render(note) {
     stats.textContent = "";
   } else if (node) {
     say(note ? "refused" : "on", note || "The proven next guess: " + node.g.toUpperCase() + ".");
-    const expected = node.f === node.n ? (node.t / node.n).toFixed(3) : null;
+    // t / n counts the game's guesses from the first; from here: minus the node.s - 1 guesses played
+    const expected = node.f === node.n ? (node.t / node.n - (node.s - 1)).toFixed(3) : null;
     stats.dataset.expected = expected === null ? "" : expected;
-    stats.textContent = left.length + (left.length === 1 ? " answer" : " answers") + " left \u00b7 expected guesses " +
-      (expected === null ? "\u2014 (the tree does not solve every answer left)" : expected + " (the whole game, each answer left equally likely)") +
-      " \u00b7 P(win within " + DATA.depth + ") = " + node.w + "/" + node.n + " = " + pct(node.w, node.n);
+    stats.textContent = left.length + (left.length === 1 ? " answer" : " answers") + " left \u00b7 expected guesses from here " +
+      (expected === null ? "\u2014 (the tree does not solve every answer left)" : expected + " (this guess included, each answer left equally likely)") +
+      (node.w < node.n ? " \u00b7 P(win within " + DATA.depth + ") = " + node.w + "/" + node.n + " = " + pct(node.w, node.n) : "");
   } else {
     say("off", note || "Off the tree: " + PLAY.off.join("; ") + ". The page has no proven guess here; " +
-      "exact wordle play --after plays on from this position with a live exact solve. Type WORD COLOURS for each further guess.");
+      "exact wordle serve plays on from any position with a live exact solve. Type WORD COLOURS for each further guess.");
     stats.dataset.expected = "";
     stats.textContent = left.length + (left.length === 1 ? " answer" : " answers") + " left";
   }
@@ -492,9 +503,10 @@ document.getElementById("fb-form").onsubmit = (e) => {
   if (!digits) { render("Colours not understood: " + LENGTH + " symbols, 0/b gray, 1/y yellow, 2/g green (or the emoji squares)."); return; }
   input.value = "";
   give(guess, digits);
+  input.focus();
 };
-document.getElementById("undo").onclick = () => { if (PLAY.hist.length) { PLAY.hist.pop(); PLAY.at.pop(); rebuildOff(); render(); } };
-document.getElementById("restart").onclick = () => { PLAY.hist = []; PLAY.at = [0]; PLAY.off = []; render(); };
+document.getElementById("undo").onclick = () => { if (PLAY.hist.length) { PLAY.hist.pop(); PLAY.at.pop(); rebuildOff(); render(); } document.getElementById("fb").focus(); };
+document.getElementById("restart").onclick = () => { PLAY.hist = []; PLAY.at = [0]; PLAY.off = []; render(); document.getElementById("fb").focus(); };
 document.getElementById("show-answers").onclick = () => {
   const box = document.getElementById("answers-left"); box.hidden = !box.hidden; box.dataset.shown = box.hidden ? "0" : "1";
 };

@@ -1,0 +1,487 @@
+"""Playing along from any position, solved live: the logic behind ``exact wordle serve``.
+
+A *setup* (:class:`Setup`) is the game being played: the lists, the mode, the objective (``guesses``: the
+fewest total guesses with every answer solved within ``limit``; ``wins``: the most answers won within
+``limit`` guesses) and its limit. At a position (the guesses played and their feedback) the best next guess
+comes, first found wins, from
+
+1. *instant advice* (:class:`InstantAdvice`): a proven tree that reaches the position (a shipped tree of
+   the setup, or an opener book's), whose subtree there is optimal for the position: a subtree of an
+   optimal tree is optimal for its class (else swapping in a better one would improve the whole tree);
+2. the *store* (:mod:`exact.wordle.study.store`): positions proven before on this machine;
+3. a *live solve* (:class:`Solver`): the exact engine (:func:`exact.wordle.fewest.search.solve_guesses` or
+   the depth-k DP of :class:`exact.wordle.study.play.LiveWins`) in a worker process of its own, which is
+   terminated when the player moves past the position or closes the page. Until it ends, the advice is a
+   *heuristic* guess (:func:`heuristic_guess`, marked as such), with the proof's expected duration
+   estimated from the answers left (:func:`expected_seconds`).
+
+Values: for ``guesses``, the total guesses still to play over the answers left, this guess included (its
+mean is the *expected guesses from here*, each answer left equally likely); for ``wins``, the answers left
+won within the guesses left.
+
+>>> from exact.words import words_from_lines
+>>> A = words_from_lines(["caber", "cabin", "cable"])
+>>> setup = Setup(A, A)
+>>> caber = Tree("caber", 2, {feedback("caber", "cable"): Tree("cable", 1, {})})
+>>> InstantAdvice([Tree("cabin", 3, {feedback("cabin", "cable"): caber})], setup).advice(
+...     read_position(setup, (("cabin", feedback("cabin", "cable")),)))
+Solution(guess='caber', value=3, n=2, proven=True)
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from exact.errors import ExactError
+from exact.feedback import all_green, feedback, format_pattern, parse_pattern
+from exact.game.formats import read_tree
+from exact.game.hard import is_allowed
+from exact.game.position import Position, after, check_guess_limit, start
+from exact.game.tree import Tree, check_tree_lists
+from exact.partitions import feedback_matrix
+from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.study.play import LiveWins, TreeStrategy, guesses_to_solve
+from exact.wordle.study.store import OBJECTIVES, Solution, Store, position_key
+from exact.words import WordList, check_answers_are_guesses, check_words, list_name, shipped_result
+
+History = tuple[tuple[str, int], ...]
+#: the objective's limit when none is given: every answer within 6 (the game's), or wins within 3
+DEFAULT_LIMIT = {"guesses": 6, "wins": 3}
+
+#: The shipped proven trees, by (list, hard, objective, limit): each subtree is optimal for its position.
+SHIPPED_TREES = {
+    ("original", False, "guesses", 6): ("results/wordle/salet-guesses.txt",),
+    ("original", True, "guesses", 6): ("results/wordle/salet-guesses-hard.txt",),
+    ("nyt2023", False, "guesses", 6): ("results/wordle/nyt2023-tarse-guesses.txt",),
+    ("nyt2023", True, "guesses", 6): ("results/wordle/nyt2023-tarse-guesses-hard.txt",),
+    ("original", False, "wins", 3): ("results/wordle/optimal-depth3.txt",),
+    ("original", True, "wins", 3): ("results/wordle/hard-depth3.txt",),
+    ("original", False, "wins", 4): ("results/wordle/optimal-depth4.txt", "results/wordle/trace-depth4.txt"),
+    ("nyt2022", False, "wins", 3): ("results/wordle/nyt2022-depth3.txt",),
+    ("nyt2022", True, "wins", 3): ("results/wordle/nyt2022-hard-depth3.txt",),
+    ("nyt2023", False, "wins", 3): ("results/wordle/nyt2023-depth3.txt",),
+    ("nyt2023", True, "wins", 3): ("results/wordle/nyt2023-hard-depth3.txt",),
+}
+
+#: Seconds one live proof of the fewest guesses takes, by answers left (an estimate, not a bound: classes of
+#: one size vary by 10x). Measured on this project's 2-core machine with other work running: the classes of
+#: 16, 40, 90, 134 and 263 answers after crane on the original lists (``solve_guesses(A, G, after=(("crane",
+#: pattern),))``, the kernels compiled; docs/serve.md); the last point is issue 31's report of the whole game
+#: after fuzzy on nyt2023 (3158 answers, over an hour of CPU). A worker adds about 3 s (docs/serve.md).
+MEASURED_SECONDS = ((1, 0.1), (16, 0.8), (40, 0.8), (90, 0.9), (134, 10.8), (263, 18.0), (3158, 3600.0))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The game being played (module docstring); ``limit`` 0 takes the objective's :data:`DEFAULT_LIMIT`."""
+
+    answers: WordList
+    guesses: WordList
+    hard: bool = False
+    objective: str = "guesses"
+    limit: int = 0
+
+    def __post_init__(self):
+        if self.objective not in OBJECTIVES:
+            raise ExactError(f"objective {self.objective!r}: choose from {', '.join(OBJECTIVES)}",
+                             params=("objective",))
+        limit = self.limit or DEFAULT_LIMIT[self.objective]
+        object.__setattr__(self, "limit", check_guess_limit(limit, "depth"))
+        check_answers_are_guesses(self.answers, self.guesses)
+
+    @property
+    def title(self) -> str:
+        """The game and its objective, in words (the page's title)."""
+        mode = ", hard mode" if self.hard else ""
+        if self.objective == "guesses":
+            return f"Wordle{mode}: fewest guesses, every answer within {self.limit}"
+        return f"Wordle{mode}: most wins within {self.limit} guesses"
+
+    @property
+    def lists(self) -> str:
+        """The lists, by name where they are shipped ones, with their sizes."""
+        name = list_name(self.answers, self.guesses)
+        shown = f"list {name}" if name else f"answers {self.answers.source}, guesses {self.guesses.source}"
+        return f"{shown} ({len(self.answers)} answers, {len(self.guesses)} allowed guesses)"
+
+    def key(self, position: Position) -> str:
+        return position_key(self.answers, self.guesses, self.hard, self.objective, self.limit, position.history,
+                            position.candidates)
+
+
+def read_moves(setup: Setup, moves) -> History:
+    """The history a page sends, ``[[word, colours], ...]`` (colours in any notation of
+    :func:`exact.feedback.parse_pattern`), checked: each word an allowed guess, each colours readable."""
+    if not isinstance(moves, list) or not all(isinstance(m, list) and len(m) == 2 for m in moves):
+        raise ExactError("history: give a list of [word, colours] pairs")
+    if len(moves) > 30:
+        raise ExactError(f"history: {len(moves)} guesses is more than any game plays (30)")
+    history = []
+    for word, colours in moves:
+        if not isinstance(word, str) or not isinstance(colours, str):
+            raise ExactError("history: each word and colours must be text")
+        (word,) = check_words([word.strip().lower()], setup.guesses.length, "guess")
+        if word not in setup.guesses.index:
+            raise ExactError(f"{word!r} is not an allowed guess of {setup.guesses.source}")
+        history.append((word, parse_pattern(colours, setup.guesses.length)))
+    return tuple(history)
+
+
+def read_position(setup: Setup, history: History) -> Position:
+    """The position after ``history``: an ExactError where no answer left gives a feedback, a guess breaks
+    the hard-mode rule, or a guess follows the all-green one."""
+    pos = start(setup.answers)
+    green = all_green(setup.answers.length)
+    for i, (guess, pattern) in enumerate(history):
+        if i and history[i - 1][1] == green:
+            raise ExactError(f"{history[i - 1][0]} was the answer (all green); the game is over")
+        if setup.hard and not is_allowed(guess, history[:i]):
+            raise ExactError(f"{guess!r} breaks the hard-mode rule at guess {i + 1}")
+        left = after(pos, guess, pattern)
+        if not left.candidates:
+            raise ExactError(f"no answer of the list gives {format_pattern(pattern, len(guess))} to {guess} "
+                             f"(at guess {i + 1}; {len(pos.candidates)} answers were left)")
+        pos = left
+    return pos
+
+
+def solved(position: Position) -> bool:
+    """The last guess got all green."""
+    h = position.history
+    return bool(h) and h[-1][1] == all_green(len(h[-1][0]))
+
+
+# --- instant advice: proven trees ----------------------------------------------------------------
+
+
+def shipped_trees(setup: Setup) -> list[Tree]:
+    """The shipped proven trees of the setup (:data:`SHIPPED_TREES`; none for other lists)."""
+    name = list_name(setup.answers, setup.guesses)
+    trees = []
+    for file in SHIPPED_TREES.get((name, setup.hard, setup.objective, setup.limit), ()):
+        if (path := shipped_result(file)) is not None:
+            tree = read_tree(path)
+            check_tree_lists(tree, setup.answers, setup.guesses, str(path))
+            trees.append(tree)
+    return trees
+
+
+class InstantAdvice:
+    """Advice read from proven trees of the setup: at a position a tree reaches, its subtree's guess and
+    value (module docstring: a subtree of an optimal tree is optimal). The root is the tree's opener, proven
+    only for that opener, so its value is not marked proven. More trees (an opener book) are one more item
+    of ``trees``."""
+
+    def __init__(self, trees: Iterable[Tree], setup: Setup):
+        self.trees = [TreeStrategy(tree, "a proven tree") for tree in trees]
+        self.setup = setup
+
+    def advice(self, position: Position) -> Solution | None:
+        for tree in self.trees:
+            node = tree.plan(position)
+            if node is not None and (found := self.value(node, position)) is not None:
+                return found
+        return None
+
+    def value(self, node: Tree, position: Position) -> Solution | None:
+        """The node's guess and value at the position, or None where the node does not solve the objective
+        for every answer left (a tree of another limit, a class it does not play)."""
+        steps = guesses_to_solve(node, position.candidates, strict=False)
+        left = self.setup.limit - position.played
+        if self.setup.objective == "guesses":
+            if any(s is None or s > left for s in steps.values()):
+                return None
+            value = sum(steps.values())
+        else:
+            if left < 1:
+                return None
+            value = sum(1 for s in steps.values() if s is not None and s <= left)
+        return Solution(node.guess, value, len(position.candidates), bool(position.history))
+
+
+def few_left(setup: Setup, position: Position) -> Solution | None:
+    """One or two answers left: guess the first of them, proven best. For ``guesses`` the value is 1 or
+    1 + 2 = 3, the least possible (every answer needs a guess, a second answer two); for ``wins`` each
+    answer guessed within the guesses left is won, and no guess wins two answers at once."""
+    left, n = setup.limit - position.played, len(position.candidates)
+    if n > 2 or (setup.objective == "guesses" and left < n):
+        return None
+    value = 2 * n - 1 if setup.objective == "guesses" else min(n, max(left, 0))
+    return Solution(position.candidates[0], value, n, True)
+
+
+# --- while a proof runs: a heuristic guess and the expected duration -------------------------------
+
+
+def heuristic_guess(setup: Setup, position: Position, F: np.ndarray | None = None) -> str:
+    """A quick guess, not proven: the allowed guess (keeping the hard-mode rule) making the most classes
+    on the answers left; ties: an answer left first (it may win now), then the smaller largest class,
+    then the guess list's order. One or two answers left: the first of them (optimal there)."""
+    left = position.candidates
+    if len(left) <= 2:
+        return left[0]
+    F = feedback_matrix(setup.guesses, setup.answers) if F is None else F
+    index = setup.answers.index
+    T = np.array(sorted(index[a] for a in left), dtype=np.int64)
+    rows = np.arange(len(setup.guesses))
+    if setup.hard:
+        rows = np.array([i for i, g in enumerate(setup.guesses.words) if is_allowed(g, position.history)])
+    sub = np.sort(F[np.ix_(rows, T)], axis=1)
+    change = np.diff(sub, axis=1) != 0
+    classes = 1 + np.count_nonzero(change, axis=1)
+    starts = np.hstack([np.ones((len(rows), 1), bool), change])
+    largest = np.array([np.diff(np.flatnonzero(np.r_[s, True])).max() for s in starts])
+    inside = np.array([setup.guesses.words[r] in set(left) for r in rows])
+    best = np.lexsort((rows, largest, ~inside, -classes))[0]
+    return setup.guesses.words[int(rows[best])]
+
+
+def expected_seconds(n: int) -> float:
+    """The expected duration of a live proof on ``n`` answers left: :data:`MEASURED_SECONDS` interpolated
+    on a log-log scale (beyond the table, its last slope continues)."""
+    table = MEASURED_SECONDS
+    if n <= table[0][0]:
+        return table[0][1]
+    pairs = list(zip(table, table[1:]))
+    (n0, s0), (n1, s1) = next(((a, b) for a, b in pairs if n <= b[0]), pairs[-1])
+    slope = (math.log(s1) - math.log(s0)) / (math.log(n1) - math.log(n0))
+    return s0 * math.exp(slope * (math.log(n) - math.log(n0)))
+
+
+# --- the live proof, in a worker process ----------------------------------------------------------
+
+
+class Proof(NamedTuple):
+    """A live proof: the solution at the position and the optimal tree from there (each of its subtrees is
+    optimal for its own position, as in :class:`InstantAdvice`)."""
+
+    solution: Solution
+    tree: Tree
+
+
+def prove(setup: Setup, history: History) -> Proof:
+    """The best guess at the position after ``history``, its value and its tree, proven by the exact engine."""
+    position = read_position(setup, history)
+    n = len(position.candidates)
+    if setup.objective == "guesses":
+        result = solve_guesses(setup.answers, setup.guesses, max_guesses=setup.limit, hard=setup.hard,
+                               after=history, progress=False)
+        if result.status != "OPTIMAL":
+            raise ExactError(f"no strategy solves all {n} answers left within the {setup.limit} guesses "
+                             f"({result.status})")
+        return Proof(Solution(result.first, result.total - position.played * n, n, True), result.tree)
+    tree = LiveWins(setup.answers, setup.guesses, setup.limit, setup.hard).plan(position)
+    if tree is None:
+        raise ExactError(f"no guess is left within the {setup.limit} guesses that count as a win")
+    left = setup.limit - position.played
+    steps = guesses_to_solve(tree, position.candidates, strict=False)
+    return Proof(Solution(tree.guess, sum(1 for s in steps.values() if s is not None and s <= left), n, True), tree)
+
+
+def proven_positions(setup: Setup, position: Position, tree: Tree) -> Iterator[tuple[str, Solution]]:
+    """(key, solution) of every position below a proven tree's root with more than two answers left (the
+    positions a game reaches next, each solved by its subtree); valued as :class:`InstantAdvice` values them."""
+    instant = InstantAdvice([], setup)
+    for pattern, child in tree.children.items():
+        below = after(position, tree.guess, pattern)
+        if len(below.candidates) > 2 and (found := instant.value(child, below)) is not None:
+            yield setup.key(below), found
+            yield from proven_positions(setup, below, child)
+
+
+def prove_in_worker(setup: Setup, history: History, conn) -> None:
+    """The worker process's body: :func:`prove`, its outcome sent through ``conn`` as ("ok", Proof) or
+    ("error", one line)."""
+    try:
+        conn.send(("ok", prove(setup, history)))
+    except ExactError as e:
+        conn.send(("error", str(e)))
+    except Exception as e:  # the page shows one line; the server keeps serving other positions
+        conn.send(("error", f"internal error in the live solve: {type(e).__name__}: {e}"))
+    finally:
+        conn.close()
+
+
+@dataclass
+class Job:
+    """A live proof for one page (tab) at one position."""
+
+    key: str
+    process: multiprocessing.process.BaseProcess
+    conn: object
+    n: int
+    heuristic: str | None  # None while it is being computed
+    estimate: float
+    started: float = field(default_factory=time.monotonic)
+    polled: float = field(default_factory=time.monotonic)
+    outcome: tuple | None = None
+
+    def check(self) -> tuple | None:
+        """("ok", Proof) or ("error", line) once the worker has answered (or died), else None."""
+        if self.outcome is None and self.conn.poll():
+            try:
+                self.outcome = self.conn.recv()
+            except EOFError:
+                self.outcome = ("error", "the live solve ended without an answer")
+        elif self.outcome is None and not self.process.is_alive() and not self.conn.poll():
+            self.outcome = ("error", f"the live solve stopped (exit status {self.process.exitcode})")
+        return self.outcome
+
+    def cancel(self) -> None:
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the page is told about a position.
+
+    ``status``: ``proven`` (the guess and its value are proven: a tree, the store or a live proof),
+    ``tree`` (the opener of a proven tree, proven for that opener only), ``working`` (a proof is running:
+    the guess is the heuristic one), ``solved`` (the last guess was the answer), ``failed`` (the proof
+    failed: the heuristic guess stands, ``message`` says why).
+    """
+
+    status: str
+    n: int
+    guess: str | None = None
+    value: int | None = None
+    source: str = ""
+    objective: str = "guesses"
+    words: tuple[str, ...] = ()
+    elapsed: float | None = None
+    estimate: float | None = None
+    message: str = ""
+
+    def to_json(self) -> dict:
+        data = {"status": self.status, "n": self.n, "guess": self.guess, "value": self.value, "source": self.source,
+                "objective": self.objective, "words": list(self.words), "message": self.message}
+        if self.value is not None and self.objective == "guesses" and self.status in ("proven", "tree"):
+            data["expected"] = self.value / self.n
+        if self.elapsed is not None:
+            data.update(elapsed=round(self.elapsed, 1), estimate=round(self.estimate, 1))
+        return data
+
+
+#: the answers left are listed on the page when at most this many
+SHOW_WORDS = 30
+
+
+class Solver:
+    """The advice for every open page: instant advice, the store, else one live proof per page (tab).
+
+    A tab's proof is cancelled when the tab asks about another position (it moved past it), when it says it
+    is closed (:meth:`close`), and when it has not asked for ``tab_timeout`` seconds (:meth:`reap`: a tab
+    closed without saying so). Thread-safe: the web framework calls it from several threads.
+    """
+
+    def __init__(self, setup: Setup, instant: InstantAdvice, store: Store | None, tab_timeout: float = 90.0):
+        self.setup, self.instant, self.store, self.tab_timeout = setup, instant, store, tab_timeout
+        self.jobs: dict[str, Job] = {}
+        self.lock = threading.RLock()
+        self.matrix_lock = threading.Lock()
+        # forkserver: each worker forks from one clean process that imported the engines once (the server
+        # itself runs threads, which fork does not copy safely; spawn would import everything per proof)
+        self.context = multiprocessing.get_context("forkserver")
+        self.context.set_forkserver_preload(["exact.wordle.study.serve"])
+        self._F = None
+        self._heuristic: dict[str, str] = {}
+
+    def ask(self, tab: str, history: History) -> Reply:
+        """The advice at the position after ``history`` for this tab (starting its live proof if needed)."""
+        position = read_position(self.setup, history)
+        n, words = len(position.candidates), position.candidates if len(position.candidates) <= SHOW_WORDS else ()
+        reply = dict(n=n, words=words, objective=self.setup.objective)
+        if solved(position):
+            self.close(tab)
+            return Reply("solved", guess=position.history[-1][0], **reply)
+        found = few_left(self.setup, position) or self.instant.advice(position)
+        if found is not None:
+            self.close(tab)
+            status, source = ("proven", "a proven tree") if found.proven else ("tree", "a proven tree's opener")
+            source = "one or two answers left" if n <= 2 else source
+            return Reply(status, guess=found.guess, value=found.value, source=source, **reply)
+        key = self.setup.key(position)
+        stored = self.store.get(key) if self.store is not None else None
+        if stored is not None and (stored.guess not in self.setup.guesses.index or stored.n != n):
+            stored = None  # not what this code stores for the position: proven again
+        if stored is not None:
+            self.close(tab)
+            return Reply("proven", guess=stored.guess, value=stored.value, source="the store (proven before)",
+                         **reply)
+        return self._live(tab, key, position, history, reply)
+
+    def _live(self, tab: str, key: str, position: Position, history: History, reply: dict) -> Reply:
+        with self.lock:
+            job = self.jobs.get(tab)
+            if job is not None and job.key != key:
+                self.close(tab)
+                job = None
+            if job is None:
+                job = self.jobs[tab] = self._start(key, position, history)
+            job.polled = time.monotonic()
+            outcome = job.check()
+        elapsed = time.monotonic() - job.started
+        if outcome is None:
+            return Reply("working", guess=job.heuristic, source="heuristic (most classes), not proven",
+                         elapsed=elapsed, estimate=job.estimate, **reply)
+        kind, found = outcome
+        if kind == "error":
+            return Reply("failed", guess=job.heuristic, source="heuristic (most classes), not proven",
+                         message=found, **reply)
+        if self.store is not None:  # the position and every one its tree reaches: the next guesses are instant
+            self.store.put_many([(key, found.solution), *proven_positions(self.setup, position, found.tree)])
+        return Reply("proven", guess=found.solution.guess, value=found.solution.value,
+                     source=f"proven live ({elapsed:.0f} s)", **reply)
+
+    def _start(self, key: str, position: Position, history: History) -> Job:
+        receive, send = self.context.Pipe(duplex=False)
+        process = self.context.Process(target=prove_in_worker, args=(self.setup, history, send), daemon=True)
+        process.start()
+        send.close()
+        n = len(position.candidates)
+        job = Job(key, process, receive, n, self._heuristic.get(key), expected_seconds(n))
+        if job.heuristic is None:  # off the request: loading the feedback matrix and sorting take seconds
+            threading.Thread(target=self._guess, args=(job, position), daemon=True).start()
+        return job
+
+    def _guess(self, job: Job, position: Position) -> None:
+        with self.matrix_lock:
+            if self._F is None:
+                self._F = feedback_matrix(self.setup.guesses, self.setup.answers)
+        job.heuristic = self._heuristic[job.key] = heuristic_guess(self.setup, position, self._F)
+
+    def close(self, tab: str) -> None:
+        """Cancel the tab's live proof, if any."""
+        with self.lock:
+            job = self.jobs.pop(tab, None)
+        if job is not None:
+            job.cancel()
+
+    def reap(self) -> None:
+        """Cancel the proofs of tabs that stopped asking (closed without saying so)."""
+        now = time.monotonic()
+        with self.lock:
+            gone = [tab for tab, job in self.jobs.items() if now - job.polled > self.tab_timeout]
+        for tab in gone:
+            self.close(tab)
+
+    def running(self) -> int:
+        with self.lock:
+            return sum(1 for job in self.jobs.values() if job.process.is_alive())
+
+    def shutdown(self) -> None:
+        with self.lock:
+            tabs = list(self.jobs)
+        for tab in tabs:
+            self.close(tab)

@@ -1,0 +1,473 @@
+"""``exact wordle serve``: the store of solved positions, the advice (trees, store, live proofs), the web
+app through Starlette's test client, and the page in a real headless Chromium (slow; skipped without
+Debian's chromium and chromium-driver)."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import warnings
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():  # Starlette's note that its test client will move to httpx2
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from exact.cli.wordle.serve import serve
+from exact.cli.wordle.serve_app import make_app, page_html
+from exact.feedback import feedback, format_pattern
+from exact.game.position import after, start, word_classes
+from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.wins.dp import solve
+from exact.wordle.study.explorer import browser_paths
+from exact.wordle.study.serve import (InstantAdvice, Setup, Solver, expected_seconds, few_left, heuristic_guess,
+                                      read_position, shipped_trees, MEASURED_SECONDS)
+from exact.wordle.study.store import Solution, Store, position_key
+from exact.errors import ExactError
+from exact.words import ExactWarning, named_lists, wordle_answers, words_from_lines
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = wordle_answers().words[::45]  # 52 answers: a live proof in seconds
+
+
+def crowded(opener: str) -> tuple:
+    """The history after ``opener`` whose feedback leaves the most of :data:`SMALL` (a proof to run)."""
+    largest = max(word_classes(opener, SMALL).values(), key=len)
+    assert len(largest) > 2
+    return ((opener, feedback(opener, largest[0])),)
+
+
+def wait_until(condition, seconds: float):
+    """Poll ``condition()`` until it is truthy (returned) or ``seconds`` pass (AssertionError)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if (value := condition()):
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s")
+
+
+@pytest.fixture
+def small():
+    A = words_from_lines(SMALL, "small-answers")
+    return Setup(A, A)
+
+
+# --- the store ------------------------------------------------------------------------------------
+
+
+def test_the_store_persists_across_openings(tmp_path):
+    path = tmp_path / "s.sqlite"
+    store = Store(path)
+    store.put("a", Solution("salet", 7920, 2315, True))
+    store.close()
+    assert Store(path).get("a") == Solution("salet", 7920, 2315, True)
+
+
+def test_the_store_keeps_its_cap_evicting_the_least_recently_used(tmp_path):
+    store = Store(tmp_path / "s.sqlite", cap=3)
+    for i in range(3):
+        store.put(f"k{i}", Solution("crane", i, 5, True))
+    store.get("k0")  # k0 used again: k1 is now the least recently used
+    store.put("k3", Solution("crane", 3, 5, True))
+    assert len(store) == 3 and store.get("k1") is None and store.get("k0") is not None
+
+
+def test_a_corrupt_store_is_set_aside_with_one_line_and_never_trusted(tmp_path):
+    path = tmp_path / "s.sqlite"
+    path.write_bytes(b"not a database at all, " * 100)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        store = Store(path)
+    lines = [str(w.message) for w in caught if issubclass(w.category, ExactWarning)]
+    assert len(lines) == 1 and "\n" not in lines[0] and "corrupt-1" in lines[0]
+    assert (tmp_path / "s.sqlite.corrupt-1").read_bytes().startswith(b"not a database")
+    assert len(store) == 0
+    store.put("a", Solution("trace", 1, 1, True))
+    assert store.get("a").guess == "trace"
+
+
+def test_an_exception_inside_a_write_leaves_the_store_as_it_was(tmp_path):
+    store = Store(tmp_path / "s.sqlite")
+    store.put("a", Solution("trace", 1, 1, True))
+    with pytest.raises(RuntimeError):
+        with store._transaction() as db:
+            db.execute("INSERT INTO solved VALUES ('b', 'crane', 2, 2, 1, 0)")
+            db.execute("DELETE FROM solved WHERE key = 'a'")
+            raise RuntimeError("killed mid-write")
+    assert store.get("a") is not None and store.get("b") is None and len(store) == 1
+
+
+def test_a_store_killed_mid_write_opens_consistent(tmp_path):
+    """A process writing in a loop is SIGKILLed; the store then opens with no warning, every row whole."""
+    path = tmp_path / "s.sqlite"
+    code = ("import sys; from exact.wordle.study.store import Store, Solution\n"
+            "s = Store(sys.argv[1], cap=50); print('ready', flush=True)\n"
+            "i = 0\nwhile True:\n    s.put(f'k{i}', Solution('crane', i, i + 1, True)); i += 1\n")
+    child = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    child.kill()
+    child.wait()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        store = Store(path, cap=50)
+    rows = store._db.execute("SELECT key, value, n FROM solved").fetchall()
+    assert 0 < len(rows) <= 50 and all(key == f"k{value}" and n == value + 1 for key, value, n in rows)
+
+
+def test_the_key_is_the_lists_mode_objective_and_answers_left():
+    A, G = named_lists("original")
+    left = ("cigar", "rebut")
+    key = position_key(A, G, False, "guesses", 6, (("salet", 0),), left)
+    assert key == position_key(A, G, False, "guesses", 6, (("crane", 0),), left)  # other guesses, same answers
+    assert key != position_key(A, G, True, "guesses", 6, (("salet", 0),), left)
+    assert key != position_key(A, G, False, "wins", 6, (("salet", 0),), left)
+    assert key != position_key(A, G, False, "guesses", 6, (("salet", 0), ("crane", 0)), left)  # fewer guesses left
+    assert key != position_key(A, G, False, "guesses", 6, (("salet", 0),), left[:1])
+
+
+# --- the advice -----------------------------------------------------------------------------------
+
+
+def test_one_or_two_answers_left_are_proven_at_once(small):
+    pos = start(small.answers)
+    two = pos.__class__(pos.answers, (("cigar", 0),), ("cigar", "rebut"))
+    assert few_left(small, two) == Solution("cigar", 3, 2, True)
+    assert few_left(small, pos) is None
+
+
+def test_the_heuristic_guess_makes_the_most_classes(small):
+    pos = read_position(small, crowded(SMALL[0]))
+    guess = heuristic_guess(small, pos)
+    most = max(len(word_classes(g, pos.candidates)) for g in small.guesses.words)
+    assert len(word_classes(guess, pos.candidates)) == most
+
+
+def test_the_expected_duration_grows_with_the_answers_left_and_meets_the_table():
+    assert all(abs(expected_seconds(n) - s) < 1e-6 * s for n, s in MEASURED_SECONDS)
+    times = [expected_seconds(n) for n in range(1, 5000, 50)]
+    assert times == sorted(times)
+
+
+def test_instant_advice_walks_a_shipped_tree_and_marks_only_positions_after_the_opener_proven():
+    A, G = named_lists("original")
+    setup = Setup(A, G)
+    (tree,) = shipped_trees(setup)
+    instant = InstantAdvice([tree], setup)
+    root = instant.advice(start(A))
+    assert root.guess == tree.guess and not root.proven
+    answer = A.words[100]
+    history = ((tree.guess, feedback(tree.guess, answer)),)
+    found = instant.advice(read_position(setup, history))
+    assert found.proven and found.guess == tree.children[history[0][1]].guess
+    assert instant.advice(read_position(setup, (("fuzzy", feedback("fuzzy", answer)),))) is None
+
+
+def test_hard_mode_reads_its_own_tree_and_refuses_a_guess_that_breaks_the_rule():
+    A, G = named_lists("original")
+    setup = Setup(A, G, hard=True)
+    (tree,) = shipped_trees(setup)
+    answer = A.words[500]
+    history = ((tree.guess, feedback(tree.guess, answer)),)
+    found = InstantAdvice([tree], setup).advice(read_position(setup, history))
+    assert found.proven and found.guess == tree.children[history[0][1]].guess
+    first_green = 2  # the pattern code of the first letter green, the rest gray
+    breaking = next(g for g in G.words if g[0] != tree.guess[0])  # drops that green letter
+    with pytest.raises(ExactError, match="hard-mode rule"):
+        read_position(setup, ((tree.guess, first_green), (breaking, 0)))
+
+
+# --- the web app ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def client(small):
+    with TestClient(make_app(Solver(small, InstantAdvice([], small), None))) as c:
+        yield c
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", json.dumps({"tab": "a b"}).encode(),
+                                  json.dumps({"tab": "t", "history": [["zzzzz", "bbbbb"]]}).encode(),
+                                  json.dumps({"tab": "t", "history": [[SMALL[0], "bbbbq"]]}).encode(),
+                                  json.dumps({"tab": "t", "history": "cigar"}).encode()])
+def test_bad_requests_get_400_and_one_line_of_json(client, body):
+    r = client.post("/api/advice", content=body)
+    assert r.status_code == 400
+    assert list(r.json()) == ["error"] and r.json()["error"] and "\n" not in r.json()["error"]
+    assert "Traceback" not in r.text
+
+
+def test_feedback_no_answer_gives_is_a_400_naming_the_guess(client):
+    guess = SMALL[0]
+    impossible = next(p for p in range(243) if p not in word_classes(guess, SMALL))
+    r = client.post("/api/advice", json={"tab": "t", "history": [[guess, format_pattern(impossible, 5)]]})
+    assert r.status_code == 400 and guess in r.json()["error"]
+
+
+def test_the_page_escapes_what_it_renders(tmp_path, write_lines):
+    A = words_from_lines(SMALL, "<b>answers</b>.txt")
+    html = page_html(Setup(A, A))
+    assert "<b>answers" not in html and "&lt;b&gt;answers" in html
+    assert "Wordle: fewest guesses" in html.split("<title>")[1]  # the game and its objective, not file names
+    assert 'id="move" autofocus' in html and "width=device-width" in html
+
+
+def test_the_page_never_inserts_text_as_html():
+    page = (ROOT / "exact" / "cli" / "wordle" / "serve.html").read_text()
+    assert "innerHTML" not in page and "insertAdjacentHTML" not in page and "document.write" not in page
+
+
+def test_the_server_binds_to_this_machine_only_by_default():
+    (host,) = [p for p in serve.params if p.name == "host"]
+    assert host.default == "127.0.0.1"
+
+
+def test_the_tab_asking_about_a_new_position_cancels_its_old_proof(small, tmp_path):
+    solver = Solver(small, InstantAdvice([], small), Store(tmp_path / "s.sqlite"))
+    try:
+        assert solver.ask("t", ()).status == "working"
+        job = solver.jobs["t"]
+        guessed = wait_until(lambda: solver.ask("t", ()).guess, 60)  # the heuristic guess, computed off the request
+        assert guessed == heuristic_guess(small, start(small.answers)) and solver.jobs["t"] is job
+        solver.ask("t", crowded(SMALL[0]))
+        assert not job.process.is_alive() and solver.jobs["t"] is not job
+        job = solver.jobs["t"]
+        solver.close("t")
+        assert not job.process.is_alive() and "t" not in solver.jobs
+    finally:
+        solver.shutdown()
+
+
+def test_a_tab_that_stops_asking_has_its_proof_cancelled(small):
+    solver = Solver(small, InstantAdvice([], small), None, tab_timeout=0.0)
+    try:
+        solver.ask("t", ())
+        job = solver.jobs["t"]
+        time.sleep(0.05)
+        solver.reap()
+        assert "t" not in solver.jobs and not job.process.is_alive()
+    finally:
+        solver.shutdown()
+
+
+def test_several_tabs_each_have_their_own_proof_and_a_closed_tab_only_its_own(small):
+    with TestClient(make_app(Solver(small, InstantAdvice([], small), None))) as c:
+        solver = c.app.state.solver
+        for tab in ("one", "two"):
+            assert c.post("/api/advice", json={"tab": tab, "history": []}).json()["status"] == "working"
+        one, two = solver.jobs["one"], solver.jobs["two"]
+        assert one is not two and one.process.is_alive() and two.process.is_alive()
+        assert c.post("/api/close", content=json.dumps({"tab": "one"})).status_code == 200  # as a beacon sends it
+        assert not one.process.is_alive() and "one" not in solver.jobs and two.process.is_alive()
+    assert not two.process.is_alive()  # the server's shut-down ends every proof
+
+
+@pytest.mark.slow
+def test_a_live_proof_of_the_most_wins_matches_the_dp(tmp_path):
+    A = words_from_lines(SMALL, "small-answers")
+    setup = Setup(A, A, objective="wins", limit=3)
+    history = crowded(SMALL[2])
+    solver = Solver(setup, InstantAdvice([], setup), None)
+    try:
+        reply = wait_until(lambda: (r := solver.ask("t", history)).status != "working" and r, 300)
+    finally:
+        solver.shutdown()
+    left = read_position(setup, history).candidates
+    assert reply.status == "proven" and reply.value == solve(words_from_lines(left), A, depth=2, progress=False).wins
+
+
+@pytest.mark.slow
+def test_a_live_proof_matches_the_engine_and_is_stored(small, tmp_path):
+    store = Store(tmp_path / "s.sqlite")
+    solver = Solver(small, InstantAdvice([], small), store)
+    history = ()  # the whole game: positions below the root have classes of more than two answers
+    try:
+        reply = solver.ask("t", history)
+        deadline = time.monotonic() + 300
+        while reply.status == "working" and time.monotonic() < deadline:
+            time.sleep(0.2)
+            reply = solver.ask("t", history)
+    finally:
+        solver.shutdown()
+    r = solve_guesses(small.answers, small.guesses, after=history, progress=False)
+    n = len(read_position(small, history).candidates)
+    assert reply.status == "proven" and reply.value == r.total and reply.guess == r.first  # no guess played yet
+    assert store.get(small.key(read_position(small, history))) == Solution(r.first, r.total, n, True)
+    # every position the proven tree reaches next is stored too, with the engine's own value there
+    pattern, _ = max(word_classes(r.first, read_position(small, history).candidates).items(), key=lambda c: len(c[1]))
+    later = history + ((r.first, pattern),)
+    m = len(read_position(small, later).candidates)
+    assert m > 2
+    again = solve_guesses(small.answers, small.guesses, after=later, progress=False)
+    stored = store.get(small.key(read_position(small, later)))
+    assert stored.proven and stored.n == m and stored.value == again.total - m  # ties may pick another guess
+
+
+# --- the page in a real browser -------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    """``start(*options)``: ``exact wordle serve --no-browser`` on a free port; its URL once it answers."""
+    started = []
+
+    def start_server(*options):
+        port = free_port()
+        proc = subprocess.Popen([sys.executable, "-m", "exact", "wordle", "serve", "--no-browser", "--port", str(port),
+                                 "--store", str(tmp_path / "store.sqlite"), *map(str, options)],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+        started.append(proc)
+        url = f"http://127.0.0.1:{port}/"
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(url, timeout=1).read()
+                return url
+            except OSError:
+                assert proc.poll() is None, proc.stdout.read()
+                time.sleep(0.1)
+        raise AssertionError("the server did not answer within a minute")
+
+    yield start_server
+    for proc in started:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture
+def browser():
+    if browser_paths() is None:
+        pytest.skip("no Chromium with chromedriver installed (apt install chromium chromium-driver)")
+    pytest.importorskip("selenium", reason="selenium drives the browser")
+    from exact.wordle.study.explorer import chromium
+
+    driver = chromium((500, 900))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",  # a phone's screen: 360 CSS pixels wide
+                           {"width": PHONE_WIDTH, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+    yield driver
+    driver.quit()
+
+
+PHONE_WIDTH = 360
+
+
+def wait_for(driver, condition, seconds: float):
+    """Poll ``condition(driver)`` until it is truthy (returned) or ``seconds`` pass (AssertionError)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if (value := condition(driver)):
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s: {driver.find_element('id', 'status').text!r} "
+                         f"{driver.find_element('id', 'error').text!r}")
+
+
+def played(driver) -> int:
+    return len(driver.find_elements("css selector", "#board .row"))
+
+
+def type_move(driver, text: str) -> None:
+    box = driver.find_element("id", "move")
+    assert driver.switch_to.active_element == box  # the input is focused
+    box.send_keys(text + "\n")
+
+
+@pytest.mark.slow
+def test_a_whole_game_from_the_opener_each_advice_within_2_s(server, browser):
+    A, G = named_lists("original")
+    answer = A.words[1234]
+    d = browser
+    d.get(server("--list", "original", "--objective", "guesses"))
+    assert d.title == "Wordle: fewest guesses, every answer within 6"
+    wait_for(d, lambda d: d.find_element("id", "status").get_attribute("data-status") == "tree", 10)
+    guess, pos = "salet", start(A)
+    while True:
+        pattern = feedback(guess, answer)
+        type_move(d, f"{guess} {format_pattern(pattern, 5, 'letters')}" if pos.played == 0
+                  else format_pattern(pattern, 5, "letters"))
+        asked = time.monotonic()
+        pos = after(pos, guess, pattern)
+        wait_for(d, lambda d: played(d) == pos.played, 2)
+        status = d.find_element("id", "status").get_attribute("data-status")
+        assert time.monotonic() - asked < 2
+        if guess == answer:
+            assert status == "solved" and f"Solved in {pos.played} guesses" in d.find_element("id", "status").text
+            break
+        assert status == "proven", d.find_element("id", "status").text
+        assert "Expected guesses from here" in d.find_element("id", "value").text
+        assert f"{len(pos.candidates)} answer" in d.find_element("id", "left").text
+        assert "P(win" not in d.find_element("tag name", "body").text
+        guess = d.find_element("id", "next").get_attribute("data-guess")
+        assert guess in pos.candidates or len(pos.candidates) > 2
+    assert d.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]") == [PHONE_WIDTH] * 2
+
+
+@pytest.mark.slow
+def test_an_opener_no_tree_covers_gets_a_proven_guess_live(server, browser, tmp_path, write_lines):
+    answers = write_lines(tmp_path / "answers.txt", SMALL)
+    setup = Setup(words_from_lines(SMALL), words_from_lines(SMALL))
+    opener = SMALL[5]
+    answer = max(word_classes(opener, SMALL).values(), key=len)[0]  # the most answers left: a proof to run
+    d = browser
+    d.get(server("--answers", answers, "--guesses", answers))
+    wait_for(d, lambda d: d.find_element("id", "status").get_attribute("data-status") in ("working", "proven"), 30)
+    type_move(d, f"{opener} {format_pattern(feedback(opener, answer), 5)}")
+    wait_for(d, lambda d: played(d) == 1, 5)
+    seen = {d.find_element("id", "status").get_attribute("data-status")}
+    status = wait_for(d, lambda d: (s := d.find_element("id", "status").get_attribute("data-status")) != "working" and s,
+                      300)
+    seen.add(status)
+    history = ((opener, feedback(opener, answer)),)
+    n = len(read_position(setup, history).candidates)
+    r = solve_guesses(setup.answers, setup.guesses, after=history, progress=False)
+    assert status == "proven" and d.find_element("id", "next").get_attribute("data-guess") == r.first
+    assert f"{(r.total - n) / n:.3f}" in d.find_element("id", "value").text
+    assert n > 2 and "working" in seen
+
+
+def test_a_taken_port_is_one_line_and_exit_2(cli, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = cli("wordle", "serve", "--no-browser", "--list", "original", "--port", str(port),
+                             "--store", str(tmp_path / "s.sqlite"))
+    assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err + out
+
+
+def test_a_store_path_that_is_no_file_is_one_line_and_left_alone(tmp_path):
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    with pytest.raises(ExactError, match="must be a regular file"):
+        Store(folder)
+    assert folder.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("x")
+    with pytest.raises(ExactError, match="cannot be made here"):
+        Store(blocker / "s.sqlite")  # a file where the folder should be
+
+
+def test_a_row_the_store_did_not_write_is_not_trusted(tmp_path, small):
+    store = Store(tmp_path / "s.sqlite")
+    store._db.execute("INSERT INTO solved VALUES ('typed', 'crane', 'many', 2, 1, 0)")
+    assert store.get("typed") is None
+    position = read_position(small, crowded(SMALL[0]))
+    store.put(small.key(position), Solution("zzzzz", 1, len(position.candidates), True))  # not an allowed guess
+    solver = Solver(small, InstantAdvice([], small), store)
+    try:
+        assert solver.ask("t", position.history).status == "working"
+    finally:
+        solver.shutdown()
