@@ -9,7 +9,8 @@ import pytest
 from exact.feedback import feedback
 from exact.game.hard import no_constraint
 from exact.wordle.wins import dp
-from exact.wordle.wins.bounds import StagedSearch, WinsMemo, distinct_partitions
+from exact.bench.depthk import run_depthk_bench
+from exact.wordle.wins.bounds import StagedSearch, WinsMemo, distinct_partitions, forget_memos, process_memo
 from exact.wordle.wins.ranking import run
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
@@ -124,3 +125,21 @@ def test_hard_mode_keys_carry_the_rule():
     greens2[0] = 3
     assert memo.key(P, 3, (greens, least), True) != memo.key(P, 3, (greens2, least), True)
     assert feedback("crane", "crane") > 0  # the pattern codes the keys stand beside
+
+
+def test_the_memo_outlives_a_batch_and_follows_the_instance():
+    # a Dask worker unpickles a fresh search per batch: the memo must be the process's, per instance
+    A, G = tiny(300)
+    inst = dp.make_wins_instance(A, G, False)
+    assert process_memo(inst) is process_memo(dp.make_wins_instance(A, G, False))
+    assert process_memo(inst) is not process_memo(dp.make_wins_instance(A, G, True))
+    forget_memos()
+
+
+def test_bench_runs_both_engines_on_the_same_guesses_and_they_agree():
+    A, G = clustered(11, 10)
+    lines = []
+    out = run_depthk_bench(A, G, threshold=len(A), depth=4, sample=4, seed=2, echo=lines.append)
+    assert len(out["words"]) == 4 and out["plain_seconds"] >= 0 and out["staged_seconds"] >= 0
+    assert lines[-1].startswith("plain ") and "x" in lines[-1]
+    assert sum(" plain " in line for line in lines) == 4

@@ -20,6 +20,7 @@ import numba
 from exact import progress as prog
 from exact.errors import InternalError
 from exact.partitions import feedback_matrix
+from exact.wordle.wins.bounds import forget_memos
 from exact.wordle.wins.ranking import Outcome, WinsSearch
 from exact.words import WordList
 
@@ -40,8 +41,8 @@ def sample_words(guesses: WordList, sample: int, seed: int) -> list[str]:
 
 def time_engine(answers: WordList, guesses: WordList, F, words: list[str], depth: int, hard: bool,
                 threshold: int, staged: bool) -> EngineRun:
+    forget_memos()  # the staged engine starts from an empty memo
     search = WinsSearch(answers, guesses, depth, hard, 1, F, staged)
-    search.state = None
     search.prepare()
     started = time.perf_counter()
     outcomes = [search.evaluate(w, threshold) for w in words]

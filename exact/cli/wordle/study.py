@@ -417,7 +417,8 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 @list_option()
 def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file, rejection, depth):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
-    run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
+    run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline; or, with
+    --depth-rejection T, the staged depth-k rejection against the plain search on the same first guesses."""
     if rejection is not None:
         lists = (list_answers(), list_guesses())
         words = None if words_file is None else read_first_guesses(words_file, lists[1])

@@ -12,8 +12,8 @@ the same (the arguments):
    all-gray class; the same partition of a class met under two first guesses). A search stopped
    early returns an *upper bound* b < need (see :meth:`exact.wordle.wins.dp.Search.wins`); the memo
    keeps the least bound found, and a later call that needs more than b is answered at once.
-   The memo is one per process and lives across first guesses (:class:`exact.wordle.wins.ranking.WinsSearch`
-   keeps one search per process), so what one first guess proves the next reuses.
+   The memo is one per process and instance (:func:`process_memo`) and lives across first guesses
+   and across the batches a Dask worker runs, so what one first guess proves the next reuses.
 2. **Class bounds first** (:meth:`StagedSearch.value`): for a first guess g (any guess at depth k >= 4),
    value_k(g, T) = sum over g's classes P of wins_{k-1}(P) <= sum over P of u(P), with u(P) the
    memo's exact value or bound, else |P| (wins_j(P) <= |P|: every node of a strategy wins at most one
@@ -48,7 +48,7 @@ from exact.partitions import classes, largest_first
 from exact.wordle.wins import dp
 
 #: Bytes of keys the memo holds before it starts afresh (a key: the class's answer columns as uint16).
-MEMO_BYTES = 256 * 2**20
+MEMO_BYTES = 128 * 2**20
 #: Classes smaller than this are not memoized (their wins are decided by the shortcuts of dp.Search.wins).
 MEMO_MIN = 3
 
@@ -96,6 +96,26 @@ class WinsMemo:
             self.bytes += len(key)
         self.table[key] = Known(int(value), bool(exact))
         self.stored += 1
+
+
+#: The memo of this process, for one instance at a time (:func:`process_memo`).
+_MEMOS: dict[tuple, WinsMemo] = {}
+
+
+def process_memo(inst: dp.WinsInstance) -> WinsMemo:
+    """The memo this process keeps for the instance (lists' sha256 and mode; another instance starts it
+    afresh): a Dask worker unpickles a fresh search for every batch (:mod:`exact.firstguess` keeps the
+    state off the pickle), and the memo must outlive the batch to be shared across first guesses."""
+    key = (inst.answers.sha256, inst.guesses.sha256, inst.hard)
+    if key not in _MEMOS:
+        _MEMOS.clear()
+        _MEMOS[key] = WinsMemo()
+    return _MEMOS[key]
+
+
+def forget_memos() -> None:
+    """Drop this process's memo (a benchmark's engine starts from an empty one)."""
+    _MEMOS.clear()
 
 
 @numba.njit(cache=True, parallel=True)

@@ -61,7 +61,7 @@ from exact.firstguess import whole
 from exact.partitions import feedback_matrix
 from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.wins import dp, kernels as dp_kernels
-from exact.wordle.wins.bounds import StagedSearch
+from exact.wordle.wins.bounds import StagedSearch, process_memo
 from exact.game.hard import no_constraint
 from exact.game.tree import Tree, WinsWithin, replay
 from exact.wordle.wins.trees import TIE_BREAK, best_tree
@@ -170,8 +170,8 @@ class WinsSearch(firstguess.Search):
 
     def prepare(self) -> None:
         if self.state is None:
-            engine = StagedSearch if self.staged else dp.Search
-            self.state = engine(dp.make_wins_instance(self.answers, self.guesses, self.hard, self.F))
+            inst = dp.make_wins_instance(self.answers, self.guesses, self.hard, self.F)
+            self.state = StagedSearch(inst, process_memo(inst)) if self.staged else dp.Search(inst)
 
     def warm_up(self) -> None:
         warm_up()
