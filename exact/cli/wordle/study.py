@@ -412,7 +412,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 @click.option("--depth-rejection", "rejection", type=click.IntRange(min=0), default=None, metavar="T",
               help="Time the depth-k rejection: --sample first guesses (or --words) valued at --depth against "
                    "threshold T by the plain and the staged search, in this run.")
-@click.option("--depth", type=click.IntRange(min=2), default=4, show_default=True,
+@click.option("-k", "--depth", type=click.IntRange(min=2), default=4, show_default=True,
               help="With --depth-rejection: the depth.")
 @list_option()
 def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file, rejection, depth):
