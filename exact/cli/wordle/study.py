@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from exact.bench.wordle import RANKING_WORDS, run_guesses_bench, run_ranking_bench, run_wordle_bench
-from exact.bench.wordle import run_weights_bench
+from exact.bench.depthk import run_depthk_bench
+from exact.bench.wordle import (RANKING_WORDS, run_guesses_bench, run_ranking_bench, run_weights_bench,
+                                run_wordle_bench)
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json,
                               exit_if_interrupted, exit_interrupted, list_answers, list_guesses, list_option,
                               words_option, write_all)
@@ -411,10 +412,23 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 @click.option("--words", "words_file", type=click.Path(dir_okay=False, exists=True), default=None,
               help="With the rejection bench: its first guesses, one per line [default: a fixed list of 26 "
                    "spread over the original ranking].")
+@click.option("--depth-rejection", "rejection", type=click.IntRange(min=0), default=None, metavar="T",
+              help="Time the depth-k rejection: --sample first guesses (or --words) valued at --depth against "
+                   "threshold T by the plain and the staged search, in this run.")
+@click.option("-k", "--depth", type=click.IntRange(min=2), default=4, show_default=True,
+              help="With --depth-rejection: the depth.")
 @list_option()
-def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file, weighted=False):
+def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file, rejection, depth,
+          weighted=False):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
-    run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline."""
+    run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline; or, with
+    --depth-rejection T, the staged depth-k rejection against the plain search on the same first guesses."""
+    if rejection is not None:
+        lists = (list_answers(), list_guesses())
+        words = None if words_file is None else read_first_guesses(words_file, lists[1])
+        call(run_depthk_bench, *lists, rejection, depth=depth, hard=hard, sample=sample, seed=seed, words=words,
+             echo=click.echo)
+        return
     if words_file is not None and not (objective == "guesses" and (peer is not None or cutoff is not None)):
         raise ExactError("--words goes with the rejection bench (--objective guesses with --cutoff or --peer)")
     if weighted:

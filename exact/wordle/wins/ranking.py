@@ -17,6 +17,11 @@ The incumbent and the cheap rejection (why a pruned first guess really is worse)
   level down, and for k - 1 = 3 the kernel bound of :func:`exact.wordle.wins.kernels.value3`);
 - ties are kept exact (a guess is pruned only strictly below t), so every optimal first guess ends
   with its exact value; the incumbent only grows, so every bound recorded is below the final best.
+- the search of each process is :class:`exact.wordle.wins.bounds.StagedSearch` (``staged=False``:
+  the plain :class:`exact.wordle.wins.dp.Search`, the benchmark's baseline): the same recursion, with
+  a memo of exact values and upper bounds shared by the first guesses a process evaluates, every
+  class first bounded by the memo (a first guess can be pruned before any search), and one second
+  guess per partition; its arguments are in that module.
 
 The order (a heuristic: any order gives the same optimum, only the time differs): first guesses by
 decreasing value_2(g, A), the number of classes g makes on A. That is a valid lower bound on
@@ -56,6 +61,7 @@ from exact.firstguess import whole
 from exact.partitions import feedback_matrix
 from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.wins import dp, kernels as dp_kernels
+from exact.wordle.wins.bounds import StagedSearch, process_memo
 from exact.game.hard import no_constraint
 from exact.game.tree import Tree, WinsWithin, replay
 from exact.wordle.wins.trees import TIE_BREAK, best_tree
@@ -65,7 +71,8 @@ FORMAT = "exact-wordle-first-guess-checkpoint/1"
 ORDER = ("decreasing value_2(g, A) (classes of g on the answers), ties by list order; value_2 is a "
          "lower bound on value_k for k >= 2, used only to order")
 BOUND = ("a first guess is pruned when the exact wins_{k-1} of its classes evaluated (largest first) "
-         "+ |P| for every class left < the incumbent; that sum (recorded as its bound) is an upper "
+         "+ an upper bound for every class left (|P|, or a smaller one the memo of "
+         "exact.wordle.wins.bounds holds) < the incumbent; that sum (recorded as its bound) is an upper "
          "bound on value_k(g, A): wins_{k-1}(P) <= |P|")
 METHOD = ("every first guess g: value_k(g, A) = sum over g's classes P of wins_{k-1}(P) by the exact DP of "
           "exact.wordle.wins.dp (its kernels and bounds), with the incumbent (best exact value so far) as "
@@ -144,8 +151,12 @@ class WinsSearch(firstguess.Search):
     # calls, within a class; a kernel abandoned in a thread would run on into the interpreter's exit
     ABANDONABLE = False
 
-    def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int, F: np.ndarray):
+    def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int, F: np.ndarray,
+                 staged: bool = True):
         self.answers, self.guesses, self.depth, self.hard, self.batch, self.F = answers, guesses, depth, hard, batch, F
+        # staged: the memo, class bounds and one guess per partition of exact.wordle.wins.bounds;
+        # False: the plain dp.Search (the benchmark's baseline)
+        self.staged = staged
         self.DESC = f"first guesses (depth {depth})"
 
     def header(self) -> dict:
@@ -159,7 +170,8 @@ class WinsSearch(firstguess.Search):
 
     def prepare(self) -> None:
         if self.state is None:
-            self.state = dp.Search(dp.make_wins_instance(self.answers, self.guesses, self.hard, self.F))
+            inst = dp.make_wins_instance(self.answers, self.guesses, self.hard, self.F)
+            self.state = StagedSearch(inst, process_memo(inst)) if self.staged else dp.Search(inst)
 
     def warm_up(self) -> None:
         warm_up()
@@ -306,12 +318,13 @@ def warm_up() -> None:
 def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False, batch: int = BATCH,
         checkpoint: str | Path | None = None, resume: str | Path | None = None, progress: bool | None = None,
         F: np.ndarray | None = None, limit: int | None = None, cluster: str | None = None,
-        workers: int | None = None) -> GlobalResult:
+        workers: int | None = None, staged: bool = True) -> GlobalResult:
     """The global search, in this process (the kernels use numba's threads) or with batches of
     ``batch`` first guesses as Dask tasks (``cluster``: ``local`` or a scheduler's address).
 
     ``checkpoint``: append finished first guesses there (with ``resume`` and no ``checkpoint``, to
     the resumed file). ``limit``: stop after that many batches (tests), as if interrupted.
+    ``staged``: the staged search of :mod:`exact.wordle.wins.bounds` (False: the plain one).
     Ctrl-C (or SIGTERM via :mod:`exact.stop`) stops after saving what is finished; the result is
     then marked interrupted.
     """
@@ -321,7 +334,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
     if F is None:
         F = feedback_matrix(guesses, answers)
     order = first_guess_order(answers, guesses, F)
-    search = WinsSearch(answers, guesses, depth, hard, batch, F)
+    search = WinsSearch(answers, guesses, depth, hard, batch, F, staged)
     done = firstguess.drive(search, [guesses.words[g] for g in order], checkpoint=checkpoint, resume=resume,
                             limit=None if limit is None else limit * batch, cluster=cluster, workers=workers,
                             batch=batch, progress=progress)

@@ -1,0 +1,261 @@
+"""Staged rejection for the depth-k search over first guesses: a memo of bounds shared across first
+guesses, class bounds before any search, and second guesses that make the same partition tried once.
+
+:class:`StagedSearch` is :class:`exact.wordle.wins.dp.Search` (the engine of ``exact wordle rank --depth
+K`` before it, kept as the benchmark's baseline) with three additions. Each keeps every value exact or
+an upper bound below the threshold it was asked to reach, so the global search's certificate reads
+the same (the arguments):
+
+1. **The memo** (:class:`WinsMemo`): wins_j(P) under the hard-mode rule r depends only on (j, P, r),
+   so a value computed once is valid wherever the same answer set is met again with the same rule
+   (another first guess's class: every first guess with the same letters, an anagram, has the same
+   all-gray class; the same partition of a class met under two first guesses). A search stopped
+   early returns an *upper bound* b < need (see :meth:`exact.wordle.wins.dp.Search.wins`); the memo
+   keeps the least bound found, and a later call that needs more than b is answered at once.
+   The memo is one per process and instance (:func:`process_memo`) and lives across first guesses
+   and across the batches a Dask worker runs, so what one first guess proves the next reuses.
+2. **Class bounds first** (:meth:`StagedSearch.value`): for a first guess g (any guess at depth k >= 4),
+   value_k(g, T) = sum over g's classes P of wins_{k-1}(P) <= sum over P of u(P), with u(P) the
+   memo's exact value or bound, else |P| (wins_j(P) <= |P|: every node of a strategy wins at most one
+   answer, and an answer is won at one node). When that sum is already below the threshold, g is
+   rejected before any search. Otherwise the classes not known exactly are searched largest first,
+   each against the budget left, ``threshold - sum of u over the other classes`` (with the memo's
+   bounds this is at least the baseline's ``threshold - exact so far - |P| for the rest``: never a
+   weaker need), and u(P) drops to each value found.
+3. **One guess per partition** (:func:`distinct_partitions`, normal mode): value_3(g, P) = sum over
+   g's classes Q of wins_2(Q), the all-green class {g} counting 1 = wins_2 of a singleton; so two
+   guesses that cut P into the same classes have the same value_3 (in hard mode the rule after each
+   guess differs, so there every allowed guess is kept). Only the first guess of each partition, in
+   the node's order, is valued; the scan of wins_3(P) meets every partition once, so its maximum is
+   unchanged. Partitions are compared exactly (a hash groups them; each member is then checked
+   label by label against its group's first, and kept on any difference).
+
+Checked against the baseline search and brute force on tiny lists in both modes
+(tests/test_wordle_wins_bounds.py); measured against the baseline in one run by ``exact wordle bench
+--depth-rejection`` (:mod:`exact.bench.depthk`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from exact.errors import InternalError
+from exact.game.hard import Constraint
+from exact.partitions import classes, largest_first
+from exact.wordle.wins import dp
+
+#: Bytes of keys the memo holds before it starts afresh (a key: the class's answer columns as uint16).
+MEMO_BYTES = 128 * 2**20
+#: Classes smaller than this are not memoized (their wins are decided by the shortcuts of dp.Search.wins).
+MEMO_MIN = 3
+
+
+@dataclass
+class Known:
+    """What the memo knows of wins_j(P) under a rule: ``value`` exact, or an upper bound (not ``exact``)."""
+
+    value: int
+    exact: bool
+
+
+class WinsMemo:
+    """wins_j(P, rule) exact or bounded from above, keyed by (j, P, rule); the least bound is kept."""
+
+    def __init__(self, limit: int = MEMO_BYTES):
+        self.table: dict[bytes, Known] = {}
+        self.bytes = 0
+        self.limit = limit
+        self.hits = 0
+        self.stored = 0
+
+    @staticmethod
+    def key(P: np.ndarray, k: int, rule: Constraint, hard: bool) -> bytes:
+        """The set's columns (sorted) with k and its size, and in hard mode the rule."""
+        head = np.array([k, len(P)], dtype=np.int64).tobytes()
+        tail = (rule[0].astype(np.int8).tobytes() + rule[1].astype(np.int8).tobytes()) if hard else b""
+        wide = len(P) and P[-1] >= 2**16  # columns as uint16 where they fit (two keys' lengths then differ)
+        return head + np.asarray(P, dtype=np.int32 if wide else np.uint16).tobytes() + tail
+
+    def get(self, key: bytes) -> Known | None:
+        known = self.table.get(key)
+        self.hits += known is not None
+        return known
+
+    def put(self, key: bytes, value: int, exact: bool) -> None:
+        """Record an exact value, or an upper bound (kept only when below what is known)."""
+        old = self.table.get(key)
+        if old is not None and (old.exact or old.value <= value) and not exact:
+            return
+        if old is None:
+            if self.bytes + len(key) > self.limit:
+                self.table.clear()
+                self.bytes = 0
+            self.bytes += len(key)
+        self.table[key] = Known(int(value), bool(exact))
+        self.stored += 1
+
+
+#: The memo of this process, for one instance at a time (:func:`process_memo`).
+_MEMOS: dict[tuple, WinsMemo] = {}
+
+
+def process_memo(inst: dp.WinsInstance) -> WinsMemo:
+    """The memo this process keeps for the instance (lists' sha256 and mode; another instance starts it
+    afresh): a Dask worker unpickles a fresh search for every batch (:mod:`exact.firstguess` keeps the
+    state off the pickle), and the memo must outlive the batch to be shared across first guesses."""
+    key = (inst.answers.sha256, inst.guesses.sha256, inst.hard)
+    if key not in _MEMOS:
+        _MEMOS.clear()
+        _MEMOS[key] = WinsMemo()
+    return _MEMOS[key]
+
+
+def forget_memos() -> None:
+    """Drop this process's memo (a benchmark's engine starts from an empty one)."""
+    _MEMOS.clear()
+
+
+@numba.njit(cache=True, parallel=True)
+def partition_hashes(FT, npat):
+    """A hash per column j of the node matrix of the partition guess j makes on the node's answers:
+    classes labelled by first appearance down the rows (so the hash names the partition, not the
+    patterns), folded by FNV-1a."""
+    n, m = FT.shape
+    h = np.empty(m, dtype=np.uint64)
+    for j in numba.prange(m):
+        label = np.full(npat, -1, dtype=np.int64)
+        nl = 0
+        x = np.uint64(1469598103934665603)
+        for r in range(n):
+            p = np.int64(FT[r, j])
+            if label[p] < 0:
+                label[p] = nl
+                nl += 1
+            x = (x ^ np.uint64(label[p] + 1)) * np.uint64(1099511628211)
+        h[j] = x
+    return h
+
+
+@numba.njit(cache=True, parallel=True)
+def same_partition(FT, cols, reps, npat):
+    """same[i]: guess column cols[i] makes exactly the partition of column reps[i] (two answers share
+    a class under one guess iff they share one under the other: checked by a pattern map both ways)."""
+    n = FT.shape[0]
+    same = np.empty(cols.shape[0], dtype=np.bool_)
+    for i in numba.prange(cols.shape[0]):
+        there = np.full(npat, -1, dtype=np.int64)
+        back = np.full(npat, -1, dtype=np.int64)
+        ok = True
+        for r in range(n):
+            a = np.int64(FT[r, cols[i]])
+            b = np.int64(FT[r, reps[i]])
+            if there[a] < 0 and back[b] < 0:
+                there[a] = b
+                back[b] = a
+            elif there[a] != b or back[b] != a:
+                ok = False
+                break
+        same[i] = ok
+    return same
+
+
+def distinct_partitions(node: dp.Node, npat: int) -> np.ndarray:
+    """The guess rows of the node, in its order, keeping only the first guess of each partition of the
+    node's answers (exactly: a guess whose hash matches an earlier one but whose partition differs is
+    kept)."""
+    h = partition_hashes(node.FT, npat)
+    _, first, inverse = np.unique(h, return_index=True, return_inverse=True)
+    reps = first[inverse.reshape(-1)]
+    later = np.flatnonzero(reps != np.arange(len(h)))
+    keep = np.ones(len(h), dtype=bool)
+    if len(later):
+        keep[later] = ~same_partition(node.FT, later.astype(np.int64), reps[later].astype(np.int64), npat)
+    return node.order[keep]
+
+
+@dataclass
+class ClassPart:
+    """One class of a guess: its answers, the rule after it, its memo key, and u, what bounds wins_{k-1}
+    of it so far (exact when ``exact``)."""
+
+    P: np.ndarray
+    rule: Constraint
+    key: bytes
+    u: int
+    exact: bool
+
+
+class StagedSearch(dp.Search):
+    """:class:`exact.wordle.wins.dp.Search` with the memo, class bounds first and one guess per
+    partition (the module's arguments 1-3)."""
+
+    def __init__(self, inst: dp.WinsInstance, memo: WinsMemo | None = None):
+        if inst.w is not None:  # argument 2 bounds a class by |P|; with weights it would be W(P): not argued yet
+            raise InternalError("the staged depth-k search is argued for unweighted answers only")
+        super().__init__(inst)
+        self.memo = memo if memo is not None else WinsMemo()
+        self.rejected_by_bounds = 0  # first guesses (depth >= 4) rejected before any search
+
+    def wins(self, T: np.ndarray, k: int, rule: Constraint, need: int = 0) -> tuple[int, bool]:
+        """As :meth:`exact.wordle.wins.dp.Search.wins`, answered from the memo where it knows enough
+        (exact, or a bound below ``need``), and recorded there (argument 1)."""
+        if k < 3 or len(T) < MEMO_MIN:
+            return super().wins(T, k, rule, need)
+        key = self.memo.key(T, k, rule, self.inst.hard)
+        known = self.memo.get(key)
+        if known is not None and (known.exact or known.value < need):
+            return known.value, known.exact and known.value >= need
+        v, ok = super().wins(T, k, rule, need)
+        self.memo.put(key, v, ok)
+        return v, ok
+
+    def values(self, T: np.ndarray, k: int, rule: Constraint, threshold: int,
+               cands: np.ndarray | None = None, first_pass: int = 0, strict: bool = False):
+        """As :meth:`exact.wordle.wins.dp.Search.values`; at k = 3 in normal mode with no candidates
+        given, one guess per partition of T (argument 3)."""
+        if cands is None and k == 3 and not self.inst.hard:
+            cands = distinct_partitions(self.node(T), self.inst.npat)
+        return super().values(T, k, rule, threshold, cands=cands, first_pass=first_pass, strict=strict)
+
+    def parts(self, g: int, T: np.ndarray, k: int, rule: Constraint) -> tuple[int, list[ClassPart]]:
+        """(wins of the all-green class, the other classes largest first with their memo bounds)."""
+        split = largest_first(classes(self.inst.F, g, T))
+        green = 0
+        out = []
+        for pattern, P in split:
+            if pattern == self.inst.green:
+                green = 1
+                continue
+            after = self.after(rule, g, pattern)
+            key = self.memo.key(P, k - 1, after, self.inst.hard) if len(P) >= MEMO_MIN and k - 1 >= 3 else b""
+            known = self.memo.get(key) if key else None
+            if known is None:
+                out.append(ClassPart(P, after, key, len(P), False))
+            else:
+                out.append(ClassPart(P, after, key, min(known.value, len(P)), known.exact))
+        return green, out
+
+    def value(self, g: int, T: np.ndarray, k: int, rule: Constraint, threshold: int = 0) -> tuple[int, bool]:
+        """(value_k(g, T), True), or (an upper bound < threshold, False), in stages (argument 2)."""
+        if k <= 3:
+            return super().value(g, T, k, rule, threshold)
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise dp.TimeUp
+        green, parts = self.parts(g, T, k, rule)
+        total = green + sum(c.u for c in parts)
+        if total < threshold:
+            self.rejected_by_bounds += 1
+            return total, False
+        for c in parts:
+            if c.exact:
+                continue
+            v, ok = self.wins(c.P, k - 1, c.rule, threshold - (total - c.u))
+            total += v - c.u
+            c.u, c.exact = v, ok
+            if not ok:
+                return total, False
+        return total, total >= threshold

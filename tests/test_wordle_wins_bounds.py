@@ -1,0 +1,145 @@
+"""Staged depth-k rejection (exact.wordle.wins.bounds): the memo, the class bounds and one guess per
+partition, against brute force and the plain search on tiny lists, in normal and hard mode."""
+
+import random
+
+import numpy as np
+import pytest
+
+from exact.feedback import feedback
+from exact.game.hard import no_constraint
+from exact.wordle.wins import dp
+from exact.bench.depthk import run_depthk_bench
+from exact.wordle.wins.bounds import StagedSearch, WinsMemo, distinct_partitions, forget_memos, process_memo
+from exact.wordle.wins.ranking import run
+from exact.words import wordle_allowed, wordle_answers, words_from_lines
+
+from test_wordle_dp import brute_values, tiny
+
+
+def clustered(seed: int, extra: int):
+    """-ight, -atch, -ound words (they cannot all be split: answers are lost) and some other guesses."""
+    A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound")]
+    G = sorted(set(A) | set(random.Random(seed).sample(wordle_allowed().words, extra)))
+    return words_from_lines(A, "clustered"), words_from_lines(G, "clustered-guesses")
+
+
+def check_against(truth: dict, search, A, G, k: int, hard: bool, threshold: int) -> int:
+    """Every first guess valued by one search (its memo shared): exact values equal the truth, a
+    pruned one's bound is below the threshold and at least the truth. Returns how many were pruned."""
+    T = np.arange(len(A), dtype=np.int64)
+    pruned = 0
+    for g in G.words:
+        v, ok = search.value(G.index[g], T, k, no_constraint(A.length), threshold)
+        if ok:
+            assert v == truth[g], g
+        else:
+            assert truth[g] <= v < threshold, (g, truth[g], v, threshold)
+            pruned += 1
+    return pruned
+
+
+@pytest.mark.parametrize("seed", [0, 1] + [pytest.param(s, marks=pytest.mark.slow) for s in range(2, 6)])
+def test_staged_values_match_brute_force(seed):
+    A, G = tiny(200 + seed)
+    k, hard = 4, seed % 2 == 0
+    truth = brute_values(A.words, G.words, k, hard)
+    best = max(truth.values())
+    search = StagedSearch(dp.make_wins_instance(A, G, hard))
+    for threshold in (0, best, best + 1):  # 0: every value exact; then with the memo of the run before
+        check_against(truth, search, A, G, k, hard, threshold)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_staged_prunes_and_agrees_with_the_plain_search_on_clustered_answers(hard):
+    A, G = clustered(7, 20)
+    inst = dp.make_wins_instance(A, G, hard)
+    plain = dp.Search(inst)
+    T = np.arange(len(A), dtype=np.int64)
+    truth = {g: plain.value(G.index[g], T, 4, no_constraint(5), 0)[0] for g in G.words}
+    best = max(truth.values())
+    assert best < len(A)  # answers are lost: the bounds have something to bite on
+    search = StagedSearch(dp.make_wins_instance(A, G, hard))
+    assert check_against(truth, search, A, G, 4, hard, best) > 0
+    assert check_against(truth, search, A, G, 4, hard, best) > 0  # again, from the memo
+    assert search.memo.hits > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_global_search_staged_or_not_gives_the_same_result(hard):
+    A, G = clustered(3, 15)
+    staged, plain = (run(A, G, depth=4, hard=hard, progress=False, staged=s) for s in (True, False))
+    assert staged.status == plain.status == "OPTIMAL"
+    assert (staged.wins, staged.optimal_first) == (plain.wins, plain.optimal_first)
+    assert staged.top() == plain.top()
+
+
+def canonical(F: np.ndarray, g: int, T: np.ndarray) -> frozenset:
+    parts = {}
+    for a in T:
+        parts.setdefault(int(F[g, a]), []).append(int(a))
+    return frozenset(frozenset(P) for P in parts.values())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_guess_per_partition_exactly(seed):
+    A, G = clustered(seed, 40)
+    inst = dp.make_wins_instance(A, G, False)
+    rng = np.random.default_rng(seed)
+    T = np.sort(rng.choice(len(A), size=12, replace=False)).astype(np.int64)
+    node = dp.make_node(inst, T)
+    kept = distinct_partitions(node, inst.npat)
+    forms = [canonical(inst.F, g, T) for g in kept]
+    assert len(set(forms)) == len(forms)  # no partition twice
+    assert {canonical(inst.F, g, T) for g in node.order} == set(forms)  # every partition once
+    assert list(kept) == [g for g in node.order if g in set(kept)]  # in the node's order
+    assert len(kept) < len(node.order)  # on 12 answers some guesses do cut alike
+
+
+def test_memo_keeps_exact_values_and_the_least_bound():
+    memo = WinsMemo()
+    P = np.array([1, 4, 9], dtype=np.int64)
+    key = memo.key(P, 3, no_constraint(5), False)
+    assert key != memo.key(P, 2, no_constraint(5), False) != memo.key(P[:2], 3, no_constraint(5), False)
+    memo.put(key, 3, False)
+    memo.put(key, 2, False)
+    memo.put(key, 3, False)
+    assert (memo.get(key).value, memo.get(key).exact) == (2, False)
+    memo.put(key, 2, True)
+    memo.put(key, 1, False)  # a bound never replaces an exact value
+    assert (memo.get(key).value, memo.get(key).exact) == (2, True)
+    small = WinsMemo(limit=len(key))
+    small.put(key, 2, True)
+    other = small.key(P + 1, 3, no_constraint(5), False)
+    small.put(other, 1, True)  # over the limit: started afresh
+    assert small.get(key) is None and small.get(other).value == 1
+
+
+def test_hard_mode_keys_carry_the_rule():
+    memo = WinsMemo()
+    P = np.array([0, 2], dtype=np.int64)
+    greens, least = no_constraint(5)
+    greens2 = greens.copy()
+    greens2[0] = 3
+    assert memo.key(P, 3, (greens, least), True) != memo.key(P, 3, (greens2, least), True)
+    assert feedback("crane", "crane") > 0  # the pattern codes the keys stand beside
+
+
+def test_the_memo_outlives_a_batch_and_follows_the_instance():
+    # a Dask worker unpickles a fresh search per batch: the memo must be the process's, per instance
+    A, G = tiny(300)
+    inst = dp.make_wins_instance(A, G, False)
+    assert process_memo(inst) is process_memo(dp.make_wins_instance(A, G, False))
+    assert process_memo(inst) is not process_memo(dp.make_wins_instance(A, G, True))
+    forget_memos()
+
+
+def test_bench_runs_both_engines_on_the_same_guesses_and_they_agree():
+    A, G = clustered(11, 10)
+    lines = []
+    out = run_depthk_bench(A, G, threshold=len(A), depth=4, sample=4, seed=2, echo=lines.append)
+    assert len(out["words"]) == 4 and out["plain_seconds"] >= 0 and out["staged_seconds"] >= 0
+    assert lines[-1].startswith("plain ") and "x" in lines[-1]
+    assert sum(" plain " in line for line in lines) == 4
