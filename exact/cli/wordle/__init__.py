@@ -7,14 +7,15 @@
 - :mod:`~exact.cli.wordle.play`: ``play``;
 - :mod:`~exact.cli.wordle.analyse`: ``analyse``;
 - :mod:`~exact.cli.wordle.study`: ``openers``, ``endgames``, ``evaluate``, ``tradeoff``, ``memorable``, ``ladder``, ``bench``;
-- :mod:`~exact.cli.wordle.card`: ``card``.
+- :mod:`~exact.cli.wordle.card`: ``card``;
+- :mod:`~exact.cli.wordle.book`: ``book`` (the opener book).
 """
 
 from __future__ import annotations
 
 import click
 
-from exact.cli.wordle import analyse, play, rank, solve, solve_guesses, study, trees
+from exact.cli.wordle import analyse, book, play, rank, solve, solve_guesses, study, trees
 
 
 @click.group()
@@ -24,7 +25,7 @@ def wordle():
 
 for command in (solve.solve, rank.rank, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
                 analyse.analyse, study.openers, study.endgames, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench,
-                solve_guesses.compare_ranking_command):
+                solve_guesses.compare_ranking_command, book.book):
     wordle.add_command(command)
 
 from exact.cli.wordle import card  # noqa: E402  (the card command)
