@@ -1,0 +1,119 @@
+"""The opener book (exact.wordle.study.book, exact wordle book): each opener's tree is the proven
+fewest-guesses tree, the file round-trips and refuses other lists, modes and damage, a build resumes,
+and the lookup's advice is the proven best at every position it covers."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from exact.errors import ExactError
+from exact.feedback import feedback
+from exact.game.tree import preorder, replay
+from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.study.book import (Book, book_advice, build_book, lookup, read_book, shipped_book, tree_total,
+                                     write_book)
+from exact.words import named_lists, words_from_lines
+
+OPENERS = ["slate", "cigar"]
+
+
+@pytest.fixture(scope="module")
+def book(tiny_answers, tiny_guesses):
+    openers = [w for w in OPENERS if w in tiny_guesses.index] + [tiny_guesses.words[3]]
+    return build_book(tiny_answers, tiny_guesses, openers, progress=False)
+
+
+def test_each_opener_is_the_proven_first_guess_solve(book, tiny_answers, tiny_guesses):
+    assert len(book.openers) >= 2
+    for word, entry in book.openers.items():
+        r = solve_guesses(tiny_answers, tiny_guesses, first=word, progress=False)
+        assert (entry.total, r.status) == (r.total, "OPTIMAL")
+        played = replay(entry.tree, tiny_answers, tiny_guesses, depth=6)
+        assert played.complete and played.total_guesses == entry.total == tree_total(entry.tree)
+
+
+def test_round_trip_and_refusals(book, tiny_answers, tiny_guesses, tmp_path):
+    path = tmp_path / "b.json.gz"
+    write_book(book, path)
+    again = read_book(path, tiny_answers, tiny_guesses, False)
+    assert {w: (e.total, e.tree) for w, e in again.openers.items()} == {w: (e.total, e.tree) for w, e in book.openers.items()}
+    with pytest.raises(ExactError, match="hard"):
+        read_book(path, tiny_answers, tiny_guesses, True)
+    other = words_from_lines(tiny_answers.words[1:])
+    with pytest.raises(ExactError, match="other lists"):
+        read_book(path, other, tiny_guesses, False)
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    first = next(iter(data["trees"]))
+    data["trees"][first] = data["trees"][first] if isinstance(data["trees"][first], str) else data["trees"][first][:2] + [[]]
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    with pytest.raises(ExactError, match="sha256"):
+        read_book(path, tiny_answers, tiny_guesses, False)
+    path.write_bytes(b"not gzip")
+    with pytest.raises(ExactError, match="b.json.gz"):
+        read_book(path, tiny_answers, tiny_guesses, False)
+
+
+def test_a_build_resumes_keeping_the_openers_done(book, tiny_answers, tiny_guesses, tmp_path):
+    path = tmp_path / "b.json.gz"
+    words = list(book.openers)
+    build_book(tiny_answers, tiny_guesses, words[:1], out=path, progress=False)
+    done = read_book(path, tiny_answers, tiny_guesses, False)
+    seconds = done.openers[words[0]].seconds
+    resumed = build_book(tiny_answers, tiny_guesses, words, out=path, resume=done, progress=False)
+    assert list(resumed.openers) == words and resumed.openers[words[0]].seconds == seconds
+    assert list(read_book(path, tiny_answers, tiny_guesses, False).openers) == words
+
+
+def test_advice_is_the_proven_best_at_every_covered_position(book, tiny_answers, tiny_guesses):
+    word, entry = next(iter(book.openers.items()))
+    checked = 0
+    for history, node in preorder(entry.tree):
+        if not history or checked >= 6:
+            continue
+        advice = lookup(book, history)
+        assert advice is not None and advice.guess == node.guess
+        best = solve_guesses(tiny_answers, tiny_guesses, after=history, progress=False)
+        t = len(history)
+        assert advice.total + t * advice.answers_left == best.total  # totals from the start of the game
+        checked += 1
+    assert checked > 0
+    answer = tiny_answers.words[0]
+    off = ((word, feedback(word, answer)), ("zzzzz", 0))
+    assert lookup(book, off) is None and lookup(book, (("notan", 0),)) is None and lookup(book, ()) is None
+
+
+def test_cli_builds_resumes_and_refuses_bad_input(cli, tiny_answers, tiny_guesses, tmp_path, write_lines,
+                                                   assert_one_line_error):
+    answers = write_lines(tmp_path / "a.txt", tiny_answers.words)
+    guesses = write_lines(tmp_path / "g.txt", tiny_guesses.words)
+    openers = write_lines(tmp_path / "o.txt", ["slate", "zzzzz"])
+    out = tmp_path / "b.json.gz"
+    code, stdout, stderr = cli("wordle", "book", "--answers", answers, "--guesses", guesses, "--openers", openers,
+                               "--out", out)
+    assert code == 0 and "slate" in stdout and "zzzzz" in stderr, (stdout, stderr)
+    code, stdout, stderr = cli("wordle", "book", "--answers", answers, "--guesses", guesses, "--openers", openers,
+                               "--out", out)
+    assert code == 0 and "resuming" in stderr and "1 openers" in stdout
+    assert_one_line_error(cli("wordle", "book", "--answers", answers, "--guesses", guesses, "--openers", openers,
+                              "--out", out, "--hard"), "normal mode")
+    bad = write_lines(tmp_path / "bad.txt", ["toolong"])
+    assert_one_line_error(cli("wordle", "book", "--answers", answers, "--guesses", guesses, "--openers", bad,
+                              "--out", tmp_path / "c.json.gz"), "toolong")
+
+
+def test_the_shipped_books_are_sound():
+    """Every committed book reads (its header matches the lists), and its advice after each opener is the
+    opener's tree's second guess."""
+    for name in ("original", "nyt2023"):
+        answers, guesses = named_lists(name)
+        shipped = shipped_book(answers, guesses, False)
+        if shipped is None:
+            continue
+        assert isinstance(shipped, Book) and shipped.openers
+        word, entry = next(iter(shipped.openers.items()))
+        pattern, child = next(iter(entry.tree.children.items()))
+        advice = book_advice(answers, guesses, False, ((word, pattern),))
+        assert advice is not None and advice.guess == child.guess and advice.answers_left == child.answers
