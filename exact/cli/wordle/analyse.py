@@ -11,7 +11,7 @@ from exact.cli.common import guess_limit
 from exact.errors import ExactError
 from exact.progress import say
 from exact.wordle.study.analyse import LIVE_MAX, analyse_game, analysis_lines, parse_game
-from exact.words import load_or_default
+from exact.words import list_date, load_or_default
 
 
 @click.command("analyse")
@@ -50,7 +50,7 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
         echo_json(analysis.to_json())
         return
     click.echo(f"answers {answer_list.source} ({len(answer_list)}), guesses {guess_list.source} ({len(guess_list)})"
-               f"{', hard mode' if hard else ''}")
+               f"{', hard mode' if hard else ''}; {list_date(answer_list, guess_list)}")
     for line in analysis_lines(analysis, notation):
         click.echo(line)
 

@@ -248,6 +248,29 @@ def build_book(answers: WordList, guesses: WordList, openers: Sequence[str], *, 
     return book
 
 
+# --- the book as a strategy for the players -----------------------------------------------------
+
+@dataclass
+class BookStrategy:
+    """A player's strategy (:class:`exact.wordle.study.play.Strategy`) from a book: at a position it
+    covers, the rest of the opener's proven tree from there; ``first`` fixes the opener of a game not
+    started (a live solve's ``--first``); None elsewhere (the player asks the next strategy)."""
+
+    book: Book
+    first: str | None = None
+    name: str = "opener book: proven fewest guesses"
+
+    @property
+    def depth(self) -> int:
+        return self.book.max_guesses
+
+    def plan(self, position) -> Tree | None:
+        if not position.history:
+            entry = self.book.openers.get(self.first) if self.first else None
+            return entry.tree if entry is not None else None
+        return book_node(self.book, position.history)
+
+
 # --- the lookup ------------------------------------------------------------------------------------
 
 _SHIPPED: dict[tuple[str, str, bool], Book | None] = {}
@@ -263,19 +286,25 @@ def shipped_book(answers: WordList, guesses: WordList, hard: bool) -> Book | Non
     return _SHIPPED[key]
 
 
-def lookup(book: Book, history: Sequence[tuple[str, int]]) -> BookAdvice | None:
-    """The book's proven advice at the position after ``history``, or None (see the module docstring)."""
+def book_node(book: Book, history: Sequence[tuple[str, int]]) -> Tree | None:
+    """The node of the book's tree at the position after ``history`` (a game opened with one of its
+    openers, every later guess the tree's), or None: another opener, a guess off the tree, solved."""
     if not history or history[0][0] not in book.openers:
         return None
-    opener = book.openers[history[0][0]]
-    node = opener.tree
-    for i, (guess, pattern) in enumerate(history):
+    node = book.openers[history[0][0]].tree
+    for guess, pattern in history:
         if node is None or node.guess != guess:
             return None
         node = node.children.get(pattern)
-    if node is None:  # solved (all green) or a class no answer gives
+    return node
+
+
+def lookup(book: Book, history: Sequence[tuple[str, int]]) -> BookAdvice | None:
+    """The book's proven advice at the position after ``history``, or None (see the module docstring)."""
+    node = book_node(book, history)
+    if node is None:
         return None
-    return BookAdvice(node.guess, tree_total(node), node.answers, opener.word)
+    return BookAdvice(node.guess, tree_total(node), node.answers, history[0][0])
 
 
 def book_advice(answers: WordList, guesses: WordList, hard: bool,
