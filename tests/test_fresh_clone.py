@@ -100,3 +100,13 @@ def test_exclude_removes_answers_already_played(cli, tmp_path, write_lines):
     played = write_lines(tmp_path / "played.txt", ["cigar", "rebut", "sissy"])
     code, stdout, _ = cli("wordle", "play", "--answer", "humph", "--exclude", played)
     assert code == 0 and "3155 candidates" in stdout and "less the 3 answers" in stdout.splitlines()[0]
+
+
+def test_analyse_excludes_answers_already_played(cli, tmp_path, write_lines):
+    played = write_lines(tmp_path / "played.txt", ["cigar", "rebut"])
+    A = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
+    answers = write_lines(tmp_path / "a.txt", A)
+    code, stdout, stderr = cli("wordle", "analyse", "sissy.bbbbb.focal", "--answers", answers, "--guesses", answers,
+                               "--exclude", played)
+    assert code == 0, stderr
+    assert re.search(r"1 sissy\s+\S+\s+6>", stdout), stdout

@@ -117,3 +117,38 @@ def test_the_shipped_books_are_sound():
         pattern, child = next(iter(entry.tree.children.items()))
         advice = book_advice(answers, guesses, False, ((word, pattern),))
         assert advice is not None and advice.guess == child.guess and advice.answers_left == child.answers
+
+
+def test_a_player_off_the_tree_gets_the_books_advice_at_once(book, tiny_answers, tiny_guesses):
+    """A game played with a tree that opens otherwise, after one of the book's openers: the book answers
+    (its proven subtree's guess), before the live solver is asked."""
+    from exact.game.tree import Tree
+    from exact.wordle.study.book import BookStrategy
+    from exact.wordle.study.play import Game, TreeStrategy
+
+    word, entry = next(iter(book.openers.items()))
+    other = next(w for w in tiny_guesses.words if w not in book.openers)
+
+    class Refuse:
+        name, depth = "live", 6
+
+        def plan(self, position):
+            raise AssertionError("the live solver was asked where the book covers the position")
+
+    game = Game(TreeStrategy(Tree(other, len(tiny_answers), {}), "tree", 6), tiny_answers, guesses=tiny_guesses,
+                rescue=(BookStrategy(book), Refuse()))
+    pattern, child = max(entry.tree.children.items(), key=lambda item: item[1].answers)
+    game.give(pattern, word)
+    advice = game.advice()
+    assert advice.source == BookStrategy(book).name and advice.guess == child.guess
+    assert advice.expected == pytest.approx(tree_total(child) / child.answers)
+
+
+def test_a_live_solve_says_it_is_thinking(tiny_answers, tiny_guesses, capsys, monkeypatch):
+    from exact.game.position import start
+    from exact.wordle.study import play
+
+    monkeypatch.setattr(play, "THINKING_MIN", 1)
+    play.LiveGuesses(tiny_answers, tiny_guesses, first="slate").plan(start(tiny_answers))
+    err = capsys.readouterr().err
+    assert "thinking: the exact fewest-guesses solve" in err and "rough estimate" in err
