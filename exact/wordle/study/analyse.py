@@ -22,12 +22,19 @@ Data types, stated once:
   obtained: ``solved`` (:func:`exact.wordle.fewest.search.solve_guesses`, proven), ``certificate`` (a
   committed proven certificate of this list and mode), or None with a reason (not computed).
 
-What is exact. Every value given is exact: solved here or read from a proven certificate. A position
-with more than ``live_max`` answers (the first guess's, on a full list) is solved only with
-``full=True`` (minutes or more): without it, the played first guess is valued from a committed
-certificate when one exists (``results/wordle/*-guesses*-certificate.json``), and the best first guess
-is the best of those certificates, which is *not* proven best over every first guess; the output
-says so (``best_scope``).
+What is exact. Every value given is exact (solved here or read from a proven file), or a lower bound said
+as one. A position with more than ``live_max`` answers (the first guess's, on a full list) is solved only
+with ``full=True`` (minutes or more). Without it, the first guess is valued from the committed files of
+the lists and mode (:func:`first_guess_values`): a fewest-guesses certificate, a ranking over every first
+guess (its certificate or the checkpoint of a run in progress: an exact total, or "at least N" from a
+rejection bound, kept as :attr:`Value.at_least`), or the opener book; a played first guess they do not
+value exactly is solved here when its largest class has at most ``live_max`` answers. The best first guess
+is the ranking's when the ranking covers every allowed guess and its best total is at most every bound
+("proven best of all N first guesses"), else the best valued in the files, said *not* proven over every
+guess (``best_scope``). A later position the opener book covers (:mod:`exact.wordle.study.book`) takes
+its proven best guess and value at once. Feedback that fits no answer of the list but fits allowed words
+(the list is a dated snapshot) is analysed over every allowed word, said in one line
+(:func:`beyond_the_list`).
 
 Tiny example (guesses = answers): a game that solves "focal" in 3.
 

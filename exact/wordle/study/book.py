@@ -44,6 +44,7 @@ import json
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from exact.errors import ExactError, InternalError
@@ -68,7 +69,12 @@ class Opener:
     total: int  # proven least total guesses over every answer, with this first guess
     seconds: float  # how long the proof took
     cores: int  # on how many cores
-    tree: Tree = field(repr=False)
+    encoded: object = field(repr=False)  # the tree in the file's nested-list form (:func:`encode_tree`)
+
+    @cached_property
+    def tree(self) -> Tree:
+        """The tree, decoded when first asked (a book reads at once; a game walks one opener's tree)."""
+        return decode_tree(self.encoded, f"opener {self.word}")
 
     @property
     def mean(self) -> float:
@@ -145,7 +151,7 @@ def book_file(answers: WordList, guesses: WordList, hard: bool) -> str:
 
 
 def _content(book: Book) -> dict:
-    return {w: encode_tree(e.tree) for w, e in book.openers.items()}
+    return {w: e.encoded for w, e in book.openers.items()}
 
 
 def content_sha256(trees: dict) -> str:
@@ -177,8 +183,7 @@ def read_book(path: str | Path, answers: WordList, guesses: WordList, hard: bool
     _check_header(data, path, answers, guesses, hard)
     book = Book(answers, guesses, hard, data["max_guesses"])
     for word, entry in data["openers"].items():
-        tree = decode_tree(data["trees"].get(word), f"{path}: opener {word}")
-        book.openers[word] = Opener(word, entry["total"], entry["seconds"], entry["cores"], tree)
+        book.openers[word] = Opener(word, entry["total"], entry["seconds"], entry["cores"], data["trees"][word])
     return book
 
 
@@ -195,6 +200,12 @@ def _check_header(data, path, answers: WordList, guesses: WordList, hard: bool) 
     trees = data.get("trees")
     if not isinstance(trees, dict) or not isinstance(data.get("openers"), dict) or set(trees) != set(data["openers"]):
         raise ExactError("the book's header and trees name different openers", path=str(path))
+    for word, entry in data["openers"].items():
+        if not (isinstance(entry, dict) and isinstance(entry.get("total"), int)
+                and isinstance(entry.get("seconds"), (int, float)) and isinstance(entry.get("cores"), int)):
+            raise ExactError(f"opener {word!r}: the header needs its total, seconds and cores", path=str(path))
+    if not isinstance(data.get("max_guesses"), int):
+        raise ExactError("the header needs max_guesses", path=str(path))
     if content_sha256(trees) != data.get("content_sha256"):
         raise ExactError("the book's content does not match its sha256 (damaged or edited)", path=str(path))
 
@@ -239,7 +250,7 @@ def build_book(answers: WordList, guesses: WordList, openers: Sequence[str], *, 
             break
         if tree_total(r.tree) != r.total:
             raise InternalError(f"book: the tree after {word} totals {tree_total(r.tree)}, the solve said {r.total}")
-        book.openers[word] = Opener(word, r.total, time.perf_counter() - started, r.cores, r.tree)
+        book.openers[word] = Opener(word, r.total, time.perf_counter() - started, r.cores, encode_tree(r.tree))
         if out is not None:
             write_book(book, out)
         if progress is not False:

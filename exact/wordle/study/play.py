@@ -7,10 +7,15 @@ Data types, stated once:
 - a *strategy* (:class:`Strategy`) gives, for a position, its *plan*: a :class:`~exact.game.tree.Tree`
   whose root is the next guess and whose children say what to play after each feedback, or None when
   it has no guess there (a tree file that stops at its depth, or guesses beyond a live solver's depth);
-- where the strategy has no plan, an optional *rescue* strategy is asked first (``exact wordle play``
-  gives a tree the live exact DP, for a player who left the tree by playing another word); then the
-  *fallback* (:class:`FewestGuesses`) plays on: the fewest total guesses, guessing remaining
-  candidates (and, given the allowed guesses, a few probe words);
+- where the strategy has no plan, the *rescue* strategies are asked in turn (``exact wordle play``
+  gives a fewest-guesses tree the opener book, then the live exact search, and a depth-k tree the live
+  exact DP, for a player who left the tree by playing another word); then the *fallback*
+  (:class:`FewestGuesses`) plays on: the fewest total guesses, guessing remaining candidates (and, given
+  the allowed guesses, a few probe words);
+- feedback that fits no candidate answer but fits allowed words (the list is a dated snapshot) takes the
+  game on over every allowed word consistent with it, played by the fallback (:meth:`Game.go_beyond`);
+- a live solve over more than :data:`THINKING_MIN` candidates first says on stderr that it is thinking,
+  with a rough estimate of its time (:func:`expected_seconds`);
 - a *complete plan* is the strategy's plan with every branch it lacks filled by the fallback, so every
   candidate is solved; the :class:`Advice` at a position reports, under the complete plan, how many
   candidates are won within the depth (guesses that count as a win) and the expected number of guesses
