@@ -152,3 +152,25 @@ def test_a_live_solve_says_it_is_thinking(tiny_answers, tiny_guesses, capsys, mo
     play.LiveGuesses(tiny_answers, tiny_guesses, first="slate").plan(start(tiny_answers))
     err = capsys.readouterr().err
     assert "thinking: the exact fewest-guesses solve" in err and "rough estimate" in err
+
+
+def test_the_shipped_book_agrees_with_the_ranking():
+    """Each opener's proven total in the committed book equals the ranking's exact value, or meets its
+    rejection bound: two independent proofs of the same numbers."""
+    from exact.wordle.study.analyse import first_guess_values
+
+    answers, guesses = named_lists("original")
+    shipped = shipped_book(answers, guesses, False)
+    if shipped is None:
+        pytest.skip("no committed book of the original lists")
+    values = first_guess_values(answers, guesses, False)
+    compared = 0
+    for word, entry in shipped.openers.items():
+        exact_value, bound = values.exact.get(word), values.at_least.get(word)
+        if exact_value is not None and exact_value.source != "the opener book":
+            assert entry.total == exact_value.total, word
+            compared += 1
+        if bound is not None:
+            assert entry.total >= bound.total, word
+            compared += 1
+    assert compared == len(shipped.openers)
