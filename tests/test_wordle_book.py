@@ -174,3 +174,23 @@ def test_the_shipped_book_agrees_with_the_ranking():
             assert entry.total >= bound.total, word
             compared += 1
     assert compared == len(shipped.openers)
+
+
+def test_an_interrupted_build_keeps_the_openers_done(book, tiny_answers, tiny_guesses, tmp_path, monkeypatch):
+    """Ctrl-C during the second opener: the file holds the first, whole, and the book says it was stopped."""
+    import exact.wordle.study.book as book_module
+
+    words = list(book.openers)[:2]
+    real = book_module.solve_guesses
+
+    def stopped_on_second(answers, guesses, *, first, **kwargs):
+        result = real(answers, guesses, first=first, **kwargs)
+        if first == words[1]:
+            result.interrupted, result.status = True, "FEASIBLE"
+        return result
+
+    monkeypatch.setattr(book_module, "solve_guesses", stopped_on_second)
+    path = tmp_path / "b.json.gz"
+    built = build_book(tiny_answers, tiny_guesses, words, out=path, progress=False)
+    assert built.interrupted and list(built.openers) == words[:1]
+    assert list(read_book(path, tiny_answers, tiny_guesses, False).openers) == words[:1]
