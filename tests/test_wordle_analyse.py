@@ -173,3 +173,18 @@ def test_the_certificates_value_only_the_first_guess(small):
         assert second.best.how.startswith("the opener book") and second.best_scope == "proven best at this position"
     else:
         assert second.best.total is None and second.best_guess is None and second.best_scope == "not computed"
+
+
+def test_a_first_guess_no_file_values_is_solved_live_when_its_classes_are_small(small):
+    """No committed file values a first guess on these lists: with its largest class within live_max it is
+    solved here (exact), and the best over every guess is then not claimed (not computed)."""
+    from exact.wordle.fewest.search import solve_guesses
+
+    A, G = small
+    a = analyse_game((("slate", feedback("slate", "focal")),), A, G, live_max=6)
+    step = a.steps[0]
+    assert step.before == 12 and step.played.how == "solved"
+    assert step.played.total == solve_guesses(A, G, first="slate", progress=False).total
+    assert step.best.total is None and step.best_scope == "not computed"
+    b = analyse_game((("slate", feedback("slate", "focal")),), A, G, live_max=1)  # a class of 2 or more: not solved
+    assert b.steps[0].played.total is None and "not computed" in b.steps[0].played.how
