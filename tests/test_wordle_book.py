@@ -194,3 +194,16 @@ def test_an_interrupted_build_keeps_the_openers_done(book, tiny_answers, tiny_gu
     built = build_book(tiny_answers, tiny_guesses, words, out=path, progress=False)
     assert built.interrupted and list(built.openers) == words[:1]
     assert list(read_book(path, tiny_answers, tiny_guesses, False).openers) == words[:1]
+
+
+@pytest.mark.slow
+def test_every_committed_tree_replays_to_its_total():
+    """Each committed opener's tree, replayed answer by answer from scratch (exact.game.tree.replay), solves
+    every answer within its guesses with the total the header claims."""
+    for name in ("original", "nyt2023"):
+        answers, guesses = named_lists(name)
+        shipped = shipped_book(answers, guesses, False)
+        for word, entry in (shipped.openers.items() if shipped is not None else ()):
+            played = replay(entry.tree, answers, guesses, depth=shipped.max_guesses)
+            assert played.valid and played.complete and played.total_guesses == entry.total, (name, word)
+            assert entry.tree.guess == word
