@@ -207,3 +207,19 @@ def test_every_committed_tree_replays_to_its_total():
             played = replay(entry.tree, answers, guesses, depth=shipped.max_guesses)
             assert played.valid and played.complete and played.total_guesses == entry.total, (name, word)
             assert entry.tree.guess == word
+
+
+def test_feedback_beyond_the_list_goes_on_over_the_allowed_words_and_undoes(tiny_answers, tiny_guesses):
+    from exact.game.tree import Tree
+    from exact.wordle.study.play import Game, TreeStrategy
+
+    outside = next(w for w in tiny_guesses.words if w not in tiny_answers.index)
+    opener = "slate"
+    game = Game(TreeStrategy(Tree(opener, len(tiny_answers), {}), "tree", 6), tiny_answers, guesses=tiny_guesses)
+    pattern = feedback(opener, outside)
+    if any(feedback(opener, a) == pattern for a in tiny_answers):
+        pytest.skip("the outside word shares its feedback with an answer")
+    game.give(pattern)
+    assert game.beyond and "going on over every allowed word" in game.beyond
+    assert outside in game.position.candidates and game.advice().guess in game.position.candidates
+    assert game.undo() and game.beyond is None and game.position.candidates == tuple(tiny_answers.words)

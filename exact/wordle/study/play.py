@@ -504,10 +504,10 @@ class Game:
         positions = [start(self.allowed)]
         for g, p in self.position.history:
             positions.append(after(positions[-1], g, p))
+        self._within_list = (self.positions, self.fallback)  # what undoing this feedback restores
         self.positions = positions
         self.fallback = FewestGuesses(fits.candidates, None if self.hard else self.allowed.words)
         self._advice.clear()
-        self._first_beyond = len(self.positions) + 1  # undo stops here: the fallback knows these words only
         return True
 
     def check_guess(self, word: str) -> None:
@@ -524,8 +524,13 @@ class Game:
 
     def undo(self) -> bool:
         """Forget the last feedback; False when there is none."""
-        if len(self.positions) == 1 or (self.beyond and len(self.positions) <= self._first_beyond):
+        if len(self.positions) == 1:
             return False
+        if self.beyond and len(self.positions) == len(self._within_list[0]) + 1:  # back within the list
+            self.positions, self.fallback = self._within_list
+            self.beyond = None
+            self._advice.clear()
+            return True
         self._advice.pop(len(self.positions), None)
         self.positions.pop()
         return True
