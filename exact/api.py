@@ -35,7 +35,7 @@ from exact.wordle.study.analyse import Analysis, analyse_game, parse_game
 from exact.wordle.study.audit import Audit, audit_tree as audit
 from exact.wordle.wins.dp import SolveResult, solve
 from exact.wordle.fewest.result import GuessesResult
-from exact.words import WordList, enable_words, named_lists, read_words, words_from_lines
+from exact.words import NAMED_LISTS, WordList, enable_words, named_lists, read_words, shipped_result, words_from_lines
 
 __all__ = ["solve_wordle", "verify_tree", "audit_tree", "read_tree", "write_tree", "lingo_score", "analyse_wordle",
            "word_list", "Audit", "GuessesResult", "SolveResult", "Replay", "LingoScore", "Analysis", "Tree", "WordList", "ExactError",
@@ -45,13 +45,17 @@ Words = WordList | Sequence[str] | str | Path | None
 
 
 def word_list(words: Words, default: WordList | None = None, source: str = "<list>") -> WordList:
-    """A WordList from any of the *words* forms (None: ``default``)."""
+    """A WordList from any of the *words* forms (None: ``default``). A string naming a shipped list
+    (``"nyt2023"``, as ``list="nyt2023"``; not a file of that name) is that list's answers, or its
+    guesses where ``source`` is ``"guesses"``."""
     if words is None:
         if default is None:
             raise ExactError("no word list given")
         return default
     if isinstance(words, WordList):
         return words
+    if isinstance(words, str) and words in NAMED_LISTS and not Path(words).exists():
+        return named_lists(words)[1 if source == "guesses" else 0]
     if isinstance(words, (str, Path)):
         return read_words(words)
     if isinstance(words, (bytes, bytearray)) or not isinstance(words, (Sequence, set, frozenset, np.ndarray)):
@@ -187,8 +191,13 @@ def solve_wordle(answers: Words = None, guesses: Words = None, *, list: str = "o
 
 
 def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
-    """A strategy tree from a file in any format of ``docs/tree-formats.md`` (detected when ``fmt`` is None)."""
-    return read(_path(path, "path"), _text(fmt, "fmt"))
+    """A strategy tree from a file in any format of ``docs/tree-formats.md`` (detected when ``fmt`` is None).
+    A relative ``results/...`` path that is not here names a shipped result (as the commands read them),
+    so ``read_tree("results/wordle/salet-guesses.txt")`` works from any folder."""
+    path = _path(path, "path")
+    if not path.is_absolute() and path.parts[:1] == ("results",) and not path.exists():
+        path = shipped_result(path.as_posix()) or path
+    return read(path, _text(fmt, "fmt"))
 
 
 def write_tree(tree: Tree, path: str | Path, fmt: str | None = None, answers: Words = None) -> None:

@@ -254,10 +254,26 @@ def feedback_matrix(guesses: WordList, answers: WordList, *, cache: bool = True,
         matrix = load_cached(guesses, answers)
         if matrix is not None:
             return matrix
+    if cache:
+        say_building(guesses, answers)
     matrix = build_matrix(guesses.words, answers.words, progress=progress)
     if cache:
         save_cached(guesses, answers, matrix)
     return matrix
+
+
+#: A matrix to build and cache of at least this many bytes is announced first (the original lists'
+#: 12972 x 2315 is 29 MiB and takes seconds; the NYT's 14855 x 14855, 210 MiB, longer): a first run
+#: says what it is doing instead of computing in silence.
+BUILD_NOTICE_BYTES = 1024 * 1024
+
+
+def say_building(guesses: WordList, answers: WordList) -> None:
+    """One line on stderr before a feedback matrix is built for the cache, when it is large."""
+    need = required_bytes(len(guesses), len(answers), guesses.length)
+    if need >= BUILD_NOTICE_BYTES:
+        _say(f"building the feedback matrix of {guesses.source} x {answers.source} ({_size(need)}) once: it is "
+             f"cached in {cache_dir()} for every later run")
 
 
 # --- Classes ------------------------------------------------------------------------------------

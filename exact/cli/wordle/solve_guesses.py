@@ -104,7 +104,8 @@ def compare_ranking_command(certificate, table, as_json):
     if as_json:
         echo_json(c.to_json())
     else:
-        click.echo(f"{certificate} against {table}: {len(c.agree)} first guesses agree exactly, {len(c.bounded)} "
+        agree = f"{counted(len(c.agree), 'first guess', 'first guesses')} agree{'s' if len(c.agree) == 1 else ''}"
+        click.echo(f"{certificate} against {table}: {agree} exactly, {len(c.bounded)} "
                    f"rejected here with a bound the table's value meets, {len(c.contradicted)} contradicted, "
                    f"{len(c.missing)} of the table's not in the certificate, {len(c.unlisted)} valued here "
                    f"but not in the table")

@@ -22,12 +22,19 @@ Data types, stated once:
   obtained: ``solved`` (:func:`exact.wordle.fewest.search.solve_guesses`, proven), ``certificate`` (a
   committed proven certificate of this list and mode), or None with a reason (not computed).
 
-What is exact. Every value given is exact: solved here or read from a proven certificate. A position
-with more than ``live_max`` answers (the first guess's, on a full list) is solved only with
-``full=True`` (minutes or more): without it, the played first guess is valued from a committed
-certificate when one exists (``results/wordle/*-guesses*-certificate.json``), and the best first guess
-is the best of those certificates, which is *not* proven best over every first guess; the output
-says so (``best_scope``).
+What is exact. Every value given is exact (solved here or read from a proven file), or a lower bound said
+as one. A position with more than ``live_max`` answers (the first guess's, on a full list) is solved only
+with ``full=True`` (minutes or more). Without it, the first guess is valued from the committed files of
+the lists and mode (:func:`first_guess_values`): a fewest-guesses certificate, a ranking over every first
+guess (its certificate or the checkpoint of a run in progress: an exact total, or "at least N" from a
+rejection bound, kept as :attr:`Value.at_least`), or the opener book; a played first guess they do not
+value exactly is solved here when its largest class has at most ``live_max`` answers. The best first guess
+is the ranking's when the ranking covers every allowed guess and its best total is at most every bound
+("proven best of all N first guesses"), else the best valued in the files, said *not* proven over every
+guess (``best_scope``). A later position the opener book covers (:mod:`exact.wordle.study.book`) takes
+its proven best guess and value at once. Feedback that fits no answer of the list but fits allowed words
+(the list is a dated snapshot) is analysed over every allowed word, said in one line
+(:func:`beyond_the_list`).
 
 Tiny example (guesses = answers): a game that solves "focal" in 3.
 
@@ -51,10 +58,11 @@ from typing import NamedTuple
 from exact.errors import ExactError, shorten
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
 from exact.game.hard import is_allowed
-from exact.game.position import position_answers, word_classes
+from exact.game.position import after, position_answers, start, word_classes
 from exact.game.tree import Tree
 from exact.wordle.fewest.search import solve_guesses
-from exact.words import WordList, check_words, list_name, require_in_pool, shipped_results
+from exact.wordle.study.book import lookup, shipped_book
+from exact.words import WordList, check_words, list_date, words_from_lines, list_name, require_in_pool, shipped_results
 
 #: Positions with more answers than this are solved only when asked (``full``): on a full list the
 #: first guess's alternatives take minutes to hours.
@@ -72,13 +80,19 @@ class Value:
     total: int | None
     n: int
     how: str
+    at_least: int | None = None  # a proven lower bound on the total when it is not known exactly
 
     @property
     def expected(self) -> float | None:
         return self.total / self.n if self.total is not None else None
 
+    @property
+    def expected_at_least(self) -> float | None:
+        return self.at_least / self.n if self.at_least is not None else None
+
     def to_json(self) -> dict:
-        return {"total": self.total, "answers": self.n, "expected": self.expected, "how": self.how}
+        bound = {} if self.at_least is None else {"at_least": self.at_least}
+        return {"total": self.total, "answers": self.n, "expected": self.expected, "how": self.how, **bound}
 
 
 @dataclass
@@ -273,17 +287,85 @@ def check_game(history: tuple, max_guesses: int, hard: bool) -> None:
                 raise ExactError(f"game: {g!r} breaks the hard-mode rule at guess {i + 1}")
 
 
-def certified_valuation(guess: str, n: int, certificates: dict, limit: int) -> Valuation:
-    """A position too large to solve here: the committed certificates' values (first guess only)."""
+class FirstGuessValues(NamedTuple):
+    """What the committed files prove of the first guesses of a list and mode: exact totals (fewest-guesses
+    certificates, the rankings, the opener book), lower bounds (a ranking's rejections: "at least N"), and,
+    when a ranking covers every allowed guess and its best total is at most every bound, that best guess
+    with the file that proves it best of all (else None)."""
+
+    exact: dict[str, Certified]
+    at_least: dict[str, Certified]
+    best_of_all: Certified | None
+    best_guess: str | None
+
+
+def _ranking_records(path) -> tuple[dict, list[dict]]:
+    """(header, records) of a ranking certificate (``first_guesses``) or checkpoint (JSON lines)."""
+    text = path.read_text()
+    if path.suffix == ".json":
+        c = json.loads(text)
+        return c, [{"guess": w, **r} for w, r in (c.get("first_guesses") or {}).items()]
+    lines = [json.loads(line) for line in text.splitlines() if line.strip().endswith("}")]
+    return (lines[0], lines[1:]) if lines else ({}, [])
+
+
+def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_guesses: int = 6,
+                       book=None) -> FirstGuessValues:
+    """The :class:`FirstGuessValues` of these lists and mode, from ``results/wordle/`` (``book``: a
+    :class:`exact.wordle.study.book.Book` whose proven openers count as exact values)."""
+    exact = dict(certificate_values(answers, guesses, hard, max_guesses))
+    at_least: dict[str, Certified] = {}
+    for path in (shipped_results("results/wordle/ranking-guesses*-certificate.json")
+                 + shipped_results("results/wordle/ranking-guesses*-checkpoint.jsonl")):
+        try:
+            header, records = _ranking_records(path)
+        except (OSError, ValueError):
+            continue
+        if (header.get("objective") != "guesses" or bool(header.get("hard")) != hard
+                or header.get("max_guesses") != max_guesses
+                or (header.get("answers") or {}).get("sha256") != answers.sha256
+                or (header.get("guesses") or {}).get("sha256") != guesses.sha256):
+            continue
+        source = f"ranking results/wordle/{path.name}"
+        for r in records:
+            if isinstance(r.get("total"), int):
+                exact.setdefault(r["guess"], Certified(r["total"], source))
+            elif isinstance(r.get("at_least"), int) and r["at_least"] > at_least.get(r["guess"], (0,))[0]:
+                at_least[r["guess"]] = Certified(r["at_least"], source)
+    for w, e in (book.openers.items() if book is not None else ()):
+        exact.setdefault(w, Certified(e.total, "the opener book"))
+    best_guess = min(exact, key=lambda w: (exact[w].total, w)) if exact else None
+    covered = best_guess is not None and all(w in exact or w in at_least for w in guesses.words)
+    proven = covered and all(exact[best_guess].total <= b.total for b in at_least.values())
+    best_of_all = None
+    if proven:
+        sources = sorted({c.source for c in (*exact.values(), *at_least.values()) if c.source.startswith("ranking")})
+        best_of_all = Certified(exact[best_guess].total, ", ".join(sources) or exact[best_guess].source)
+    return FirstGuessValues(exact, at_least, best_of_all, best_guess)
+
+
+def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int) -> Valuation:
+    """A position too large to solve here (the first guess): the committed files' values, exact or "at
+    least N" (a ranking's rejection bound), and the best first guess they prove best of all when they do."""
     why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
-    proven = certificates.get(guess)
-    played = Value(proven.total, n, proven.source) if proven is not None else Value(None, n, why)
-    if not certificates:
+    proven, bound = values.exact.get(guess), values.at_least.get(guess)
+    if proven is not None:
+        played = Value(proven.total, n, proven.source)
+    elif bound is not None:
+        played = Value(None, n, f"at least {bound.total} (a rejection bound of the {bound.source}), not exact",
+                       at_least=bound.total)
+    else:
+        played = Value(None, n, why)
+    if values.best_guess is None:
         return Valuation(played, Value(None, n, why), None, "not computed", None)
-    best_first = min(certificates, key=lambda w: (certificates[w].total, w))
-    proven_best = certificates[best_first]
-    return Valuation(played, Value(proven_best.total, n, proven_best.source), best_first,
-                     f"best of the {len(certificates)} committed certificate(s), not proven over every guess", None)
+    if values.best_of_all is not None:
+        best = Value(values.best_of_all.total, n, values.best_of_all.source)
+        scope = f"proven best of all {len(set(values.exact) | set(values.at_least))} first guesses"
+        return Valuation(played, best, values.best_guess, scope, None)
+    best = values.exact[values.best_guess]
+    return Valuation(played, Value(best.total, n, best.source), values.best_guess,
+                     f"best of the {len(values.exact)} first guesses valued in committed files, not proven over "
+                     f"every guess", None)
 
 
 def solved_valuation(solve, before: tuple, guess: str, n: int) -> Valuation:
@@ -306,6 +388,23 @@ def fill_expected_after(steps: list, answers: WordList, history: tuple, hard: bo
             step.expected_after = _tree_total(step.tree.children[step.pattern], S, step.number + 1) / len(S)
 
 
+def beyond_the_list(history, answers: WordList, guesses: WordList, hard: bool, say=None) -> WordList:
+    """The answers to analyse ``history`` over: ``answers``, or, when its feedback fits no answer of the
+    list but fits allowed words (an answer the list, a dated snapshot, does not have), every allowed
+    word, said in one line through ``say``. Feedback no allowed word gives stays an error (below)."""
+    in_list, allowed = start(answers), start(guesses)
+    for i, (guess, pattern) in enumerate(history, 1):
+        in_list, allowed = after(in_list, guess, pattern), after(allowed, guess, pattern)
+        if not in_list.candidates:
+            if allowed.candidates:
+                if say is not None:
+                    say(f"the feedback of guess {i} fits no answer of {answers.source} ({len(answers)} answers, "
+                        f"{list_date(answers, guesses)}) but fits allowed words: going on over every allowed word")
+                return guesses
+            break
+    return answers
+
+
 def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = False, max_guesses: int = 6,
                  live_max: int | None = LIVE_MAX, full: bool = False, progress: bool | None = False,
                  say=None) -> Analysis:
@@ -313,13 +412,19 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
     ``live_max``: the most answers a position may have to be solved here without ``full``."""
     history = tuple(history)
     check_game(history, max_guesses, hard)
+    answers = beyond_the_list(history, answers, guesses, hard, say)
     limit = None if full else live_max
-    certificates = None
+    book = shipped_book(answers, guesses, hard)
+    book = book if book is not None and book.max_guesses == max_guesses else None
     steps = []
 
+    # Past the first guess a position holds only answers its first feedback leaves: solving over those
+    # (the same positions, the same values) keeps the instance small when every allowed word is an answer.
+    narrowed = narrow(answers, history[:1], hard) if answers is guesses and history else answers
+
     def solve(before, first=None):
-        return solve_guesses(answers, guesses, after=before, first=first, hard=hard, max_guesses=max_guesses,
-                             progress=progress)
+        return solve_guesses(narrowed if before else answers, guesses, after=before, first=first, hard=hard,
+                             max_guesses=max_guesses, progress=progress)
 
     for i, (guess, pattern) in enumerate(history):
         before = history[:i]
@@ -331,10 +436,15 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
                              f"to {guess!r} at guess {i + 1}")
         if say is not None:
             say(f"guess {i + 1}, {guess}: {len(S)} answer{'s' if len(S) != 1 else ''}")
-        if limit is not None and len(S) > limit:
-            if certificates is None and not before:
-                certificates = certificate_values(answers, guesses, hard, max_guesses)
-            v = certified_valuation(guess, len(S), certificates if not before else {}, limit)
+        advice = lookup(book, before) if book is not None and before else None
+        if advice is not None:
+            v = book_valuation(advice, solve, before, guess, len(S), limit)
+        elif limit is not None and len(S) > limit and not before:
+            v = certified_valuation(guess, len(S), first_guess_values(answers, guesses, hard, max_guesses, book),
+                                    limit)
+            v = live_first_guess(v, solve, guess, split, limit)
+        elif limit is not None and len(S) > limit:
+            v = certified_valuation(guess, len(S), NO_VALUES, limit)
         else:
             v = solved_valuation(solve, before, guess, len(S))
         steps.append(Step(i + 1, guess, pattern, len(S), len(left), v.played, v.best, v.best_first, v.scope,
@@ -349,6 +459,40 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
             analysis.next_best, analysis.next_guess = _value(r, len(S)), r.first
             last.expected_after = analysis.next_best.expected
     return analysis
+
+
+NO_VALUES = FirstGuessValues({}, {}, None, None)
+
+
+def narrow(answers: WordList, history: tuple, hard: bool) -> WordList:
+    """The answers left after ``history``, as a list of their own."""
+    left = position_answers(answers, history, hard)
+    return words_from_lines(left.words, f"{answers.source} after {' '.join(g for g, _ in history)}")
+
+
+def book_valuation(advice, solve, before: tuple, guess: str, n: int, limit: int | None) -> Valuation:
+    """A position the opener book covers: its proven best guess and value (totals from the game's start);
+    the played guess is that value when it is the book's, else solved here when small enough."""
+    t = len(before)
+    best = Value(advice.total + t * n, n, f"the opener book (after {advice.opener})")
+    if guess == advice.guess:
+        return Valuation(best, best, advice.guess, "proven best at this position", None)
+    if limit is None or n <= limit:
+        played_result = solve(before, guess)
+        return Valuation(_value(played_result, n), best, advice.guess, "proven best at this position",
+                         played_result.tree)
+    why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
+    return Valuation(Value(None, n, why), best, advice.guess, "proven best at this position", None)
+
+
+def live_first_guess(v: Valuation, solve, guess: str, split: dict, limit: int) -> Valuation:
+    """A first guess the committed files do not value exactly, solved here when its largest class has at
+    most ``limit`` answers (then each class is a position ``analyse`` solves anyway: about a minute or
+    less on 2 cores; a poor opener's large classes take an hour or more, and keep the files' bound)."""
+    if v.played.total is not None or max(len(P) for P in split.values()) > limit:
+        return v
+    result = solve((), guess)
+    return Valuation(_value(result, v.played.n), v.best, v.best_first, v.scope, result.tree)
 
 
 def _value(result, n: int) -> Value:
@@ -381,8 +525,9 @@ def analysis_lines(analysis: Analysis, notation: str = "letters") -> list[str]:
 
     out = ["  # guess  feedback  answers  expected   best  best guess  extra    luck"]
     for s in analysis.steps:
+        played = num(s.played.expected, 7) if s.played.at_least is None else f">={s.played.expected_at_least:.3f}"
         out.append(f"{s.number:3d} {s.guess}  {format_pattern(s.pattern, len(s.guess), notation)}  "
-                   f"{s.before:5d}>{s.after:<5d} {num(s.played.expected, 7)} {num(s.best.expected)}  "
+                   f"{s.before:5d}>{s.after:<5d} {played} {num(s.best.expected)}  "
                    f"{(s.best_guess or '-'):10s} {signed(s.extra):>6s}  {signed(s.luck):>6s}")
     total_extra = [s.extra for s in analysis.steps]
     if all(x is not None for x in total_extra):

@@ -7,10 +7,15 @@ Data types, stated once:
 - a *strategy* (:class:`Strategy`) gives, for a position, its *plan*: a :class:`~exact.game.tree.Tree`
   whose root is the next guess and whose children say what to play after each feedback, or None when
   it has no guess there (a tree file that stops at its depth, or guesses beyond a live solver's depth);
-- where the strategy has no plan, an optional *rescue* strategy is asked first (``exact wordle play``
-  gives a tree the live exact DP, for a player who left the tree by playing another word); then the
-  *fallback* (:class:`FewestGuesses`) plays on: the fewest total guesses, guessing remaining
-  candidates (and, given the allowed guesses, a few probe words);
+- where the strategy has no plan, the *rescue* strategies are asked in turn (``exact wordle play``
+  gives a fewest-guesses tree the opener book, then the live exact search, and a depth-k tree the live
+  exact DP, for a player who left the tree by playing another word); then the *fallback*
+  (:class:`FewestGuesses`) plays on: the fewest total guesses, guessing remaining candidates (and, given
+  the allowed guesses, a few probe words);
+- feedback that fits no candidate answer but fits allowed words (the list is a dated snapshot) takes the
+  game on over every allowed word consistent with it, played by the fallback (:meth:`Game.go_beyond`);
+- a live solve over more than :data:`THINKING_MIN` candidates first says on stderr that it is thinking,
+  with a rough estimate of its time (:func:`expected_seconds`);
 - a *complete plan* is the strategy's plan with every branch it lacks filled by the fallback, so every
   candidate is solved; the :class:`Advice` at a position reports, under the complete plan, how many
   candidates are won within the depth (guesses that count as a win) and the expected number of guesses
@@ -44,10 +49,11 @@ from exact.game.hard import constraint, is_allowed, no_constraint
 from exact.game.position import Position, after, start, word_classes
 from exact.game.tree import Tree, tree_depth
 from exact.partitions import feedback_matrix
+from exact.progress import say
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.wins.dp import Search, make_wins_instance
 from exact.wordle.wins.trees import best_guess, node_tree
-from exact.words import WordList, describe_lists, list_name, lists_record
+from exact.words import WordList, describe_lists, list_date, list_name, lists_record
 
 History = tuple[tuple[str, int], ...]
 
@@ -134,6 +140,7 @@ class LiveWins:
         if position.played == 0 and self.first is not None:
             g = self.guesses.index[self.first]
         else:
+            say_thinking(len(position.candidates), f"the exact DP for the most wins within {k}")
             g = best_guess(search, T, k, rule)
         return node_tree(search, T, k, rule, g)
 
@@ -167,12 +174,45 @@ class LiveGuesses:
         if self._F is None:
             self._F = feedback_matrix(self.guesses, self.answers)
         first = self.first if position.played == 0 else None
+        cands = position.candidates
+        largest = max(map(len, word_classes(first, cands).values())) if first is not None else len(cands)
+        say_thinking(len(cands), "the exact fewest-guesses solve", largest)
         try:
             result = solve_guesses(self.answers, self.guesses, first=first, max_guesses=self.max_guesses,
                                    hard=self.hard, after=position.history, progress=False, F=self._F)
         except ExactError:
             return None
         return result.tree
+
+
+#: A live solve over more candidates than this first says, on stderr, that it is thinking and for how long.
+THINKING_MIN = 100
+#: The measured anchor of :func:`expected_seconds`: the fewest-guesses solve after crane bbbbb on nyt2023
+#: (358 answers left) took 35 s on 2 cores (issue 31).
+ANCHOR_ANSWERS, ANCHOR_SECONDS = 358, 35.0
+
+
+def expected_seconds(n: int) -> float:
+    """A rough estimate of a live fewest-guesses solve over n answers, on 2 cores, from their number only:
+    35 s x (n / 358)^3. The cube fits the anchors within a factor of a few: 216 answers left after adieu
+    took 18 s (the estimate says 8), the whole game after fuzzy (1842 answers left in its largest class)
+    over an hour (the estimate: 80 minutes). It is an estimate, said as one, never a bound."""
+    return ANCHOR_SECONDS * (n / ANCHOR_ANSWERS) ** 3
+
+
+def say_thinking(n: int, what: str, largest: int | None = None) -> None:
+    """One line on stderr before a live solve over more than :data:`THINKING_MIN` candidates; with
+    ``largest`` (the largest class the solve must prove, for a fixed guess), the estimate of
+    :func:`expected_seconds` for it, else none (the DP's time is not estimated)."""
+    if n <= THINKING_MIN:
+        return
+    if largest is None:
+        say(f"thinking: {what} over the {n} answers left")
+        return
+    t = expected_seconds(largest)
+    when = (f"about {t:.0f} s" if t < 90 else f"about {t / 60:.0f} min" if t < 5400 else f"about {t / 3600:.1f} h")
+    say(f"thinking: {what} over the {n} answers left ({when} on 2 cores, a rough estimate from the "
+        f"{largest} answers of the largest class to prove)")
 
 
 #: --objective name -> factory(answers, guesses, depth, hard, first) returning a Strategy.
@@ -376,19 +416,22 @@ class Game:
     """A game in progress: ``advice()`` says what to play, ``give(pattern)`` records its feedback."""
 
     def __init__(self, strategy: Strategy, answers: WordList, fallback: FewestGuesses | None = None,
-                 guesses: WordList | None = None, hard: bool = False, rescue: Strategy | None = None):
+                 guesses: WordList | None = None, hard: bool = False,
+                 rescue: Strategy | Sequence[Strategy] | None = None):
         """``guesses``: the allowed guesses (a word the player chooses instead of the advice must be
         one; the fallback probes with them, except in hard mode where a probe could break the rule).
-        ``rescue``: asked for a plan where the strategy has none (a tree the player left by playing
-        another word), before the fallback; e.g. :class:`LiveWins` with the same depth."""
+        ``rescue``: one strategy or several, asked in turn for a plan where the strategy has none (a tree
+        the player left by playing another word), before the fallback; e.g. the opener book, then
+        :class:`LiveWins` with the same depth."""
         self.strategy = strategy
-        self.rescue = rescue
+        self.rescues = tuple(rescue) if isinstance(rescue, (list, tuple)) else (rescue,) if rescue else ()
         self.allowed = guesses
         self.hard = hard
         probes = None if guesses is None or hard else guesses.words
         self.fallback = fallback or FewestGuesses(answers.words, probes)
         self.positions = [start(answers)]
         self._advice: dict[int, Advice] = {}
+        self.beyond: str | None = None  # set once the game goes on over every allowed word: the line saying why
 
     @property
     def position(self) -> Position:
@@ -406,9 +449,10 @@ class Game:
             pos = self.position
             if not pos.candidates:
                 raise ExactError("no candidate answer is left")
-            plan, source = self.strategy.plan(pos), self.strategy.name
-            if plan is None and self.rescue is not None:
-                plan, source = self.rescue.plan(pos), self.rescue.name
+            plan, source = (None, "") if self.beyond else (self.strategy.plan(pos), self.strategy.name)
+            for rescue in () if self.beyond else self.rescues:
+                if plan is None:
+                    plan, source = rescue.plan(pos), rescue.name
             if plan is None:
                 source = self.fallback.name
             full = complete(plan, pos.candidates, self.fallback)
@@ -432,13 +476,39 @@ class Game:
             self.check_guess(guess)
         guess = guess or self.advice().guess
         length = len(guess)
-        if pattern not in word_classes(guess, self.position.candidates):
+        if pattern not in word_classes(guess, self.position.candidates) and not self.go_beyond(guess, pattern):
             raise ImpossibleFeedback(
                 f"no candidate answer gives {format_pattern(pattern, length, 'emoji')} "
                 f"({format_pattern(pattern, length)}) to {guess}; "
                 f"{len(self.position.candidates)} candidates were left")
         self.positions.append(after(self.position, guess, pattern))
         return self.position
+
+    def go_beyond(self, guess: str, pattern: int) -> bool:
+        """Feedback no candidate answer gives: when it fits allowed words (the answer list is a dated
+        snapshot; the game may have picked a word it lacks), the game goes on over every allowed word
+        consistent with the feedback so far, played by the fallback (exact over candidates and probe
+        words), and :attr:`beyond` says so in one line; False (nothing changes) when no allowed word fits."""
+        if self.allowed is None or self.beyond:
+            return False
+        history = self.position.history + ((guess, pattern),)
+        fits = start(self.allowed)
+        for g, p in history:
+            fits = after(fits, g, p)
+        if not fits.candidates:
+            return False
+        answers = self.positions[0].answers
+        self.beyond = (f"no answer of the {len(answers)} of {answers.source} ({list_date(answers, self.allowed)}) "
+                       f"gives this feedback, but {len(fits.candidates)} allowed word(s) do: going on over every "
+                       f"allowed word")
+        positions = [start(self.allowed)]
+        for g, p in self.position.history:
+            positions.append(after(positions[-1], g, p))
+        self._within_list = (self.positions, self.fallback)  # what undoing this feedback restores
+        self.positions = positions
+        self.fallback = FewestGuesses(fits.candidates, None if self.hard else self.allowed.words)
+        self._advice.clear()
+        return True
 
     def check_guess(self, word: str) -> None:
         """An ExactError unless ``word`` may be played here: an allowed guess of the advice's length,
@@ -456,6 +526,11 @@ class Game:
         """Forget the last feedback; False when there is none."""
         if len(self.positions) == 1:
             return False
+        if self.beyond and len(self.positions) == len(self._within_list[0]) + 1:  # back within the list
+            self.positions, self.fallback = self._within_list
+            self.beyond = None
+            self._advice.clear()
+            return True
         self._advice.pop(len(self.positions), None)
         self.positions.pop()
         return True
@@ -465,6 +540,7 @@ class Game:
 class Turn:
     advice: Advice
     pattern: int
+    note: str | None = None  # a line to print after this turn (the game went on over every allowed word)
 
 
 def play_answer(game: Game, answer: str, max_guesses: int = 30) -> tuple[list[Turn], bool]:
@@ -476,10 +552,13 @@ def play_answer(game: Game, answer: str, max_guesses: int = 30) -> tuple[list[Tu
             return turns, False
         advice = game.advice()
         pattern = feedback(advice.guess, answer)
-        turns.append(Turn(advice, pattern))
-        if pattern not in game.possible():
+        beyond = game.beyond
+        try:
+            game.give(pattern)
+        except ImpossibleFeedback:
+            turns.append(Turn(advice, pattern))
             return turns, False
-        game.give(pattern)
+        turns.append(Turn(advice, pattern, game.beyond if game.beyond != beyond else None))
         if game.solved:
             return turns, True
     return turns, False
@@ -496,8 +575,9 @@ def game_header(game: Game, answer: str | None = None) -> str:
     else:
         lists = f"answers {answers.source} ({len(answers)})" + (
             f", guesses {guesses.source} ({len(guesses)})" if guesses is not None else "")
+    snapshot = f"; {list_date(answers, guesses)}" if guesses is not None and list_name(answers, guesses) else ""
     return (f"{lists}{', hard mode' if game.hard else ''}; strategy: {game.strategy.name}"
-            + (f"; answer {answer}" if answer is not None else ""))
+            + (f"; answer {answer}" if answer is not None else "") + snapshot)
 
 
 def game_record(game: Game, answer: str, notation: str = "emoji") -> tuple[list[str], bool]:
@@ -521,6 +601,8 @@ def game_record(game: Game, answer: str, notation: str = "emoji") -> tuple[list[
                      + ("candidate, " if len(a.candidates) == 1 else "candidates,")
                      + f" {chance}, expected guesses {a.expected:.3f}"
                      + ("" if a.source == strategy.name else f"  [{a.source}]"))
+        if t.note:
+            lines.append(t.note)
     if solved:
         n = len(turns)
         verdict = "a win" if n <= strategy.depth else f"not within {strategy.depth}"

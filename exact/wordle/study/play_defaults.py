@@ -14,6 +14,7 @@ from exact.errors import ExactError
 from exact.game.formats import read_tree
 from exact.game.tree import check_tree_lists
 from exact.progress import say
+from exact.wordle.study.book import BookStrategy, shipped_book
 from exact.wordle.study.card import card_tree, read_card
 from exact.wordle.study.play import OBJECTIVES, Game, LiveGuesses, LiveWins, Strategy, TreeStrategy
 from exact.words import WordList, check_words, list_name, shipped_result
@@ -118,15 +119,22 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
 
 
 def new_game(strategy: Strategy, answers: WordList, guesses: WordList, hard: bool = False) -> Game:
-    """A game of ``strategy``; a tree's player who leaves the tree still gets exact advice: the live
-    fewest-guesses search for a fewest-guesses tree, else the exact DP for the tree's depth."""
-    rescue = None
+    """A game of ``strategy``; a tree's player who leaves the tree still gets exact advice: for a
+    fewest-guesses tree the opener book where it covers the position (instant), else the live
+    fewest-guesses search; for a depth-k tree the exact DP. A live fewest-guesses strategy answers from
+    the book first too (its ``--first``, then the positions the book covers)."""
+    book = shipped_book(answers, guesses, hard)
+    book = book if book is not None and book.max_guesses == strategy.depth else None
+    books = (BookStrategy(book, name="opener book (off the tree): proven fewest guesses"),) if book else ()
+    rescue: tuple = ()
     if isinstance(strategy, TreeStrategy) and strategy.name.startswith("objective fewest guesses"):
-        rescue = LiveGuesses(answers, guesses, strategy.depth, hard,
-                             name=f"exact fewest guesses, live (off the tree): every answer within {strategy.depth}")
+        rescue = (*books, LiveGuesses(answers, guesses, strategy.depth, hard,
+                                      name=f"exact fewest guesses, live (off the tree): every answer within "
+                                           f"{strategy.depth}"))
     elif isinstance(strategy, TreeStrategy):
-        rescue = LiveWins(answers, guesses, strategy.depth, hard,
-                          name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses")
+        rescue = (LiveWins(answers, guesses, strategy.depth, hard,
+                           name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses"),)
+    elif isinstance(strategy, LiveGuesses) and book is not None:
+        first = BookStrategy(book, strategy.first, f"{strategy.name}; the opener book where it covers the position")
+        return Game(first, answers, guesses=guesses, hard=hard, rescue=strategy)
     return Game(strategy, answers, guesses=guesses, hard=hard, rescue=rescue)
-
-
