@@ -32,7 +32,7 @@ from starlette.routing import Route
 
 from exact.errors import ExactError
 from exact.feedback import format_pattern
-from exact.wordle.study.serve import InstantAdvice, Setup, Solver, read_moves, shipped_trees
+from exact.wordle.study.serve import InstantAdvice, Setup, Solver, read_moves, shipped_opener_book, shipped_trees
 from exact.wordle.study.store import Store
 from exact.progress import say
 
@@ -124,7 +124,7 @@ def _sweep(solver: Solver, done: threading.Event) -> None:
 def run(setup: Setup, store: Store, host: str, port: int, browser: bool) -> None:
     """Serve the app until Ctrl-C (or SIGTERM): the solver over the setup's shipped trees and the store."""
     listening = listen(host, port)
-    solver = Solver(setup, InstantAdvice(shipped_trees(setup), setup), store)
+    solver = Solver(setup, InstantAdvice(shipped_trees(setup), setup, shipped_opener_book(setup)), store)
     url = f"http://{host}:{listening.getsockname()[1]}/"
     say(f"{setup.title}; {setup.lists}; store {store.path} ({len(store)} positions)")
     say(f"serving {url} (Ctrl-C stops)")

@@ -48,6 +48,7 @@ from exact.game.position import Position, after, check_guess_limit, start
 from exact.game.tree import Tree, check_tree_lists
 from exact.partitions import feedback_matrix
 from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.study.book import Book, BookStrategy, shipped_book
 from exact.wordle.study.play import LiveWins, TreeStrategy, guesses_to_solve
 from exact.wordle.study.store import OBJECTIVES, Solution, Store, position_key
 from exact.words import WordList, check_answers_are_guesses, check_words, list_name, shipped_result
@@ -174,14 +175,25 @@ def shipped_trees(setup: Setup) -> list[Tree]:
     return trees
 
 
+def shipped_opener_book(setup: Setup) -> Book | None:
+    """The committed opener book of the setup's lists and mode (:mod:`exact.wordle.study.book`) when it
+    answers the setup's question (fewest guesses within its limit), else None."""
+    if setup.objective != "guesses":
+        return None
+    book = shipped_book(setup.answers, setup.guesses, setup.hard)
+    return book if book is not None and book.max_guesses == setup.limit else None
+
+
 class InstantAdvice:
     """Advice read from proven trees of the setup: at a position a tree reaches, its subtree's guess and
     value (module docstring: a subtree of an optimal tree is optimal). The root is the tree's opener, proven
     only for that opener, so its value is not marked proven. More trees (an opener book) are one more item
     of ``trees``."""
 
-    def __init__(self, trees: Iterable[Tree], setup: Setup):
+    def __init__(self, trees: Iterable[Tree], setup: Setup, book: Book | None = None):
         self.trees = [TreeStrategy(tree, "a proven tree") for tree in trees]
+        if book is not None:  # the opener book: a proven tree after each of its openers
+            self.trees.append(BookStrategy(book))
         self.setup = setup
 
     def advice(self, position: Position) -> Solution | None:
