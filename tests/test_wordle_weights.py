@@ -134,3 +134,21 @@ def test_the_shipped_prior_is_read_with_its_list_and_reproduced_by_its_command(t
     shipped = read_json("instances/nyt-prior/provenance.json")
     assert made["weights"]["sha256"] == shipped["weights"]["sha256"] and made["fit"] == shipped["fit"]
     assert (tmp_path / "weights.txt").read_text() == open("instances/nyt-prior/weights.txt").read()
+    assert made["fit_original"] == shipped["fit_original"] and made["fitted"] == shipped["fitted"]
+
+
+def test_the_shipped_prior_is_the_best_sigmoid_on_the_original_answers_and_beats_uniform():
+    from exact.fileio import read_json
+    shipped = read_json("instances/nyt-prior/provenance.json")
+    for fit in (shipped["fit_original"], shipped["fit"]):
+        assert fit["log_likelihood"] > fit["log_likelihood_uniform"], fit["history"]
+    pytest.importorskip("wordfreq")
+    from exact.words import named_lists
+    from exact.wordle.study import prior
+    original, _ = named_lists("original")
+    _, nyt = named_lists("nyt2023")
+    best = prior.fit_sigmoid(prior.frequency_ranks(nyt), original)
+    assert (best.centre, best.width) == (prior.CENTRE, prior.WIDTH)
+    assert best.log_likelihood == pytest.approx(shipped["fitted"]["log_likelihood"])
+    assert prior.FIT_CENTRES.start < best.centre < prior.FIT_CENTRES[-1]  # an inner optimum of the grid
+    assert prior.FIT_WIDTHS.start < best.width < prior.FIT_WIDTHS[-1]
