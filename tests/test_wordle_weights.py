@@ -135,6 +135,7 @@ def test_the_shipped_prior_is_read_with_its_list_and_reproduced_by_its_command(t
     assert made["weights"]["sha256"] == shipped["weights"]["sha256"] and made["fit"] == shipped["fit"]
     assert (tmp_path / "weights.txt").read_text() == open("instances/nyt-prior/weights.txt").read()
     assert made["fit_original"] == shipped["fit_original"] and made["fitted"] == shipped["fitted"]
+    assert made["fit_held_out"] == shipped["fit_held_out"]
 
 
 def test_the_shipped_prior_is_the_best_sigmoid_on_the_original_answers_and_beats_uniform():
@@ -200,3 +201,22 @@ def test_a_weighted_ranking_certificate_is_verified_with_its_weights_only(tmp_pa
     data["top_values"] = sorted(data["top_values"], key=lambda d: d["total"])
     write_json(tmp_path / "bad.json", data)
     assert verify_certificate(tmp_path / "bad.json", weights=tmp_path / "w.txt", **files).failed
+
+
+def test_the_explorer_page_weights_each_node_by_the_answers_reaching_it():
+    from exact.wordle.study.explorer import explorer_data
+    A, G = tiny(2, 8, 4)
+    W = random_weights(A, 2)
+    r = solve_guesses(A, G, progress=False, weights=W)
+    plain = explorer_data(r.tree, A, depth=3)
+    data = explorer_data(r.tree, A, depth=3, weights=W)
+    w = dict(zip(A.words, W.values.tolist()))
+    root = data["nodes"][0]
+    assert root["W"] == data["weight"] == W.total and root["wt"] == r.total  # every answer solved: the weighted total
+    assert root["ww"] == sum(w[a] for a, p in data["paths"].items() if p["won"]) == r.wins_within(3)
+    for node in data["nodes"]:  # a node's weight: its answers' (unit weights would give its count)
+        assert node["ww"] <= node["W"] and (node["W"] >= node["n"])
+    unit = explorer_data(r.tree, A, depth=3, weights=unit_weights(A))
+    assert all((n["W"], n["ww"], n["wt"]) == (n["n"], n["w"], n["t"]) for n in unit["nodes"])
+    assert all({k: v for k, v in n.items() if k not in ("W", "ww", "wt")} == m for n, m in zip(data["nodes"],
+                                                                                            plain["nodes"]))

@@ -28,7 +28,7 @@ def prior(out_dir, as_json):
     fitted = data["fitted"]
     click.echo(f"sigmoid fitted to {fitted['to']}: centre {fitted['centre']}, width {fitted['width']} "
                f"(log-likelihood {fitted['log_likelihood']:.1f})")
-    for fit in (data["fit_original"], data["fit"]):
+    for fit in (data["fit_original"], data["fit"], data["fit_held_out"]):
         click.echo(fit_line(fit))
 
 

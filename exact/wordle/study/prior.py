@@ -26,7 +26,8 @@ The fit (recorded with the instance): on ``original`` (the data it was fitted to
 (answers the NYT used or planned; it contains 2302 of the 2315 original answers, so it is no
 independent test), the share of the prior's weight on the history's words, how many of them the prior
 keeps as answers, and the log-likelihood of those it keeps under the prior and under a uniform prior
-over the same ANSWERS words.
+over the same ANSWERS words; and the same on the held-out words, nyt2023's answers that the original
+list lacks (:func:`held_out`), the one test the fit did not see.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ import numpy as np
 
 from exact.errors import ExactError
 from exact.fileio import atomic_write_bytes
-from exact.words import WordList, named_lists
+from exact.words import WordList, named_lists, words_from_lines
 
 try:  # the optional extra '.[prior]': only `exact wordle prior` needs it
     import wordfreq
@@ -116,6 +117,13 @@ def fit(weights: dict[str, int], history: WordList) -> dict:
                     "probability 0 under both"}
 
 
+def held_out(history: WordList, fitted: WordList) -> WordList:
+    """The answers of ``history`` that ``fitted`` lacks (nyt2023's 856 words past the original list):
+    the only part of nyt2023 the fit did not see."""
+    seen = set(fitted.words)
+    return words_from_lines([w for w in history.words if w not in seen], f"{history.source} minus {fitted.source}")
+
+
 def write_prior(folder: str | Path) -> dict:
     """Write ``answers.txt`` (sorted), ``weights.txt`` (``word weight``) and ``provenance.json`` under
     ``folder``; returns the provenance."""
@@ -145,6 +153,7 @@ def write_prior(folder: str | Path) -> dict:
                    "centre": CENTRE, "width": WIDTH, "log_likelihood": best.log_likelihood},
         "fit": fit(weights, history),
         "fit_original": fit(weights, original),
+        "fit_held_out": fit(weights, held_out(history, original)),
         "command": "exact wordle prior --out instances/nyt-prior",
     }
     atomic_write_bytes(folder / "answers.txt", answers.encode())
