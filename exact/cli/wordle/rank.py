@@ -108,7 +108,8 @@ def print_ranking(r, data: dict, answer_list, guess_list, *, top, cutoff, out) -
     click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
                f"({len(guess_list)}), {'fewest guesses' if r.objective == 'guesses' else 'objective ' + r.objective} "
                f"over {len(r.firsts)} first guesses{mode}, "
-               f"at most {r.max_guesses} guesses" + (f", cutoff {cutoff}" if cutoff is not None else ""))
+               f"at most {r.max_guesses} guesses" + (f", cutoff {cutoff}" if cutoff is not None else "")
+               + (f", answers weighted by {r.weights.source} (total {r.weights.total})" if r.weights else ""))
     exact = r.exact
     least = r.least_bound
     if least is not None and least >= INF:
