@@ -209,6 +209,11 @@ def table_cell(k: int, name: str, hard: bool, groups) -> tuple[str, str]:
     return f"{wins}..{upper or n} / {n} (lower: {what})", command
 
 
+def wins_of(d: dict) -> str:
+    """A depth-k certificate's wins: ``wins / n``, or with answer weights ``weight won / total weight``."""
+    return f"{d['wins']} / {d['weight']} of the weight" if d.get("weights") else f"{d['wins']} / {d['n']}"
+
+
 def rel_results(path: Path) -> str:
     """``results/...`` of a path under a results folder."""
     parts = path.as_posix().split("/")
@@ -326,7 +331,7 @@ def _certificates(root: Path, groups, shown: set) -> list[str]:
             scope = f"first guess {d['first']}" if d.get("first") else "every first guess"
             best = ", ".join(d.get("optimal_first") or []) or "-"
             out.append(f"| [{path.name}](../{rel(path, root)}) | {list_of(d)} | {d['depth']} | {'hard' if d.get('hard') else 'normal'} "
-                       f"| {scope} | {d['wins']} / {d['n']} | {pct(d['wins'] / d['n'])} | {d['status']} | {best} "
+                       f"| {scope} | {wins_of(d)} | {pct(d['wins'] / d.get('weight', d['n']))} | {d['status']} | {best} "
                        f"| {d.get('seconds', '-')} ({d.get('cores', '-')}) |")
         out += ["", "Commands:", "", "```sh"] + [certificate_command(rel(p, root), d) for p, d in order] + ["```", ""]
         out += figure(root, "first-guesses", shown) + figure(root, "histogram-depth3", shown)

@@ -122,7 +122,7 @@ def as_values(weights: Weights | None, answers: WordList) -> np.ndarray:
 
 #: the named lists that carry a prior: ``--list NAME`` -> its weights file under ``instances/``
 NAMED_WEIGHTS = {"nyt-prior": ("nyt-prior/weights.txt",
-                               "60b590330eb8cc0a16c2adf3e59861050c94792b9b496a22c1f35d8b59d937a8")}
+                               "31d159b9c4dcc08e8ee49bc4d80f3a381a95d19ccf4120ea11644aea6223df9c")}
 
 
 def named_weights(name: str, answers: WordList) -> Weights | None:

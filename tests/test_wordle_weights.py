@@ -134,3 +134,89 @@ def test_the_shipped_prior_is_read_with_its_list_and_reproduced_by_its_command(t
     shipped = read_json("instances/nyt-prior/provenance.json")
     assert made["weights"]["sha256"] == shipped["weights"]["sha256"] and made["fit"] == shipped["fit"]
     assert (tmp_path / "weights.txt").read_text() == open("instances/nyt-prior/weights.txt").read()
+    assert made["fit_original"] == shipped["fit_original"] and made["fitted"] == shipped["fitted"]
+    assert made["fit_held_out"] == shipped["fit_held_out"]
+
+
+def test_the_shipped_prior_is_the_best_sigmoid_on_the_original_answers_and_beats_uniform():
+    from exact.fileio import read_json
+    shipped = read_json("instances/nyt-prior/provenance.json")
+    for fit in (shipped["fit_original"], shipped["fit"]):
+        assert fit["log_likelihood"] > fit["log_likelihood_uniform"], fit["history"]
+    pytest.importorskip("wordfreq")
+    from exact.words import named_lists
+    from exact.wordle.study import prior
+    original, _ = named_lists("original")
+    _, nyt = named_lists("nyt2023")
+    best = prior.fit_sigmoid(prior.frequency_ranks(nyt), original)
+    assert (best.centre, best.width) == (prior.CENTRE, prior.WIDTH)
+    assert best.log_likelihood == pytest.approx(shipped["fitted"]["log_likelihood"])
+    assert prior.FIT_CENTRES.start < best.centre < prior.FIT_CENTRES[-1]  # an inner optimum of the grid
+    assert prior.FIT_WIDTHS.start < best.width < prior.FIT_WIDTHS[-1]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_weighted_ranking_values_each_first_guess_as_its_weighted_solve_and_bounds_the_rest(seed, hard):
+    from exact.wordle.fewest.ranking import rank_first_guesses
+    A, G = tiny(seed, 8, 4)
+    W = random_weights(A, seed)
+    truth = {g: solve_guesses(A, G, first=g, hard=hard, progress=False, weights=W).total for g in G.words}
+    best = min(truth.values())
+    assert (best,) == brute(A.words, G.words, 6, hard, weights=dict(zip(A.words, W.values.tolist())))
+    for top in (1, len(G)):  # the threshold falls to the best (bounds tested), or every value exact
+        r = rank_first_guesses(A, G, hard=hard, top=top, weights=W, progress=False)
+        assert r.status == "OPTIMAL" and r.exact[0][1] == best and r.weight == W.total
+        for g, v in r.values.items():
+            assert v.total == truth[g] if v.exact else best <= v.total <= truth[g], (g, v, truth[g])
+        assert (top == 1) or all(v.exact for v in r.values.values())
+        data = r.certificate()
+        assert data["weights"]["sha256"] == W.sha256 and data["best"]["mean"] == best / W.total
+
+
+def test_a_weighted_ranking_certificate_is_verified_with_its_weights_only(tmp_path):
+    from exact.fileio import write_json
+    from exact.game.formats import write_tree
+    from exact.wordle.certificate import verify_certificate
+    from exact.wordle.fewest.ranking import rank_first_guesses
+    A, G = tiny(1, 8, 4)
+    W = random_weights(A, 1)
+    (tmp_path / "a.txt").write_text("".join(w + "\n" for w in A.words))
+    (tmp_path / "g.txt").write_text("".join(w + "\n" for w in G.words))
+    (tmp_path / "w.txt").write_text("".join(f"{w} {v}\n" for w, v in zip(A.words, W.values.tolist())))
+    (tmp_path / "u.txt").write_text("".join(f"{w} 1\n" for w in A.words))
+    W = read_weights(tmp_path / "w.txt", words_from_lines(A.words, str(tmp_path / "a.txt")))
+    r = rank_first_guesses(A, G, top=2, weights=W, progress=False)
+    write_tree(r.tree, tmp_path / "best.json", answers=A)
+    write_json(tmp_path / "c.json", r.certificate(files=[str(tmp_path / "best.json")]))
+    files = {"answers": tmp_path / "a.txt", "guesses": tmp_path / "g.txt"}
+    v = verify_certificate(tmp_path / "c.json", weights=tmp_path / "w.txt", **files)
+    assert v.ok and not v.failed, v.checks
+    for other in ("u.txt", None):
+        with pytest.raises(ExactError):
+            verify_certificate(tmp_path / "c.json", weights=other and tmp_path / other, **files)
+    data = r.certificate(files=[str(tmp_path / "best.json")])
+    word = next(w for w, rec in data["first_guesses"].items() if "total" in rec and w != data["best"]["guess"])
+    data["first_guesses"][word]["total"] -= 1  # a value one below the truth: re-derivation refutes it
+    data["top_values"] = sorted(data["top_values"], key=lambda d: d["total"])
+    write_json(tmp_path / "bad.json", data)
+    assert verify_certificate(tmp_path / "bad.json", weights=tmp_path / "w.txt", **files).failed
+
+
+def test_the_explorer_page_weights_each_node_by_the_answers_reaching_it():
+    from exact.wordle.study.explorer import explorer_data
+    A, G = tiny(2, 8, 4)
+    W = random_weights(A, 2)
+    r = solve_guesses(A, G, progress=False, weights=W)
+    plain = explorer_data(r.tree, A, depth=3)
+    data = explorer_data(r.tree, A, depth=3, weights=W)
+    w = dict(zip(A.words, W.values.tolist()))
+    root = data["nodes"][0]
+    assert root["W"] == data["weight"] == W.total and root["wt"] == r.total  # every answer solved: the weighted total
+    assert root["ww"] == sum(w[a] for a, p in data["paths"].items() if p["won"]) == r.wins_within(3)
+    for node in data["nodes"]:  # a node's weight: its answers' (unit weights would give its count)
+        assert node["ww"] <= node["W"] and (node["W"] >= node["n"])
+    unit = explorer_data(r.tree, A, depth=3, weights=unit_weights(A))
+    assert all((n["W"], n["ww"], n["wt"]) == (n["n"], n["w"], n["t"]) for n in unit["nodes"])
+    assert all({k: v for k, v in n.items() if k not in ("W", "ww", "wt")} == m for n, m in zip(data["nodes"],
+                                                                                            plain["nodes"]))

@@ -116,7 +116,8 @@ CERTIFICATE_KINDS = {
         {"format": "str", "objective": "str", "status": "str", "hard": "bool", "max_guesses": "int",
          "first_guesses": "dict", "best": "dict|null", "top_values": "list", "proven_top": "int", "open": "int",
          "first_guesses_done": "int", "first_guesses_asked": "int"},
-        {"cutoff": "int|null", "top": "int", "least_bound": "int|null", "tree": "dict"}),
+        {"cutoff": "int|null", "top": "int", "least_bound": "int|null", "tree": "dict", "weights": "dict",
+         "weight": "int"}),
 }
 
 
@@ -182,7 +183,7 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
         return v
     _check_claim(v, data, kind, G)
     if kind == "fewest-ranking":
-        _check_ranking(v, data, A, G, path, budget)
+        _check_ranking(v, data, A, G, path, budget, _weights(v, data, A, weights, path, kind))
         return v
     v.add("n", data["n"] == len(A), f"the answers have {len(A)} words; the certificate says {data['n']}")
     W = _weights(v, data, A, weights, path, kind)
@@ -205,7 +206,7 @@ def _weights(v: Verification, data: dict, A: WordList, given, path: Path, kind: 
         if given is not None and not read_weights(given, A).unit:
             raise ExactError(f"the certificate is unweighted, but weights were given ({given})", path=path)
         return None
-    if kind not in ("wins-depth-k", "fewest"):
+    if kind not in ("wins-depth-k", "fewest", "fewest-ranking"):
         raise ExactError(f"a {kind} certificate with weights: not checked by this version", path=path)
     check_fields(record, {"sha256": "str", "total": "int"}, {"source": "str", "count": "int"}, source=str(path),
                  where="weights")
@@ -429,9 +430,10 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
                                                              f"fixed to {data['first']}")
 
 
-def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: Path, budget: Budget) -> None:
+def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: Path, budget: Budget,
+                   W: Weights | None = None) -> None:  # long: one check after another, each a line or two
     """A ranking certificate: its records, what derives from them, the tree of the best, and every
-    record re-derived by the search (:func:`_rederive_ranking`)."""
+    record re-derived by the search (:func:`_rederive_ranking`); ``W`` its weights (None: unit)."""
     records = {}
     for word, r in data["first_guesses"].items():
         kinds = [k for k in ("total", "at_least") if isinstance(r, dict) and k in r]
@@ -448,10 +450,11 @@ def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: 
     bounds = [x for x, e in records.values() if not e]
     least = min(bounds, default=None)
     best = data["best"]
+    weight = len(A) if W is None else W.total
     if exact:
         total = exact[0][0]
         good = best is not None and best.get("total") == total and records.get(best.get("guess")) == (total, True) \
-            and _close(best.get("mean", total / len(A)), total / len(A))
+            and _close(best.get("mean", total / weight), total / weight)
         v.add("best", good, f"the least exact value {total} ({exact[0][2]}); claimed {best}")
     else:
         v.add("best", best is None, f"no first guess valued exactly; claimed {best}")
@@ -472,21 +475,22 @@ def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: 
     trees = list(_trees(v, data, path)) if data.get("tree") else []
     for file, tree in trees:
         r = replay(tree, A, G, data["max_guesses"], data["hard"])
-        value = 0 if feasible else r.total_guesses
+        value = 0 if feasible else r.total_guesses if W is None else sum(
+            (k + 1) * h for k, h in enumerate(_weighted_histogram(tree, A, W, data["max_guesses"])))
         v.add("tree", r.valid and not r.lost and best is not None and tree.guess == best.get("guess")
               and value == best.get("total"),
-              f"{file}: replayed from scratch: opens with {tree.guess}, total {r.total_guesses}, lost {len(r.lost)}, "
+              f"{file}: replayed from scratch: opens with {tree.guess}, total {value}, lost {len(r.lost)}, "
               f"valid {r.valid}; the best claimed: {best}")
     if data["status"] == "OPTIMAL" and not trees:
         v.add("tree", None, "no tree of the best listed: its value is not replayed")
     if cutoff is not None and exact and exact[-1][0] > cutoff:
         v.add("cutoff", False, f"an exact value {exact[-1][0]} ({exact[-1][2]}) above the cutoff {cutoff}: values above "
                                f"it are only bounded")
-    _rederive_ranking(v, data, A, G, records, [x for x, _, _ in exact], budget)
+    _rederive_ranking(v, data, A, G, records, [x for x, _, _ in exact], budget, W)
 
 
 def _rederive_ranking(v: Verification, data: dict, A: WordList, G: WordList, records: dict, exact: list[int],
-                      budget: Budget) -> None:
+                      budget: Budget, W: Weights | None = None) -> None:
     """Every record of a ranking re-evaluated by its search (:func:`exact.wordle.rederive.fewest_claims`
     gives each its threshold), in the search's order."""
     if v.failed:
@@ -499,10 +503,11 @@ def _rederive_ranking(v: Verification, data: dict, A: WordList, G: WordList, rec
         run = min(run, exact[top - 1])
     proven = exact[data["proven_top"] - 1] if data["proven_top"] >= 1 else None
     claims = rederive.fewest_claims(records, run, proven)
-    inst = make_guesses_instance(A, G, parse_objective(data["objective"]), data["max_guesses"], data["hard"])
+    inst = make_guesses_instance(A, G, parse_objective(data["objective"]), data["max_guesses"], data["hard"],
+                                 weights=W)
     T, rule = position(A, (), data["hard"])
     order = first_guess_order(inst, T, 1, rule, list(records))
-    search = FewestSearch(A, G, data["hard"], data["max_guesses"], cutoff, top, data["objective"], inst.F)
+    search = FewestSearch(A, G, data["hard"], data["max_guesses"], cutoff, top, data["objective"], inst.F, W)
     search.prepare(inst)
     _say(v, rederive.rederive(search, claims, order, rederive.judge_fewest, budget), "exact.wordle.fewest.ranking",
          f"exact values against value + 1; bounds against {min(run, int(INF))}"

@@ -16,8 +16,9 @@ from __future__ import annotations
 import click
 
 from exact import stop
-from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, echo_json, exit_if_interrupted, list_answers,
-                              list_guesses, words_option)
+from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, chosen_list, echo_json, exit_if_interrupted,
+                              list_answers, list_guesses, load_weights, weights_option, words_option)
+from exact.errors import ExactError
 from exact.cli.wordle.shared import first_guess_run_options, write_tree_and_certificate
 from exact.fileio import write_json
 from exact.firstguess import best_so_far
@@ -55,8 +56,9 @@ from exact.words import load_or_default
               help="Write the result as a JSON certificate (`exact wordle verify` re-checks it).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @first_guess_run_options()
+@weights_option
 def rank(answers, guesses, objective, depth, hard, first, top, max_guesses, cutoff, truncate, out, certificate,
-         as_json, cluster, checkpoint, resume, batch, workers):
+         as_json, cluster, checkpoint, resume, batch, workers, weights=None):
     """Value every first guess exactly, or reject it with a proven bound, and prove the best.
 
     \b
@@ -68,18 +70,22 @@ def rank(answers, guesses, objective, depth, hard, first, top, max_guesses, cuto
     """
     engine = choose_rank(depth=depth, objective=objective, first=first, cutoff=cutoff, truncate=truncate)
     answer_list, guess_list = load_or_default(answers, list_answers), load_or_default(guesses, list_guesses)
+    prior = load_weights(weights, answer_list)
     if engine == "ranking":
         return rank_fewest(answer_list, guess_list, objective=objective, first=first, max_guesses=max_guesses,
                            hard=hard, cutoff=cutoff, top=top or 1, out=out, certificate=certificate,
                            as_json=as_json, cluster=cluster, checkpoint=checkpoint, resume=resume, batch=batch,
-                           workers=workers)
+                           workers=workers, weights=prior)
+    if prior is not None and not prior.unit:
+        raise ExactError(f"--weights ({'--list ' + chosen_list() if weights is None else weights}) on rank --depth: "
+                         f"not yet (the depth-k ranking is unweighted); rank --objective guesses takes them")
     return rank_wins(answer_list, guess_list, depth=depth, hard=hard, top=top or 10, out=out, certificate=certificate,
                      as_json=as_json, cluster=cluster, checkpoint=checkpoint, resume=resume, batch=batch,
                      workers=workers, max_guesses=max_guesses, truncate=truncate)
 
 
 def rank_fewest(answer_list, guess_list, *, objective, first, max_guesses, hard, cutoff, top, out, certificate,
-                as_json, cluster, checkpoint, resume, batch=8, workers=None):
+                as_json, cluster, checkpoint, resume, batch=8, workers=None, weights=None):
     """The ranking of first guesses by an objective (:mod:`exact.wordle.fewest.ranking`): run it, write
     its certificate and the tree of the best, print it."""
     firsts = None if first is None or first.lower() == "all" else read_first_guesses(first, guess_list)
@@ -87,7 +93,7 @@ def rank_fewest(answer_list, guess_list, *, objective, first, max_guesses, hard,
         format_for_path(path)
     r = call(rank_first_guesses, answer_list, guess_list, firsts=firsts, cutoff=cutoff, top=top, hard=hard,
              max_guesses=max_guesses, checkpoint=checkpoint, resume=resume, cluster=cluster, batch=batch,
-             workers=workers, objective=objective)
+             workers=workers, objective=objective, weights=weights)
     data = r.certificate(files=out)
     write_tree_and_certificate(r.tree, out, data, certificate, answer_list, guess_list)
     if as_json:
@@ -102,7 +108,8 @@ def print_ranking(r, data: dict, answer_list, guess_list, *, top, cutoff, out) -
     click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
                f"({len(guess_list)}), {'fewest guesses' if r.objective == 'guesses' else 'objective ' + r.objective} "
                f"over {len(r.firsts)} first guesses{mode}, "
-               f"at most {r.max_guesses} guesses" + (f", cutoff {cutoff}" if cutoff is not None else ""))
+               f"at most {r.max_guesses} guesses" + (f", cutoff {cutoff}" if cutoff is not None else "")
+               + (f", answers weighted by {r.weights.source} (total {r.weights.total})" if r.weights else ""))
     exact = r.exact
     least = r.least_bound
     if least is not None and least >= INF:
@@ -115,7 +122,7 @@ def print_ranking(r, data: dict, answer_list, guess_list, *, top, cutoff, out) -
                    + (", ".join(w for w, _ in exact[:max(top, 10)]) or "none found"))
     else:
         for i, (w, v) in enumerate(exact[:max(top, 10)]):
-            click.echo(f"{i + 1:3d}. {w} {v} (mean {v / len(answer_list):.6f})"
+            click.echo(f"{i + 1:3d}. {w} {v} (mean {v / r.weight:.6f})"
                        + (" proven" if i < r.proven_top else ""))
     if "tree" in data and out:
         click.echo(f"wrote {', '.join(map(str, out))} (the tree of {r.tree.guess}; replayed: total "

@@ -10,7 +10,7 @@ import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, chosen_list, counted, echo_json, list_answers,
                               list_guesses, words_option)
-from exact.cli.common import guess_limit, seconds, weights_option, weights_path
+from exact.cli.common import guess_limit, load_weights, seconds, weights_option, weights_path
 from exact.errors import ExactError
 from exact.fileio import read_json
 from exact.game.formats import format_for_path, load_tree, read_tree, write_tree
@@ -31,7 +31,8 @@ from exact.words import list_name, load_or_default
 @click.option("--depth", "-k", type=guess_limit(), default=None, help="Guesses that count as a win [default: the tree's depth; for a committed tree the depth it is proven for: 6 for a fewest-guesses tree, 3 for a depth-3 tree].")
 @click.option("--hard", is_flag=True, help="Without TREE: the committed hard-mode tree of --list.")
 @click.option("--title", default="", help="The page's title [default: the game and its objective: the committed tree's, or the tree's first guess].")
-def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
+@weights_option
+def wordle_export(tree_file, html, fmt, answers, depth, hard, title, weights=None):
     """Write TREE [default: the committed proven tree of --list, as ``exact wordle play`` plays it] as an HTML tree explorer: the game's
     tiles, expand and collapse, answers and P(win) at each node, find an answer, the lost answers."""
     from exact.wordle.study.play_defaults import list_tree  # lazy: start-up (measured 0.62 s, ortools)
@@ -47,9 +48,11 @@ def wordle_export(tree_file, html, fmt, answers, depth, hard, title):
     tree = read_tree(tree_file, fmt)
     check_tree_lists(tree, answer_list, None if answers is not None else list_guesses(), str(tree_file))
     data = write_explorer(tree, answer_list, html, depth, title,
-                          guesses=list_guesses() if answers is None else None)
-    click.echo(f"wrote {html}: {counted(len(data['nodes']), 'node')}, wins {data['wins']}/{data['n']} within {data['depth']}, "
-               f"{len(data['lost'])} lost")
+                          guesses=list_guesses() if answers is None else None,
+                          weights=load_weights(weights, answer_list))
+    weighed = f" (weight {data['weighted_wins']}/{data['weight']} of {data['weights']})" if "weights" in data else ""
+    click.echo(f"wrote {html}: {counted(len(data['nodes']), 'node')}, wins {data['wins']}/{data['n']}{weighed} within "
+               f"{data['depth']}, {len(data['lost'])} lost")
 
 
 from exact.game.formats import FORMATS as _TREE_FORMATS  # noqa: E402  (light: no networkx until used)

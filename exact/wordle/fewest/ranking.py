@@ -24,7 +24,13 @@ values <= T are wanted exactly), lowered to
 the value of the N-th best first guess valued so far (``--top N``): a first guess that cannot beat
 it cannot enter the top N. A checkpoint is a JSON-lines file, one line per first guess done
 (``{"guess": w, "total": N}`` or ``{"guess": w, "at_least": N}``), after a header line naming the
-lists (sha256), the mode and the cutoff; a resumed run skips the guesses it holds.
+lists (sha256), the mode, the cutoff and the weights' sha256; a resumed run skips the guesses it holds.
+
+Weights (:mod:`exact.weights`): a first guess's value is the weighted total ``sum_a w_a c[s(a)]``
+(expected guesses = value / total weight). Every stage stays a lower bound: the class bounds and the
+look-ahead are the weighted kernels' (their arguments are in :mod:`exact.wordle.fewest.kernels`),
+the answer the first guess hits costs ``w_a c[t]``, and the value of a first guess is the sum of its
+classes' values, so a sum of lower bounds of the classes is a lower bound of it, weights or not.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ import numpy as np
 from exact import firstguess
 from exact import progress as prog
 from exact.errors import ExactError, InternalError
+from exact.feedback import feedback
 from exact.fileio import read_text
 from exact.firstguess import whole
 from exact.partitions import classes
@@ -50,6 +57,7 @@ from exact.wordle.fewest.search import (Branch, GuessesInstance, constraint_afte
                                         subtree)
 from exact.wordle.fewest.kernels import candidates, lookahead, node_bound
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
+from exact.weights import Weights, as_values
 from exact.words import WordList, require_in_pool, words_from_lines
 
 MEMO_LIMIT = 2_000_000  # memo entries kept before the memo is started afresh
@@ -75,7 +83,7 @@ def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule
     a proven lower bound >= beta (``beta``: :mod:`exact.wordle.fewest.kernels`, Search)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
     split = classes(inst.F, g, T)
-    total = int(inst.cost[t]) if inst.green in split else 0
+    total = int(inst.cost[t]) * int(inst.ctx.weight[inst.ctx.row_answer[g]]) if inst.green in split else 0
     parts = [Branch(p, np.ascontiguousarray(P, dtype=np.int64), constraint_after(inst, rule, g, p))
              for p, P in split.items() if p != inst.green]
     lower = [int(node_bound(inst.ctx, memo, b.members, t + 1, b.rule.greens, b.rule.least)) for b in parts]
@@ -122,7 +130,7 @@ METHOD = ("every first guess valued exactly or rejected with a proven bound (exa
           "class bounds (node bound with the wide term 3n - 1 + max(0, n - m), O(n^2) sharpening), a "
           "look-ahead bound one guess deeper, then exact branch and bound (exact.wordle.fewest.search) of the "
           "classes smallest first against the threshold left; one memo shared by every first guess")
-MUST_MATCH = ("format", "hard", "max_guesses", "objective")
+MUST_MATCH = ("format", "hard", "max_guesses", "objective", "weights")
 
 
 @dataclass
@@ -142,6 +150,12 @@ class Ranking:
     interrupted: bool = False
     objective: str = "guesses"  # or "feasible": 0 for a first guess after which every answer is solved in time
     tree: Tree | None = None  # the optimal tree of the best first guess (when it was built)
+    weights: Weights | None = None  # the answers' weights (None: every answer 1)
+
+    @property
+    def weight(self) -> int:
+        """The total weight of the answers (their number without weights)."""
+        return len(self.answers) if self.weights is None else self.weights.total
 
     @property
     def exact(self) -> list[tuple[str, int]]:
@@ -181,6 +195,7 @@ class Ranking:
     def to_json(self) -> dict:
         best = self.exact[0] if self.exact else None
         n = len(self.answers)
+        weighed = {"weights": self.weights.record(), "weight": self.weights.total} if self.weights else {}
         return {
             "format": FORMAT,
             "objective": self.objective,
@@ -190,7 +205,7 @@ class Ranking:
             "max_guesses": self.max_guesses,
             "cutoff": self.cutoff,
             "top": self.top,
-            "best": {"guess": best[0], "total": best[1], "mean": best[1] / n} if best else None,
+            "best": {"guess": best[0], "total": best[1], "mean": best[1] / self.weight} if best else None,
             "proven_top": self.proven_top,
             "top_values": [{"guess": w, "total": v} for w, v in self.exact[:max(self.top, 10)]],
             "least_bound": self.least_bound,
@@ -204,6 +219,7 @@ class Ranking:
             "seconds": round(self.seconds, 3),
             "cores": self.cores,
             "method": METHOD,
+            **weighed,
         }
 
     def certificate(self, *, files=()) -> dict:
@@ -214,7 +230,7 @@ class Ranking:
         if self.tree is None:
             return data
         played = replay_position(self.tree, self.answers, self.guesses, (), self.max_guesses, self.hard)
-        total = sum((k + 1) * w for k, w in enumerate(played.wins_at))
+        total = weighted_total(self.tree, self.answers, self.weights, self.max_guesses, played.wins_at)
         value = 0 if self.objective == "feasible" else total  # the tree's value under the objective
         if not played.valid or played.lost or value != self.exact[0][1]:
             raise InternalError(f"the tree of {self.tree.guess} does not replay to its value")
@@ -223,14 +239,32 @@ class Ranking:
         return data
 
 
+def weighted_total(tree: Tree, answers: WordList, weights: Weights | None, max_guesses: int,
+                   wins_at: list[int]) -> int:
+    """The tree's total ``sum_a w_a (guesses to a)`` (``wins_at``'s counting total without weights):
+    each answer walked down the tree from scratch."""
+    if weights is None:
+        return sum((k + 1) * w for k, w in enumerate(wins_at))
+    total = 0
+    for a, w in zip(answers.words, as_values(weights, answers).tolist()):
+        node, step = tree, 1
+        while node is not None and node.guess != a and step <= max_guesses:
+            node, step = node.children.get(int(feedback(node.guess, a))), step + 1
+        if node is None or step > max_guesses:
+            raise InternalError(f"the tree of {tree.guess} does not reach {a!r} within {max_guesses}")
+        total += w * step
+    return total
+
+
 #: the ``kind`` of a ranking certificate (listed in exact.wordle.certificate.CERTIFICATE_KINDS)
 CERTIFICATE_KIND = "fewest-ranking"
 
 
 def make_header(answers: WordList, guesses: WordList, hard: bool, max_guesses: int, cutoff, top,
-                objective: str = "guesses") -> dict:
+                objective: str = "guesses", weights: Weights | None = None) -> dict:
+    """A checkpoint's header; ``weights`` the weights' sha256 (None without weights: old checkpoints match)."""
     return {"format": FORMAT, "objective": objective, "hard": hard, "max_guesses": max_guesses,
-            "cutoff": cutoff, "top": top,
+            "cutoff": cutoff, "top": top, "weights": None if weights is None else weights.sha256,
             "answers": {"source": answers.source, "count": len(answers), "sha256": answers.sha256},
             "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256}}
 
@@ -244,14 +278,15 @@ class FewestSearch(firstguess.Search):
     ABANDONABLE = True  # the memo of an abandoned search is not used again: the run ends
 
     def __init__(self, answers: WordList, guesses: WordList, hard: bool, max_guesses: int, cutoff, top: int,
-                 objective: str, F: np.ndarray | None):
+                 objective: str, F: np.ndarray | None, weights: Weights | None = None):
         self.answers, self.guesses, self.hard, self.max_guesses, self.F = answers, guesses, hard, max_guesses, F
+        self.weights = weights
         self.cutoff, self.top, self.objective = cutoff, top, objective
         self.cutoff_beta = int(INF) if cutoff is None else cutoff + 1  # a value there or above is only bounded
 
     def header(self) -> dict:
         return make_header(self.answers, self.guesses, self.hard, self.max_guesses, self.cutoff, self.top,
-                           self.objective)
+                           self.objective, self.weights)
 
     def to_json(self, v: FirstValue) -> dict:
         return {"guess": v.guess, **v.to_json(), "seconds": round(v.seconds, 3), "stage": v.stage}
@@ -273,7 +308,7 @@ class FewestSearch(firstguess.Search):
         """The instance (``inst`` when the driver has it), a memo, the root position, the search's counters."""
         if self.state is None:
             inst = inst or make_guesses_instance(self.answers, self.guesses, parse_objective(self.objective),
-                                                 self.max_guesses, self.hard, self.F)
+                                                 self.max_guesses, self.hard, self.F, weights=self.weights)
             self.state = {"inst": inst, "memo": new_memo(), "position": position(self.answers, (), self.hard),
                           "stats": np.zeros(2, dtype=np.int64)}
 
@@ -342,7 +377,8 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
                        checkpoint: str | Path | None = None, resume: str | Path | None = None,
                        tree: bool = True, progress: bool | None = None, F: np.ndarray | None = None,
                        limit: int | None = None, cluster: str | None = None, batch: int = 8,
-                       workers: int | None = None, objective: str = "guesses") -> Ranking:
+                       workers: int | None = None, objective: str = "guesses",
+                       weights: Weights | None = None) -> Ranking:
     """Value or reject every first guess of ``firsts`` (default: every allowed guess).
 
     The threshold: values <= ``cutoff`` are wanted exactly, and a first guess that cannot beat the
@@ -352,6 +388,7 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     that many first guesses (as if interrupted). Ctrl-C and SIGTERM stop it with every first guess
     done kept (status FEASIBLE or UNKNOWN, ``interrupted``). ``cluster``: ``local`` or a Dask
     scheduler's address: batches of ``batch`` first guesses as Dask tasks (:mod:`exact.firstguess`).
+    ``weights``: the answers' weights (values are weighted totals; see the module).
     """
     started = time.perf_counter()
     if cutoff is not None and cutoff < 0:
@@ -362,17 +399,17 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
     if goal.wins:
         raise ExactError(f"a ranking of first guesses takes objective guesses or feasible, not {objective}",
                          params=("objective",))
-    inst = make_guesses_instance(answers, guesses, goal, max_guesses, hard, F)
+    inst = make_guesses_instance(answers, guesses, goal, max_guesses, hard, F, weights=weights)
     T, rule = position(answers, (), hard)
     words = list(guesses.words) if firsts is None else list(dict.fromkeys(firsts))
     require_in_pool(words, guesses, "first")
     order = first_guess_order(inst, T, 1, rule, words)
-    search = FewestSearch(answers, guesses, hard, max_guesses, cutoff, top, goal.name, inst.F)
+    search = FewestSearch(answers, guesses, hard, max_guesses, cutoff, top, goal.name, inst.F, weights)
     search.prepare(inst)
     done = firstguess.drive(search, order, checkpoint=checkpoint, resume=resume, limit=limit, cluster=cluster,
                             workers=workers, batch=batch, progress=progress)
     ranking = Ranking(answers, guesses, hard, max_guesses, cutoff, top, done.records, order, 0.0, prog.cores(),
-                      done.interrupted or done.limited, goal.name)
+                      done.interrupted or done.limited, goal.name, weights=weights)
     if tree and ranking.exact:  # interrupted: the best so far's, its value exact, so optimal after it
         w = ranking.exact[0][0]
         ranking.tree = firstguess.best_so_far(

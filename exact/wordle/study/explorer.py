@@ -18,6 +18,10 @@ answers the tree solves below it (at any step), "t": the sum of their steps}`` (
 when f = n, t / n is the expected number of guesses of the game, each answer reaching the node equally
 likely); ``paths[answer]`` = ``{"won": bool, "solved": the guess that finds it or None,
 "p": [[node id, feedback digits], ...]}``, the nodes the answer passes and the feedback it gets at each.
+With answer weights (``exact wordle export --weights``, :mod:`exact.weights`) each node also has ``"W"``:
+the weight reaching it, ``"ww"``: of which won within the depth, ``"wt"``: the weighted sum of the steps
+of the answers it solves; ``weight`` is the total and ``weights`` their source, and the page's P(win) is
+ww / W and its expected guesses wt / W (each answer as likely as its weight says).
 
 >>> from exact.words import words_from_lines
 >>> from exact.game.tree import Tree
@@ -39,18 +43,43 @@ from exact.feedback import all_green, format_pattern
 from exact.fileio import write_text
 from exact.game.position import word_classes
 from exact.game.tree import Tree, replay, tree_depth
+from exact.weights import Weights, as_values
 from exact.words import WordList
 
 
 def explorer_data(tree: Tree, answers: WordList, depth: int | None = None, title: str = "",
-                  guesses: WordList | None = None) -> dict:
+                  guesses: WordList | None = None, weights: Weights | None = None) -> dict:
     """The page's data: every node reached by some answer, and every answer's path (see above), and
     ``guesses``, the words the page takes as played (the allowed guesses [default: the answers] and
     the tree's words).
 
     Nodes beyond ``depth`` are kept (a tree may play on after the guesses that count as a win); an
     answer is *won* when the tree guesses it within ``depth`` guesses, and listed as lost otherwise.
+    ``weights``: the answers' weights (the weighted fields above; None: none).
     """
+    data = counted_data(tree, answers, depth, title, guesses)
+    if weights is not None:
+        weigh(data, answers, weights)
+    return data
+
+
+def weigh(data: dict, answers: WordList, weights: Weights) -> None:
+    """Add the weighted fields (see the module) to the page's data: each answer's weight added at every
+    node its path passes, and at the node that solves it."""
+    w = dict(zip(answers.words, as_values(weights, answers).tolist()))
+    nodes = data["nodes"]
+    for node in nodes:
+        node.update(W=0, ww=0, wt=0)
+    for a, path in data["paths"].items():
+        for nid, _ in path["p"]:
+            nodes[nid]["W"] += w[a]
+            nodes[nid]["ww"] += w[a] if path["won"] else 0
+            nodes[nid]["wt"] += w[a] * path["solved"] if path["solved"] is not None else 0
+    data.update(weight=sum(w.values()), weights=weights.source, weighted_wins=nodes[0]["ww"])
+
+
+def counted_data(tree: Tree, answers: WordList, depth: int | None, title: str, guesses: WordList | None) -> dict:
+    """:func:`explorer_data` without weights."""
     depth = depth or tree_depth(tree)
     length = len(tree.guess)
     green = all_green(length)
@@ -111,9 +140,9 @@ def explorer_html(data: dict) -> str:
 
 
 def write_explorer(tree: Tree, answers: WordList, path: str | Path, depth: int | None = None,
-                   title: str = "", guesses: WordList | None = None) -> dict:
+                   title: str = "", guesses: WordList | None = None, weights: Weights | None = None) -> dict:
     """Write the explorer page atomically; returns its data."""
-    data = explorer_data(tree, answers, depth, title, guesses)
+    data = explorer_data(tree, answers, depth, title, guesses, weights)
     write_text(path, explorer_html(data))
     return data
 
@@ -284,13 +313,18 @@ function tiles(word, digits) {
   return box;
 }
 
+function odds(node) {  // P(win) at a node: weight won / weight with weights, else wins / answers
+  return DATA.weights ? node.ww + "/" + node.W + " of the weight = " + pct(node.ww, node.W)
+                      : node.w + "/" + node.n + " = " + pct(node.w, node.n);
+}
+
 function info(node) {
   const s = el("span", "info");
   const left = DATA.depth - node.s + 1;
   s.append(node.n + (node.n === 1 ? " answer" : " answers"));
   if (DATA.wins < DATA.n) {  // every answer won within the depth: P(win) = 1 on every row says nothing
     s.append(" \u00b7 P(win within " + DATA.depth + ") = ");
-    s.appendChild(el("span", "p", node.w + "/" + node.n + " = " + pct(node.w, node.n)));
+    s.appendChild(el("span", "p", odds(node)));
   }
   s.append(" \u00b7 guess " + node.s + (left > 0 ? " (" + left + " left)" : " (beyond the depth)"));
   return s;
@@ -386,7 +420,7 @@ function find(word) {
 
 document.getElementById("title").textContent = DATA.title;
 document.getElementById("summary").textContent = "Answers: " + DATA.answers + " (" + DATA.n + "); depth " + DATA.depth +
-  "; wins " + DATA.wins + "/" + DATA.n + " = " + pct(DATA.wins, DATA.n) + ". Play along below: tap the colours of each guess; or browse the whole tree (each row: the feedback on the guess before, then the next guess).";
+  "; wins " + DATA.wins + "/" + DATA.n + " = " + pct(DATA.wins, DATA.n) + (DATA.weights ? "; weighted by " + DATA.weights + ": " + odds(DATA.nodes[0]) : "") + ". Play along below: tap the colours of each guess; or browse the whole tree (each row: the feedback on the guess before, then the next guess).";
 const tree = document.getElementById("tree");
 tree.appendChild(nodeElement(0, null, null));
 document.getElementById("find-form").onsubmit = (e) => { e.preventDefault(); find(document.getElementById("find").value); };
@@ -452,12 +486,12 @@ function render(note) {
     stats.textContent = "";
   } else if (node) {
     say(note ? "refused" : "on", note || "The proven next guess: " + node.g.toUpperCase() + ".");
-    // t / n counts the game's guesses from the first; from here: minus the node.s - 1 guesses played
-    const expected = node.f === node.n ? (node.t / node.n - (node.s - 1)).toFixed(3) : null;
+    // t / n counts the game's guesses from the first; from here: minus the node.s - 1 guesses played (weighted alike)
+    const expected = node.f === node.n ? ((DATA.weights ? node.wt / node.W : node.t / node.n) - (node.s - 1)).toFixed(3) : null;
     stats.dataset.expected = expected === null ? "" : expected;
     stats.textContent = left.length + (left.length === 1 ? " answer" : " answers") + " left \u00b7 expected guesses from here " +
-      (expected === null ? "\u2014 (the tree does not solve every answer left)" : expected + " (this guess included, each answer left equally likely)") +
-      (node.w < node.n ? " \u00b7 P(win within " + DATA.depth + ") = " + node.w + "/" + node.n + " = " + pct(node.w, node.n) : "");
+      (expected === null ? "\u2014 (the tree does not solve every answer left)" : expected + (DATA.weights ? " (this guess included, each answer left as likely as its weight)" : " (this guess included, each answer left equally likely)")) +
+      (node.w < node.n ? " \u00b7 P(win within " + DATA.depth + ") = " + odds(node) : "");
   } else {
     say("off", note || "Off the tree: " + PLAY.off.join("; ") + ". The page has no proven guess here; " +
       "exact wordle serve plays on from any position with a live exact solve. Type WORD COLOURS for each further guess.");
