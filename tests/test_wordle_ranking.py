@@ -355,3 +355,30 @@ def test_the_vendored_selby_tables_are_what_their_readme_says(root):
     for name, lines, sha in rows:
         data = (folder / name).read_bytes()
         assert data.count(b"\n") == int(lines) and hashlib.sha256(data).hexdigest() == sha, name
+
+
+def test_an_interrupted_ranking_builds_the_best_tree_on_a_memo_of_its_own(monkeypatch):
+    """After a signal the search it abandoned may still write the shared memo (a thread of
+    exact.stop.abandonable): the tree of the best so far is built on another memo (sharing it crashed
+    the process), and it is the optimal tree of that first guess."""
+    from exact import firstguess
+    from exact.wordle.fewest import ranking as fewest_ranking
+
+    A, G = tiny(1, 8, 4)
+    drive, first_value, first_tree = firstguess.drive, fewest_ranking.first_value, fewest_ranking.first_tree
+    searched, built = [], []
+
+    def interrupted(*args, **kwargs):
+        run = drive(*args, **{**kwargs, "limit": 4})
+        run.interrupted = True  # as after Ctrl-C with an evaluation abandoned
+        return run
+
+    monkeypatch.setattr(fewest_ranking.firstguess, "drive", interrupted)
+    monkeypatch.setattr(fewest_ranking, "first_value", lambda inst, memo, *a, **k: searched.append(memo) or
+                        first_value(inst, memo, *a, **k))
+    monkeypatch.setattr(fewest_ranking, "first_tree", lambda inst, memo, *a: built.append(memo) or
+                        first_tree(inst, memo, *a))
+    r = rank_first_guesses(A, G, max_guesses=5, progress=False, top=2)
+    assert r.interrupted and r.exact and r.tree is not None and len(built) == 1
+    assert all(built[0] is not memo for memo in searched)
+    assert r.certificate()["tree"]["replay"]["total"] == r.exact[0][1]

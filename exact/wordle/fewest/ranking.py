@@ -412,8 +412,11 @@ def rank_first_guesses(answers: WordList, guesses: WordList, *, firsts: list[str
                       done.interrupted or done.limited, goal.name, weights=weights)
     if tree and ranking.exact:  # interrupted: the best so far's, its value exact, so optimal after it
         w = ranking.exact[0][0]
+        # after a signal an abandoned evaluation may still run on the shared memo (ABANDONABLE): a memo of
+        # its own for the tree (two threads writing one memo corrupted the process)
+        memo = new_memo() if done.interrupted else search.state["memo"]
         ranking.tree = firstguess.best_so_far(
-            lambda: first_tree(inst, search.state["memo"], T, guesses.index[w], 1, rule), ranking.interrupted, w)
+            lambda: first_tree(inst, memo, T, guesses.index[w], 1, rule), ranking.interrupted, w)
     ranking.seconds = time.perf_counter() - started
     return ranking
 
