@@ -135,6 +135,8 @@ def certificate_command(path: str, d: dict) -> str:
     if d.get("hard"):
         parts.append("--hard")
     parts += list_option(d)
+    if d.get("top_n", 1) > 1:  # a within-k ranking: the N best exact
+        parts.append(f"--top {d['top_n']}")
     if d.get("first"):
         parts.append(f"--first {d['first']}")
     if d.get("checkpoint") and d.get("status") != "OPTIMAL":  # a run still open: the command that resumes it

@@ -102,7 +102,8 @@ CERTIFICATE_KINDS = {
         {"wins": "int", "n": "int", "depth": "int", "hard": "bool", "status": "str", "optimal_first": "list",
          "first_guess_outcomes": "list"},
         {"probability": "number", "top": "list", "tree": "dict", "open": "int", "first_guesses": "int",
-         "first_guesses_resolved": "int", "first_guesses_exact": "int", "first_guesses_pruned": "int"}),
+         "first_guesses_resolved": "int", "first_guesses_exact": "int", "first_guesses_pruned": "int",
+         "top_n": "int", "proven_top": "int"}),
     "fewest": CertificateKind(
         "the best complete strategy under an objective (fewest guesses, a lexicographic list, feasible)",
         "exact.wordle.fewest.result.GuessesResult",
@@ -393,6 +394,20 @@ def _check_outcomes(v: Verification, data: dict, G: WordList) -> None:
     wrong = {k: (data[k], c) for k, c in counts.items() if k in data and data[k] != c}
     v.add("counts", not wrong, "the counts agree with the records" if not wrong else
           "; ".join(f"{k}: {a} in the file, {b} recounted" for k, (a, b) in wrong.items()))
+    if "proven_top" in data:
+        proven = _wins_proven_top(records, G)
+        v.add("proven top", data["proven_top"] == proven,
+              f"{proven} exact values at least every pruned bound (largest {high}), with no first guess open; "
+              f"claimed {data['proven_top']}")
+
+
+def _wins_proven_top(records: list[dict], G: WordList) -> int:
+    """How many exact values of a global depth-k search are proven in their place
+    (:attr:`exact.wordle.wins.ranking.GlobalResult.proven_top`, recounted): 0 while a guess is open."""
+    if len({r["guess"] for r in records}) < len(G):
+        return 0
+    high = max((r["value"] for r in records if not r["exact"]), default=None)
+    return sum(1 for r in records if r["exact"] and (high is None or r["value"] >= high))
 
 
 def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path: Path,
@@ -521,12 +536,15 @@ def _rederive_global(v: Verification, data: dict, A: WordList, G: WordList, budg
         v.add("re-derived", None, "not run: a check above failed")
         return
     outcomes = data["first_guess_outcomes"]
-    claims = rederive.wins_claims(outcomes, data["wins"])
+    values = sorted((r["value"] for r in outcomes if r["exact"]), reverse=True)
+    proven = values[data["proven_top"] - 1] if data.get("proven_top") else None
+    claims = rederive.wins_claims(outcomes, data["wins"], proven)
     F = feedback_matrix(G, A)
     order = [G.words[g] for g in wins_first_guess_order(A, G, F)]
     search = WinsSearch(A, G, data["depth"], data["hard"], BATCH, F)
     _say(v, rederive.rederive(search, claims, order, rederive.judge_wins, budget), "exact.wordle.wins.ranking",
-         f"exact values against themselves; pruned guesses against the optimum {data['wins']}")
+         f"exact values against themselves; pruned guesses against the optimum {data['wins']}"
+         + (f", lowered to the proven {proven} + 1" if proven is not None and proven < data["wins"] else ""))
 
 
 def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:

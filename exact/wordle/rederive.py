@@ -174,13 +174,20 @@ def judge_fewest(claim: Claim, record) -> str | None:
     return None
 
 
-def wins_claims(outcomes: list[dict], optimum: int) -> dict:
+def wins_claims(outcomes: list[dict], optimum: int, proven_value: int | None = None) -> dict:
     """The claims of a global depth-k search (higher is better). An exact value v is re-evaluated
     against v: the search returns a value exactly iff it is at least the threshold, so the answer
     is v, or the record is false (the run's threshold was at most v). A pruned guess is re-evaluated
     against the claimed optimum (at least the threshold it faced, so no dearer): it must be pruned
-    again, or valued exactly below the optimum; a value reaching the optimum contradicts it."""
-    return {r["guess"]: Claim(r["guess"], r["value"], r["exact"], r["value"] if r["exact"] else optimum)
+    again, or valued exactly below the optimum; a value reaching the optimum contradicts it.
+
+    A ranking (``--top N``) claims more: ``proven_value``, the least exact value it says is proven
+    in its place, is at least every pruned guess's value. Its pruned guesses are re-evaluated against
+    ``max(b + 1, min(optimum, proven_value + 1))`` (b its bound): a value reaching that threshold
+    beats the proven value (or the optimum); a true bound b never reaches it, since b + 1 is at most it."""
+    def pruned(b: int) -> int:
+        return optimum if proven_value is None else max(b + 1, min(optimum, proven_value + 1))
+    return {r["guess"]: Claim(r["guess"], r["value"], r["exact"], r["value"] if r["exact"] else pruned(r["value"]))
             for r in outcomes}
 
 

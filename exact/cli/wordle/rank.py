@@ -43,8 +43,8 @@ from exact.words import load_or_default
 @click.option("--first", default=None, metavar="FILE",
               help="With --objective: rank only the first guesses listed in FILE (one a line) [default: every guess].")
 @click.option("--top", type=click.IntRange(min=1), default=None,
-              help="With --objective: prove the exact values of the N best [default: 1]; with --depth: how many "
-                   "first guesses to print [default: 10].")
+              help="Prove the exact values of the N best first guesses [default: 1]; the within-k ranking with "
+                   "--depth (the threshold: the N-th best value so far).")
 @click.option("--max-guesses", type=click.IntRange(min=1), default=6, show_default=True,
               help="Every answer is solved within this many guesses (the written trees are complete).")
 @click.option("--cutoff", type=click.IntRange(min=0), default=None, metavar="T",
@@ -79,7 +79,7 @@ def rank(answers, guesses, objective, depth, hard, first, top, max_guesses, cuto
     if prior is not None and not prior.unit:
         raise ExactError(f"--weights ({'--list ' + chosen_list() if weights is None else weights}) on rank --depth: "
                          f"not yet (the depth-k ranking is unweighted); rank --objective guesses takes them")
-    return rank_wins(answer_list, guess_list, depth=depth, hard=hard, top=top or 10, out=out, certificate=certificate,
+    return rank_wins(answer_list, guess_list, depth=depth, hard=hard, top=top or 1, out=out, certificate=certificate,
                      as_json=as_json, cluster=cluster, checkpoint=checkpoint, resume=resume, batch=batch,
                      workers=workers, max_guesses=max_guesses, truncate=truncate)
 
@@ -136,8 +136,8 @@ def rank_wins(answer_list, guess_list, *, depth, hard, top, out, certificate, as
     for path in out:
         format_for_path(path)
     stop.install()
-    result = ranking.run(answer_list, guess_list, depth=depth, hard=hard, batch=batch, checkpoint=checkpoint,
-                         resume=resume, cluster=cluster, workers=workers)
+    result = call(ranking.run, answer_list, guess_list, depth=depth, hard=hard, batch=batch, checkpoint=checkpoint,
+                  resume=resume, cluster=cluster, workers=workers, top=top)
     best = None
     if result.optimal_first and out:  # interrupted: the tree of the best first guess so far
         best = best_so_far(lambda: ranking.global_tree(result, max_guesses=max_guesses, truncate=truncate),
@@ -167,8 +167,8 @@ def print_global(result, data: dict, guess_list, *, top, out) -> None:
     if result.optimal_first:
         click.echo(f"{'optimal' if result.status == 'OPTIMAL' else 'best'} first guesses: "
                    f"{' '.join(result.optimal_first)}")
-    for i, (g, v) in enumerate(result.top(top), start=1):
-        click.echo(f"{i:4d}  {g:<8} {v:5d}  {v / result.n:.6f}")
+    for i, (g, v) in enumerate(result.top(max(top, 10)), start=1):
+        click.echo(f"{i:4d}  {g:<8} {v:5d}  {v / result.n:.6f}" + ("  proven" if i <= result.proven_top else ""))
     if "tree" in data:
         click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
                    f"{data['tree']['replay']['wins']} wins, valid)")

@@ -85,15 +85,16 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
 
         click.echo(rank_note(engine, objective=objective, depth=depth, first=first), err=True)
         answer_list, guess_list = load_or_default(answers, list_answers), load_or_default(guesses, list_guesses)
+        explicit = ctx.get_parameter_source("top") != click.core.ParameterSource.DEFAULT
         if engine == "ranking":
-            explicit = ctx.get_parameter_source("top") != click.core.ParameterSource.DEFAULT
             return rank_fewest(answer_list, guess_list, objective=objective, first=first, max_guesses=max_guesses,
                                hard=hard, cutoff=cutoff, top=top if explicit else 1, out=out,
                                certificate=certificate, as_json=as_json, cluster=cluster, checkpoint=checkpoint,
                                resume=resume, batch=batch, workers=workers,
                                weights=load_weights(weights, answer_list))
-        return rank_wins(answer_list, guess_list, depth=3 if depth is None else depth, hard=hard, top=top, out=out,
-                         certificate=certificate, as_json=as_json, cluster=cluster, checkpoint=checkpoint,
+        return rank_wins(answer_list, guess_list, depth=3 if depth is None else depth, hard=hard,
+                         top=top if explicit else 1, out=out, certificate=certificate, as_json=as_json,
+                         cluster=cluster, checkpoint=checkpoint,
                          resume=resume, batch=batch, workers=workers, max_guesses=max_guesses, truncate=truncate)
     if engine == "guesses":
         return solve_objective(answers=answers, guesses=guesses, objective=objective, first=first,

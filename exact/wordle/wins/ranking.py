@@ -17,6 +17,11 @@ The incumbent and the cheap rejection (why a pruned first guess really is worse)
   level down, and for k - 1 = 3 the kernel bound of :func:`exact.wordle.wins.kernels.value3`);
 - ties are kept exact (a guess is pruned only strictly below t), so every optimal first guess ends
   with its exact value; the incumbent only grows, so every bound recorded is below the final best.
+- ``top`` N (the within-k ranking, ``exact wordle rank --depth K --top N``): the threshold is the N-th
+  best exact value so far (0 before N are known) instead of the best. A guess pruned against it has
+  value <= b < t <= the final N-th best, so it cannot enter the N best; the N best end exact.
+  :attr:`GlobalResult.proven_top` counts the exact values at least every recorded bound (each is
+  proven in its place: no pruned guess can beat it), as the fewest-guesses ranking does.
 - the search of each process is :class:`exact.wordle.wins.bounds.StagedSearch` (``staged=False``:
   the plain :class:`exact.wordle.wins.dp.Search`, the benchmark's baseline): the same recursion, with
   a memo of exact values and upper bounds shared by the first guesses a process evaluates, every
@@ -152,15 +157,16 @@ class WinsSearch(firstguess.Search):
     ABANDONABLE = False
 
     def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int, F: np.ndarray,
-                 staged: bool = True):
+                 staged: bool = True, top: int = 1):
         self.answers, self.guesses, self.depth, self.hard, self.batch, self.F = answers, guesses, depth, hard, batch, F
+        self.top = top  # the threshold is the top-th best exact value so far (1: the incumbent)
         # staged: the memo, class bounds and one guess per partition of exact.wordle.wins.bounds;
         # False: the plain dp.Search (the benchmark's baseline)
         self.staged = staged
         self.DESC = f"first guesses (depth {depth})"
 
     def header(self) -> dict:
-        return make_header(self.answers, self.guesses, self.depth, self.hard, self.batch)
+        return {**make_header(self.answers, self.guesses, self.depth, self.hard, self.batch), "top": self.top}
 
     def to_json(self, o: Outcome) -> dict:
         return o.to_json()
@@ -184,7 +190,9 @@ class WinsSearch(firstguess.Search):
         return Outcome(word, int(v), bool(ok), threshold, time.perf_counter() - t, worker_name())
 
     def threshold(self, outcomes: Iterable[Outcome]) -> int:
-        return max((o.value for o in outcomes if o.exact), default=0)
+        """The top-th best exact value (0 while fewer are known): from any subset it is no higher."""
+        best = sorted((o.value for o in outcomes if o.exact), reverse=True)
+        return best[self.top - 1] if len(best) >= self.top else 0
 
     def tighter(self, a: int, b: int) -> int:
         return max(a, b)
@@ -222,10 +230,20 @@ class GlobalResult(WinsWithin):
     answers: WordList = field(repr=False)
     guesses: WordList = field(repr=False)
     interrupted: bool = False
+    top_n: int = 1  # the N of --top: the threshold was the N-th best exact value so far
 
     @property
     def exact_count(self) -> int:
         return sum(o.exact for o in self.outcomes)
+
+    @property
+    def proven_top(self) -> int:
+        """How many of the best exact values are proven in their place: every first guess is resolved
+        and every pruned one has a bound at most that value (its value <= bound <= v: it cannot beat v)."""
+        if self.open:
+            return 0
+        high = max((o.value for o in self.outcomes if not o.exact), default=None)
+        return sum(1 for o in self.outcomes if o.exact and (high is None or o.value >= high))
 
     def top(self, count: int = 10) -> list[tuple[str, int]]:
         exact = sorted((o for o in self.outcomes if o.exact), key=lambda o: (-o.value, self.guesses.index[o.guess]))
@@ -247,7 +265,9 @@ class GlobalResult(WinsWithin):
             "status": self.status,
             "scope": "all strategies (every first guess)",
             "optimal_first": self.optimal_first,
-            "top": [{"guess": g, "wins": v} for g, v in self.top()],
+            "top": [{"guess": g, "wins": v} for g, v in self.top(max(self.top_n, 10))],
+            "top_n": self.top_n,
+            "proven_top": self.proven_top,
             "first_guesses": len(self.guesses),
             "first_guesses_resolved": len(self.outcomes),
             "first_guesses_exact": self.exact_count,
@@ -283,7 +303,7 @@ class GlobalResult(WinsWithin):
 
 
 def summarize(answers, guesses, depth, hard, outcomes, order_rows, seconds, cores, cluster,
-              interrupted) -> GlobalResult:
+              interrupted, top: int = 1) -> GlobalResult:
     done = {o.guess for o in outcomes}
     open_ = [guesses.words[g] for g in order_rows if guesses.words[g] not in done]
     exact = [o for o in outcomes if o.exact]
@@ -295,7 +315,7 @@ def summarize(answers, guesses, depth, hard, outcomes, order_rows, seconds, core
     else:
         status = "FEASIBLE" if exact else "UNKNOWN"
     return GlobalResult(best, len(answers), depth, hard, status, optimal, list(outcomes), open_, seconds,
-                        cores, cluster, answers, guesses, interrupted)
+                        cores, cluster, answers, guesses, interrupted, top)
 
 
 
@@ -318,23 +338,26 @@ def warm_up() -> None:
 def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False, batch: int = BATCH,
         checkpoint: str | Path | None = None, resume: str | Path | None = None, progress: bool | None = None,
         F: np.ndarray | None = None, limit: int | None = None, cluster: str | None = None,
-        workers: int | None = None, staged: bool = True) -> GlobalResult:
+        workers: int | None = None, staged: bool = True, top: int = 1) -> GlobalResult:
     """The global search, in this process (the kernels use numba's threads) or with batches of
     ``batch`` first guesses as Dask tasks (``cluster``: ``local`` or a scheduler's address).
 
     ``checkpoint``: append finished first guesses there (with ``resume`` and no ``checkpoint``, to
     the resumed file). ``limit``: stop after that many batches (tests), as if interrupted.
     ``staged``: the staged search of :mod:`exact.wordle.wins.bounds` (False: the plain one).
+    ``top``: the N best first guesses valued exactly (the threshold: the N-th best exact value so far).
     Ctrl-C (or SIGTERM via :mod:`exact.stop`) stops after saving what is finished; the result is
     then marked interrupted.
     """
     if depth < 1:
         raise ExactError(f"depth must be at least 1, not {depth}")
+    if top < 1:
+        raise ExactError(f"top must be at least 1, not {top}")
     dp.make_wins_instance(answers, guesses, hard, F)  # checks the lists
     if F is None:
         F = feedback_matrix(guesses, answers)
     order = first_guess_order(answers, guesses, F)
-    search = WinsSearch(answers, guesses, depth, hard, batch, F, staged)
+    search = WinsSearch(answers, guesses, depth, hard, batch, F, staged, top)
     done = firstguess.drive(search, [guesses.words[g] for g in order], checkpoint=checkpoint, resume=resume,
                             limit=None if limit is None else limit * batch, cluster=cluster, workers=workers,
                             batch=batch, progress=progress)
@@ -344,7 +367,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
         where = "local Dask cluster" if cluster == "local" else f"Dask cluster {cluster}"
         cores, where = done.workers, f"{where}, {done.workers} single-threaded workers"
     return summarize(answers, guesses, depth, hard, list(done.records.values()), order, done.seconds, cores, where,
-                     done.interrupted or done.limited)
+                     done.interrupted or done.limited, top)
 
 
 # --- the certificate and the tree of the best -----------------------------------------------------
