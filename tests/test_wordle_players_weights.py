@@ -199,3 +199,23 @@ def test_a_bad_weights_file_is_one_line(cli, weighted_lists, tmp_path, write_lin
     for command in (("play", "--live", "--answer", A.words[0]), ("analyse", A.words[0])):
         code, out, err = cli("wordle", *command, *lists, "--weights", bad)
         assert code == 2 and "bad.txt:1" in err and A.words[0] in err
+
+
+def test_the_api_takes_weights_in_every_form(tmp_path, write_lines):
+    import exact  # the API, reached as exact.NAME
+
+    A, G = tiny(6, 8, 2)
+    W = random_weights(A, 6, top=20)
+    mapping = by_word(A, W)
+    path = tmp_path / "w.txt"
+    write_lines(path, [f"{a} {v}" for a, v in mapping.items()])
+    best = solve_guesses(A, G, weights=W, progress=False)
+    for form in (W, mapping, path, str(path)):
+        r = exact.solve_wordle(A, G, weights=form)
+        assert (r.first, r.total, r.weight) == (best.first, best.total, best.weight)
+    assert exact.solve_wordle(A, G, objective="wins", depth=2, weights=mapping).wins == \
+        solve(A, G, depth=2, progress=False, weights=W).wins
+    game = [(best.first, feedback(best.first, A.words[1]))]
+    assert exact.analyse_wordle(game, A, G, weights=mapping).steps[0].played.total == best.total
+    with pytest.raises(exact.ExactError, match="has no weight"):
+        exact.solve_wordle(A, G, weights={A.words[0]: 1})
