@@ -219,3 +219,42 @@ def test_the_api_takes_weights_in_every_form(tmp_path, write_lines):
     assert exact.analyse_wordle(game, A, G, weights=mapping).steps[0].played.total == best.total
     with pytest.raises(exact.ExactError, match="has no weight"):
         exact.solve_wordle(A, G, weights={A.words[0]: 1})
+
+
+# --- rank --depth K --weights: the plain global search on the weighted kernels ----------------------
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("seed", range(2))
+def test_the_weighted_global_search_matches_brute_force(seed, hard):
+    from exact.wordle.wins import ranking
+    from test_wordle_wins_weights import brute_wins
+
+    A, G = tiny(seed, 9, 3)
+    W = random_weights(A, seed, top=20)
+    for depth in (2, 3):
+        r = ranking.run(A, G, depth=depth, hard=hard, batch=2, progress=False, weights=W)
+        assert r.status == "OPTIMAL" and r.wins == brute_wins(A.words, G.words, depth, hard, by_word(A, W))
+        assert r.optimal_first == solve(A, G, depth=depth, hard=hard, progress=False, weights=W).optimal_first
+        assert r.weight == W.total and ranking.global_tree(r).info["replay"]["wins"] == r.wins
+    unit = ranking.run(A, G, depth=2, hard=hard, batch=2, progress=False, weights=unit_weights(A))
+    plain = ranking.run(A, G, depth=2, hard=hard, batch=2, progress=False)
+    assert (unit.wins, unit.optimal_first, unit.weights) == (plain.wins, plain.optimal_first, None)
+
+
+def test_rank_depth_with_weights_writes_a_certificate_verify_rederives(cli, weighted_lists, tmp_path):
+    A, G, W, lists, weights, ones = weighted_lists
+    cert, tree = tmp_path / "c.json", tmp_path / "t.json"
+    code, out, err = cli("wordle", "rank", *lists, "--depth", "2", "--weights", weights, "--certificate", cert,
+                         "--out", tree, "--batch", "2")
+    assert code == 0, err
+    best = solve(A, G, depth=2, progress=False, weights=W)
+    data = json.loads(cert.read_text())
+    assert (data["wins"], data["weight"], data["weights"]["sha256"]) == (best.wins, W.total, W.sha256)
+    assert f"wins {best.wins} / {W.total} (weight" in out
+    code, out, err = cli("wordle", "verify", cert, *lists, "--weights", weights)
+    assert code == 0, out + err
+    assert "re-derived" in out
+    for other in (("--weights", ones), ()):  # another prior, or none: refused in one line
+        code, out, err = cli("wordle", "verify", cert, *lists, *other)
+        assert code == 2 and len(err.strip().splitlines()) == 1, err
