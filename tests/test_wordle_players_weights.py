@@ -258,3 +258,29 @@ def test_rank_depth_with_weights_writes_a_certificate_verify_rederives(cli, weig
     for other in (("--weights", ones), ()):  # another prior, or none: refused in one line
         code, out, err = cli("wordle", "verify", cert, *lists, *other)
         assert code == 2 and len(err.strip().splitlines()) == 1, err
+
+
+def test_under_weights_the_committed_trees_and_book_are_not_played():
+    from exact.words import named_lists
+    from exact.wordle.study.play_defaults import choose_strategy, new_game
+    from exact.wordle.study.serve import shipped_opener_book, shipped_trees
+
+    A, G = named_lists("nyt2023")
+    W = random_weights(A, 7, top=5)
+    plain = choose_strategy(None, None, A, G)
+    weighted = choose_strategy(None, None, A, G, weights=W)
+    assert isinstance(weighted, LiveWins) and weighted.weights is W and "weighted by random7" in weighted.name
+    assert not isinstance(plain, LiveWins) or plain.weights is None
+    game = new_game(LiveGuesses(A, G, 6, first="tarse", weights=W), A, G, weights=W)
+    assert isinstance(game.strategy, LiveGuesses) and game.prior == "random7"  # no opener book in front
+    assert shipped_trees(Setup(A, G, weights=W)) == [] and shipped_opener_book(Setup(A, G, weights=W)) is None
+
+
+@pytest.mark.slow
+def test_analyse_under_the_shipped_prior(cli):
+    code, out, err = cli("wordle", "analyse", "--list", "nyt-prior", "tares", "crane", "--answer", "crane", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["weights"]["source"] == "instances/nyt-prior/weights.txt"
+    second = data["steps"][1]
+    assert second["played"]["how"] == "solved" and second["played"]["weight"] > second["answers_before"]
