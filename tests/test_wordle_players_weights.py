@@ -284,3 +284,20 @@ def test_analyse_under_the_shipped_prior(cli):
     assert data["weights"]["source"] == "instances/nyt-prior/weights.txt"
     second = data["steps"][1]
     assert second["played"]["how"] == "solved" and second["played"]["weight"] > second["answers_before"]
+
+
+def test_a_weighted_checkpoint_resumes_only_with_its_weights(tmp_path):
+    from exact.errors import ExactError
+    from exact.wordle.wins import ranking
+
+    A, G = tiny(3, 9, 3)
+    W = random_weights(A, 3, top=20)
+    path = tmp_path / "run.jsonl"
+    first = ranking.run(A, G, depth=2, batch=2, progress=False, weights=W, checkpoint=path, limit=2)
+    assert first.interrupted and json.loads(path.read_text().splitlines()[0])["weights_sha256"] == W.sha256
+    for other in (None, random_weights(A, 4, top=20)):
+        # refused in one line: its header's weights, or a record above the answers' total weight
+        with pytest.raises(ExactError, match="weights_sha256|outside"):
+            ranking.run(A, G, depth=2, batch=2, progress=False, weights=other, resume=path)
+    done = ranking.run(A, G, depth=2, batch=2, progress=False, weights=W, resume=path)
+    assert done.status == "OPTIMAL" and done.wins == solve(A, G, depth=2, progress=False, weights=W).wins
