@@ -301,3 +301,18 @@ def test_a_weighted_checkpoint_resumes_only_with_its_weights(tmp_path):
             ranking.run(A, G, depth=2, batch=2, progress=False, weights=other, resume=path)
     done = ranking.run(A, G, depth=2, batch=2, progress=False, weights=W, resume=path)
     assert done.status == "OPTIMAL" and done.wins == solve(A, G, depth=2, progress=False, weights=W).wins
+
+
+@pytest.mark.slow
+def test_a_first_guess_is_valued_from_certificates_of_the_same_weights_only(cli):
+    from exact.words import named_lists
+    from exact.weights import named_weights
+
+    A, G = named_lists("nyt-prior")
+    W = named_weights("nyt-prior", A)
+    history = [("tares", feedback("tares", "crane")), ("crane", feedback("crane", "crane"))]
+    weighted = analyse_game(history, A, G, weights=W).steps[0]
+    cert = json.loads(open("results/wordle/prior-tares-guesses-certificate.json").read())
+    assert (weighted.played.total, weighted.played.weight) == (cert["total"], W.total)
+    assert weighted.played.expected == pytest.approx(cert["total"] / W.total)
+    assert analyse_game(history, A, G).steps[0].played.total is None  # no unweighted file values it

@@ -22,9 +22,10 @@ Data types, stated once:
   the expected guesses value / W(S) (W: the total weight), the best guess the one of least weighted
   total, and the probability of a feedback is the weight of its class over W(S). Luck is the same
   difference, and the feedbacks' lucks, each weighted by its class's weight, sum to zero (E_before is
-  the W(P)/W(S)-weighted mean of the classes' E_after by the same independence). The committed files and
-  the opener book are proven without weights, so under non-unit weights every value is solved here
-  (a first guess on a full list with ``full`` only); unit weights are no weights;
+  the W(P)/W(S)-weighted mean of the classes' E_after by the same independence). A committed file values
+  a first guess only under its own weights (the sha256 it records; an unweighted file only without
+  weights: a weighted total is not a count), and the opener book (proven without weights) is not used
+  under weights; unit weights are no weights;
 - an :class:`Analysis` holds one :class:`Step` per guess; each :class:`Value` says how it was
   obtained: ``solved`` (:func:`exact.wordle.fewest.search.solve_guesses`, proven), ``certificate`` (a
   committed proven certificate of this list and mode), or None with a reason (not computed).
@@ -263,9 +264,11 @@ class Certified(NamedTuple):
 
 
 def certificate_values(answers: WordList, guesses: WordList, hard: bool,
-                       max_guesses: int = 6) -> dict[str, Certified]:
+                       max_guesses: int = 6, weights_sha256: str | None = None) -> dict[str, Certified]:
     """First guess -> (total, source): the committed proven fewest-guesses certificates of these lists and
-    mode (from the game's start, objective ``guesses``), read from ``results/wordle/`` of a checkout."""
+    mode (from the game's start, objective ``guesses``), read from ``results/wordle/`` of a checkout; only
+    those of the same weights (``weights_sha256``; None: unweighted certificates only, since a weighted
+    total is not a count)."""
     out = {}
     for path in shipped_results("results/wordle/*-certificate.json"):
         try:
@@ -275,7 +278,8 @@ def certificate_values(answers: WordList, guesses: WordList, hard: bool,
         if (c.get("objective") == "guesses" and c.get("status") == "OPTIMAL" and not c.get("after")
                 and c.get("hard") == hard and c.get("max_guesses") == max_guesses and c.get("first")
                 and c.get("answers", {}).get("sha256") == answers.sha256
-                and c.get("guesses", {}).get("sha256") == guesses.sha256 and c.get("total") is not None):
+                and c.get("guesses", {}).get("sha256") == guesses.sha256 and c.get("total") is not None
+                and (c.get("weights") or {}).get("sha256") == weights_sha256):
             out[c["first"]] = Certified(int(c["total"]), f"certificate results/wordle/{path.name}")
     return out
 
@@ -324,10 +328,11 @@ def _ranking_records(path) -> tuple[dict, list[dict]]:
 
 
 def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_guesses: int = 6,
-                       book=None) -> FirstGuessValues:
+                       book=None, weights_sha256: str | None = None) -> FirstGuessValues:
     """The :class:`FirstGuessValues` of these lists and mode, from ``results/wordle/`` (``book``: a
-    :class:`exact.wordle.study.book.Book` whose proven openers count as exact values)."""
-    exact = dict(certificate_values(answers, guesses, hard, max_guesses))
+    :class:`exact.wordle.study.book.Book` whose proven openers count as exact values), the files of the
+    same weights only (``weights_sha256``; None: unweighted files only)."""
+    exact = dict(certificate_values(answers, guesses, hard, max_guesses, weights_sha256))
     at_least: dict[str, Certified] = {}
     for path in (shipped_results("results/wordle/ranking-guesses*-certificate.json")
                  + shipped_results("results/wordle/ranking-guesses*-checkpoint.jsonl")):
@@ -338,7 +343,8 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
         if (header.get("objective") != "guesses" or bool(header.get("hard")) != hard
                 or header.get("max_guesses") != max_guesses
                 or (header.get("answers") or {}).get("sha256") != answers.sha256
-                or (header.get("guesses") or {}).get("sha256") != guesses.sha256):
+                or (header.get("guesses") or {}).get("sha256") != guesses.sha256
+                or (header.get("weights") or {}).get("sha256") != weights_sha256):
             continue
         source = f"ranking results/wordle/{path.name}"
         for r in records:
@@ -358,26 +364,28 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
     return FirstGuessValues(exact, at_least, best_of_all, best_guess)
 
 
-def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int) -> Valuation:
+def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int,
+                        weight: int | None = None) -> Valuation:
     """A position too large to solve here (the first guess): the committed files' values, exact or "at
-    least N" (a ranking's rejection bound), and the best first guess they prove best of all when they do."""
+    least N" (a ranking's rejection bound), and the best first guess they prove best of all when they do;
+    ``weight``: the answers' total weight when the values are weighted totals."""
     why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
     proven, bound = values.exact.get(guess), values.at_least.get(guess)
     if proven is not None:
-        played = Value(proven.total, n, proven.source)
+        played = Value(proven.total, n, proven.source, weight=weight)
     elif bound is not None:
         played = Value(None, n, f"at least {bound.total} (a rejection bound of the {bound.source}), not exact",
-                       at_least=bound.total)
+                       at_least=bound.total, weight=weight)
     else:
         played = Value(None, n, why)
     if values.best_guess is None:
         return Valuation(played, Value(None, n, why), None, "not computed", None)
     if values.best_of_all is not None:
-        best = Value(values.best_of_all.total, n, values.best_of_all.source)
+        best = Value(values.best_of_all.total, n, values.best_of_all.source, weight=weight)
         scope = f"proven best of all {len(set(values.exact) | set(values.at_least))} first guesses"
         return Valuation(played, best, values.best_guess, scope, None)
     best = values.exact[values.best_guess]
-    return Valuation(played, Value(best.total, n, best.source), values.best_guess,
+    return Valuation(played, Value(best.total, n, best.source, weight=weight), values.best_guess,
                      f"best of the {len(values.exact)} first guesses valued in committed files, not proven over "
                      f"every guess", None)
 
@@ -458,9 +466,10 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
                              f"to {guess!r} at guess {i + 1}")
         if say is not None:
             say(f"guess {i + 1}, {guess}: {len(S)} answer{'s' if len(S) != 1 else ''}")
-        v = valuation(solve, before, guess, split, len(S), limit,
-                      book, lambda: first_guess_values(answers, guesses, hard, max_guesses, book) if w is None
-                      else NO_VALUES)
+        v = valuation(solve, before, guess, split, len(S), limit, book,
+                      lambda: first_guess_values(answers, guesses, hard, max_guesses, book,
+                                                 weights.sha256 if weights is not None else None),
+                      weigh(S, w) if w else None)
         steps.append(Step(i + 1, guess, pattern, len(S), len(left), v.played, v.best, v.best_first, v.scope,
                           sum(weigh(P, w) * len(P) for P in split.values()) / weigh(S, w), None, v.tree))
     analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit, weights=weights)
@@ -476,14 +485,16 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
 
 
 def valuation(solve, before: tuple, guess: str, split: dict, n: int, limit: int | None, book,
-              first_values) -> Valuation:
-    """The played and best values at one position of n answers: the opener book's where it covers the
-    position, the committed files' (``first_values()``) for a first guess too large to solve, else solved."""
+              first_values, weight: int | None = None) -> Valuation:
+    """The played and best values at one position of n answers (of total ``weight`` under weights): the
+    opener book's where it covers the position, the committed files' (``first_values()``, of the same
+    weights) for a first guess too large to solve, else solved."""
     advice = lookup(book, before) if book is not None and before else None
     if advice is not None:
         return book_valuation(advice, solve, before, guess, n, limit)
     if limit is not None and n > limit and not before:
-        return live_first_guess(certified_valuation(guess, n, first_values(), limit), solve, guess, split, limit)
+        return live_first_guess(certified_valuation(guess, n, first_values(), limit, weight), solve, guess, split,
+                                limit)
     if limit is not None and n > limit:
         return certified_valuation(guess, n, NO_VALUES, limit)
     return solved_valuation(solve, before, guess, n)
