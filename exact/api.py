@@ -8,6 +8,10 @@ Data types, stated once:
   ``nyt2023``, ...);
 - a *history* (``after``): ``((guess, pattern), ...)`` with pattern codes, or text such as
   ``"salet 00100 courd 10200"`` in any feedback notation;
+- *weights* (a prior over the answers, :mod:`exact.weights`): a path to a ``word weight`` file, a mapping
+  word -> positive integer (every answer once), or a :class:`~exact.weights.Weights`; None: the prior of
+  the named ``list`` when the answers are its own (``nyt-prior``), else every answer 1. Totals and wins
+  become weighted sums (expected guesses = total / weight, P(win) = wins / weight);
 - the results are the solvers' own types, re-exported here: :class:`GuessesResult` (fewest guesses),
   :class:`SolveResult` (most wins within k), :class:`Replay` (a tree replayed), :class:`LingoScore`,
   :class:`Analysis` (a game rated), :class:`Tree`.
@@ -30,6 +34,7 @@ from exact.game.formats import read_tree as read, write_tree as write
 from exact.game.position import MAX_GUESSES, check_guess_limit, parse_history
 from exact.game.tree import Replay, Tree, check_tree_lists, replay, tree_depth
 from exact.lingo.score import LingoScore, score_guesses
+from exact.weights import Weights, named_weights, read_weights, weights_from_lines
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.analyse import Analysis, analyse_game, parse_game
 from exact.wordle.study.audit import Audit, audit_tree as audit
@@ -166,28 +171,44 @@ def _history(after, guesses: WordList, name: str = "after") -> tuple:
     return parse_history(after, guesses) if isinstance(after, str) else _pairs(after, guesses, name)
 
 
+def _weights(value, answers: WordList, list: str, named: bool) -> Weights | None:
+    """The answer weights ``value`` names (the module's *weights*) for these answers; None: the named
+    list's prior when ``named`` (the answers are the list's own), else None (every answer 1)."""
+    if value is None:
+        return named_weights(list, answers) if named else None
+    if isinstance(value, Weights):
+        if len(value.values) != len(answers):
+            raise ExactError(f"weights: {len(value.values)} weights for the {len(answers)} answers")
+        return value
+    if isinstance(value, dict):
+        return weights_from_lines((f"{word} {weight}" for word, weight in value.items()), answers, "weights")
+    return read_weights(_path(value, "weights"), answers)
+
+
 def solve_wordle(answers: Words = None, guesses: Words = None, *, list: str = "original",
                  objective: str = "guesses", depth: int | None = None, first: str | None = None,
                  hard: bool = False, after=(), max_guesses: int = 6,
-                 progress: bool = False) -> GuessesResult | SolveResult:
+                 progress: bool = False, weights=None) -> GuessesResult | SolveResult:
     """The proven best Wordle strategy. ``objective``: ``"guesses"`` (fewest total guesses, every answer
     within ``max_guesses``; a :class:`GuessesResult` with its tree), a lexicographic list such as
     ``"win3,guesses"``, or ``"wins"`` (the most answers won within ``depth`` guesses, default 3; a
     :class:`SolveResult`). ``answers`` given alone are also the guesses; with neither, the lists of
     ``list``. ``first`` fixes the guess at the position, ``after`` the guesses already played.
+    ``weights``: the answers' prior (the module's *weights*): the weighted total, or the weight won.
     """
     list, objective, first = _text(list, "list", False), _text(objective, "objective", False), _text(first, "first")
     hard, progress, depth = _flag(hard, "hard"), _flag(progress, "progress"), _depth(depth)
     max_guesses = check_guess_limit(max_guesses)
     A, G = _lists(answers, guesses, list)
+    W = _weights(weights, A, list, answers is None)
     history = _history(after, G)
     if objective == "wins":
-        return solve(A, G, depth or 3, hard, first, progress=progress, after=history)
+        return solve(A, G, depth or 3, hard, first, progress=progress, after=history, weights=W)
     if depth is not None:
         raise ExactError("depth goes with objective='wins'; the fewest-guesses objectives take max_guesses")
 
     return solve_guesses(A, G, objective=objective, first=first, max_guesses=max_guesses, hard=hard,
-                         after=history, progress=progress)
+                         after=history, progress=progress, weights=W)
 
 
 def read_tree(path: str | Path, fmt: str | None = None) -> Tree:
@@ -249,12 +270,14 @@ def lingo_score(guesses: Sequence[str] | str, pool: Words = None, *, allow_nonwo
 
 
 def analyse_wordle(game, answers: Words = None, guesses: Words = None, *, list: str = "nyt2023",
-                   hard: bool = False, answer: str | None = None, full: bool = False) -> Analysis:
+                   hard: bool = False, answer: str | None = None, full: bool = False, weights=None) -> Analysis:
     """A played game rated guess by guess (:mod:`exact.wordle.study.analyse`): ``game`` as text
     (``"salet.bybyb.drone.bgbgg.crane"``, the guesses with ``answer``, or an emoji grid with words) or a
-    history. ``full``: solve every position, however large (see the module on what is exact)."""
+    history. ``full``: solve every position, however large (see the module on what is exact). ``weights``:
+    the answers' prior (the module's *weights*): expected guesses and luck weighted by it."""
     list, answer, hard, full = _text(list, "list", False), _text(answer, "answer"), _flag(hard, "hard"), _flag(full, "full")
     A, G = _lists(answers, guesses, list)
+    W = _weights(weights, A, list, answers is None)
     history = parse_game(game, G, answer) if isinstance(game, str) else _pairs(game, G, "game")
-    return analyse_game(history, A, G, hard, full=full)
+    return analyse_game(history, A, G, hard, full=full, weights=W)
 

@@ -193,7 +193,7 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     else:
         _check_wins(v, data, A, G, path, kind, W)
     if kind == "wins-global":
-        _rederive_global(v, data, A, G, budget)
+        _rederive_global(v, data, A, G, budget, W)
     _rederive(v, data, A, G, kind, budget, W)
     return v
 
@@ -207,7 +207,7 @@ def _weights(v: Verification, data: dict, A: WordList, given, path: Path, kind: 
         if given is not None and not read_weights(given, A).unit:
             raise ExactError(f"the certificate is unweighted, but weights were given ({given})", path=path)
         return None
-    if kind not in ("wins-depth-k", "fewest", "fewest-ranking"):
+    if kind not in ("wins-depth-k", "wins-global", "fewest", "fewest-ranking"):
         raise ExactError(f"a {kind} certificate with weights: not checked by this version", path=path)
     check_fields(record, {"sha256": "str", "total": "int"}, {"source": "str", "count": "int"}, source=str(path),
                  where="weights")
@@ -529,9 +529,10 @@ def _rederive_ranking(v: Verification, data: dict, A: WordList, G: WordList, rec
          + (f" raised to the proven {proven}" if proven is not None and proven > run else ""))
 
 
-def _rederive_global(v: Verification, data: dict, A: WordList, G: WordList, budget: Budget) -> None:
+def _rederive_global(v: Verification, data: dict, A: WordList, G: WordList, budget: Budget,
+                     W: Weights | None = None) -> None:
     """Every record of a global depth-k search re-evaluated by its search
-    (:func:`exact.wordle.rederive.wins_claims`), in the search's order."""
+    (:func:`exact.wordle.rederive.wins_claims`), in the search's order; with the certificate's weights ``W``."""
     if v.failed:
         v.add("re-derived", None, "not run: a check above failed")
         return
@@ -541,7 +542,7 @@ def _rederive_global(v: Verification, data: dict, A: WordList, G: WordList, budg
     claims = rederive.wins_claims(outcomes, data["wins"], proven)
     F = feedback_matrix(G, A)
     order = [G.words[g] for g in wins_first_guess_order(A, G, F)]
-    search = WinsSearch(A, G, data["depth"], data["hard"], BATCH, F)
+    search = WinsSearch(A, G, data["depth"], data["hard"], BATCH, F, weights=W)
     _say(v, rederive.rederive(search, claims, order, rederive.judge_wins, budget), "exact.wordle.wins.ranking",
          f"exact values against themselves; pruned guesses against the optimum {data['wins']}"
          + (f", lowered to the proven {proven} + 1" if proven is not None and proven < data["wins"] else ""))

@@ -7,10 +7,11 @@ import sys
 import click
 
 from exact.cli.common import echo_json, list_answers, list_guesses, words_option
-from exact.cli.common import exclude_option, guess_limit
+from exact.cli.common import exclude_option, guess_limit, load_weights, weights_option
 from exact.errors import ExactError
 from exact.progress import say
 from exact.wordle.study.analyse import LIVE_MAX, analyse_game, analysis_lines, parse_game
+from exact.wordle.study.play import restrict_weights
 from exact.words import exclude_answers, list_date, load_or_default
 
 
@@ -33,25 +34,32 @@ from exact.words import exclude_answers, list_date, load_or_default
               show_default=True, help="How feedback is printed.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @exclude_option
-def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max, full, notation, as_json, exclude):
+@weights_option
+def analyse(game, answers, guesses, hard, answer, played, max_guesses, live_max, full, notation, as_json, exclude,
+            weights=None):
     """Rate a game: each guess's exact expected guesses against the best guess there, and its luck.
 
     GAME is guess.pattern pairs, e.g. salet.bybyb.drone.bgbgg.crane (any feedback notation; a last guess
     without a pattern solved the game); or the guesses alone with --answer WORD; or the emoji grid a
     player pastes (quoted, or - to read it from stdin), with the words on its lines or in --guesses-played.
     Values are exact: the fewest total guesses with the rest played optimally (exact.wordle.fewest.search).
+    With --weights FILE (or --list nyt-prior) each answer counts its weight: the expected guesses and the
+    luck are the prior's, every value solved here (the committed files are proven without weights).
     """
-    answer_list = exclude_answers(load_or_default(answers, list_answers), exclude)
+    whole = load_or_default(answers, list_answers)
+    answer_list = exclude_answers(whole, exclude)
+    prior = restrict_weights(load_weights(weights, whole), whole, answer_list)
     guess_list = load_or_default(guesses, list_guesses)
     text = read_game_stdin() if game == ("-",) else " ".join(game) if all("\n" not in g for g in game) else "\n".join(game)
     history = parse_game(text, guess_list, answer, played.split(",") if played else None)
     analysis = analyse_game(history, answer_list, guess_list, hard, max_guesses, live_max or LIVE_MAX, full,
-                            say=None if as_json else say)
+                            say=None if as_json else say, weights=prior)
     if as_json:
         echo_json(analysis.to_json())
         return
     click.echo(f"answers {answer_list.source} ({len(answer_list)}), guesses {guess_list.source} ({len(guess_list)})"
-               f"{', hard mode' if hard else ''}; {list_date(answer_list, guess_list)}")
+               f"{', hard mode' if hard else ''}{'; weights ' + prior.source if analysis.weights else ''}; "
+               f"{list_date(answer_list, guess_list)}")
     for line in analysis_lines(analysis, notation):
         click.echo(line)
 

@@ -10,12 +10,12 @@ import click
 
 from exact import stop
 from exact.cli.common import LIST_KEY, NOTATION_HELP, list_answers, list_guesses, read_line, squares, words_option
-from exact.cli.common import exclude_option, guess_limit
+from exact.cli.common import exclude_option, guess_limit, load_weights, weights_option
 from exact.errors import ExactError
 from exact.feedback import all_green, parse_pattern
 from exact.progress import say
 from exact.wordle.study.analyse import analyse_game, analysis_lines
-from exact.wordle.study.play import ImpossibleFeedback, TreeStrategy, game_header, game_record
+from exact.wordle.study.play import ImpossibleFeedback, TreeStrategy, game_header, game_record, restrict_weights
 from exact.words import check_words, exclude_answers, load_or_default
 
 COMMANDS_HELP = ("WORD FEEDBACK if you played another word, u undoes the last feedback, l lists the candidates, "
@@ -28,7 +28,8 @@ def print_advice(advice, show: int) -> None:
     step = advice.position.played + 1
     click.echo(f"guess {step}: {advice.guess.upper()}   [{advice.source}]")
     if advice.guesses_left > 0:
-        chances = (f"P(win within {advice.depth}) = {advice.wins}/{n} = {advice.probability:.2%}"
+        weight = " (weight)" if advice.weight else ""
+        chances = (f"P(win within {advice.depth}) = {advice.wins}/{advice.total}{weight} = {advice.probability:.2%}"
                    f" ({advice.guesses_left} guess{'es' if advice.guesses_left > 1 else ''} left)")
     else:
         chances = f"beyond the {advice.depth} guesses that count as a win"
@@ -170,15 +171,18 @@ def card_list(card_file) -> None:
 @click.option("--notation", type=click.Choice(["emoji", "letters", "digits"]), default="emoji",
               show_default=True, help="How feedback is printed.")
 @exclude_option
+@weights_option
 def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, depth, hard, first, answer, rate, show,
-                notation, exclude):
+                notation, exclude, weights=None):
     """Play along: the next guess, your feedback, the candidates left and the chances.
 
     After each guess type its feedback in any notation (digits 02110, letters bygyb, emoji squares,
     RGY or YNM). Feedback that no candidate answer gives is refused and asked again. Where the strategy
     has no guess (a tree that stops at its depth) the fallback plays on: the fewest total guesses,
     guessing candidates and a few allowed words that split them best (candidates only in hard mode;
-    exact.wordle.study.play.FewestGuesses).
+    exact.wordle.study.play.FewestGuesses). With --weights FILE (or --list nyt-prior) the advice maximises
+    the weighted objective, solved live (the committed trees are proven without weights), and the chances
+    are the prior's.
     """
     from exact.wordle.study.play_defaults import choose_strategy, new_game  # lazy: start-up (measured 0.62 s, ortools)
 
@@ -187,12 +191,16 @@ def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, de
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
     played_answer = checked_answer(answer, answer_list, guess_list)
+    prior = load_weights(weights, answer_list)
     strategy = choose_strategy(tree_file, fmt, answer_list, guess_list, depth, hard, objective, first, live,
-                               card_file=card_file)
+                               card_file=card_file, weights=prior)
+    whole = answer_list
     answer_list, strategy = excluded(exclude, answer_list, strategy,
                                      lambda left: choose_strategy(tree_file, fmt, left, guess_list, depth, hard,
-                                                                  objective, first, live, card_file=card_file))
-    game = new_game(strategy, answer_list, guess_list, hard)
+                                                                  objective, first, live, card_file=card_file,
+                                                                  weights=restrict_weights(prior, whole, left)))
+    prior = restrict_weights(prior, whole, answer_list)
+    game = new_game(strategy, answer_list, guess_list, hard, prior)
     click.echo(game_header(game, answer))
     if answer is None:
         try:
@@ -208,7 +216,8 @@ def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, de
         click.echo("not rated: the game took more than the 6 guesses the rating counts")
     elif rate and solved:
         click.echo("")
-        for line in analysis_lines(analyse_game(game.position.history, answer_list, guess_list, hard, say=say)):
+        for line in analysis_lines(analyse_game(game.position.history, answer_list, guess_list, hard, say=say,
+                                                weights=prior)):
             click.echo(line)
     if not solved:
         sys.exit(1)

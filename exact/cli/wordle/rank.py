@@ -16,9 +16,8 @@ from __future__ import annotations
 import click
 
 from exact import stop
-from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, chosen_list, echo_json, exit_if_interrupted,
+from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, echo_json, exit_if_interrupted,
                               list_answers, list_guesses, load_weights, weights_option, words_option)
-from exact.errors import ExactError
 from exact.cli.wordle.shared import first_guess_run_options, write_tree_and_certificate
 from exact.fileio import write_json
 from exact.firstguess import best_so_far
@@ -76,12 +75,9 @@ def rank(answers, guesses, objective, depth, hard, first, top, max_guesses, cuto
                            hard=hard, cutoff=cutoff, top=top or 1, out=out, certificate=certificate,
                            as_json=as_json, cluster=cluster, checkpoint=checkpoint, resume=resume, batch=batch,
                            workers=workers, weights=prior)
-    if prior is not None and not prior.unit:
-        raise ExactError(f"--weights ({'--list ' + chosen_list() if weights is None else weights}) on rank --depth: "
-                         f"not yet (the depth-k ranking is unweighted); rank --objective guesses takes them")
     return rank_wins(answer_list, guess_list, depth=depth, hard=hard, top=top or 1, out=out, certificate=certificate,
                      as_json=as_json, cluster=cluster, checkpoint=checkpoint, resume=resume, batch=batch,
-                     workers=workers, max_guesses=max_guesses, truncate=truncate)
+                     workers=workers, max_guesses=max_guesses, truncate=truncate, weights=prior)
 
 
 def rank_fewest(answer_list, guess_list, *, objective, first, max_guesses, hard, cutoff, top, out, certificate,
@@ -130,14 +126,15 @@ def print_ranking(r, data: dict, answer_list, guess_list, *, top, cutoff, out) -
 
 
 def rank_wins(answer_list, guess_list, *, depth, hard, top, out, certificate, as_json, cluster, checkpoint, resume,
-              batch, workers, max_guesses=6, truncate=False):
+              batch, workers, max_guesses=6, truncate=False, weights=None):
     """The global search over every first guess (in this process, or on a Dask cluster): run it, write
-    its certificate and the tree of the best, print it."""
+    its certificate and the tree of the best, print it. ``weights`` (not unit): the most weight won, by
+    the plain search (:mod:`exact.wordle.wins.ranking`)."""
     for path in out:
         format_for_path(path)
     stop.install()
     result = call(ranking.run, answer_list, guess_list, depth=depth, hard=hard, batch=batch, checkpoint=checkpoint,
-                  resume=resume, cluster=cluster, workers=workers, top=top)
+                  resume=resume, cluster=cluster, workers=workers, top=top, weights=weights)
     best = None
     if result.optimal_first and out:  # interrupted: the tree of the best first guess so far
         best = best_so_far(lambda: ranking.global_tree(result, max_guesses=max_guesses, truncate=truncate),
@@ -160,7 +157,9 @@ def print_global(result, data: dict, guess_list, *, top, out) -> None:
     answer_list = result.answers
     click.echo(f"answers: {answer_list.source} ({len(answer_list)}), guesses: {guess_list.source} "
                f"({len(guess_list)}), {'hard mode, ' if result.hard else ''}depth {result.depth}, {result.cluster}")
-    click.echo(f"wins {result.wins} / {result.n} = {result.probability:.6f}  status {result.status}  "
+    per = result.weight or result.n
+    weighed = f" (weight, {result.weights.source})" if result.weights is not None else ""
+    click.echo(f"wins {result.wins} / {per}{weighed} = {result.probability:.6f}  status {result.status}  "
                f"({result.seconds:.1f} s this run, {result.cores} cores; {len(result.outcomes)} of "
                f"{len(guess_list)} first guesses resolved, {result.exact_count} exactly, the rest "
                f"pruned by bounds; {len(result.open)} open)")
@@ -168,7 +167,7 @@ def print_global(result, data: dict, guess_list, *, top, out) -> None:
         click.echo(f"{'optimal' if result.status == 'OPTIMAL' else 'best'} first guesses: "
                    f"{' '.join(result.optimal_first)}")
     for i, (g, v) in enumerate(result.top(max(top, 10)), start=1):
-        click.echo(f"{i:4d}  {g:<8} {v:5d}  {v / result.n:.6f}" + ("  proven" if i <= result.proven_top else ""))
+        click.echo(f"{i:4d}  {g:<8} {v:5d}  {v / per:.6f}" + ("  proven" if i <= result.proven_top else ""))
     if "tree" in data:
         click.echo(f"wrote {', '.join(out)} (first guess {data['tree']['first']}; replayed: "
                    f"{data['tree']['replay']['wins']} wins, valid)")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from exact.cli.common import guess_limit, list_answers, list_guesses, words_option
+from exact.cli.common import guess_limit, list_answers, list_guesses, load_weights, weights_option, words_option
 from exact.partitions import cache_dir
 from exact.wordle.study.store import DEFAULT_CAP, OBJECTIVES, Store
 from exact.words import load_or_default
@@ -35,16 +35,19 @@ def default_store() -> Path:
               help="The SQLite store of solved positions [default: serve.sqlite in the cache folder].")
 @click.option("--store-cap", type=click.IntRange(min=1), default=DEFAULT_CAP, show_default=True,
               help="The most positions the store keeps (the least recently used go first).")
-def serve(port, host, no_browser, answers, guesses, hard, objective, depth, store_path, store_cap):
+@weights_option
+def serve(port, host, no_browser, answers, guesses, hard, objective, depth, store_path, store_cap, weights=None):
     """A local web app that plays along from any opener: proven advice, solved live where no tree covers it.
 
     The page opens in a browser (unless --no-browser). Type the word you played and its colours
     (e.g. "crane bbygb"); the next guess comes from a shipped proven tree at once, else from the store of
     positions solved before, else it is proven live (a heuristic guess shows meanwhile, with the proof's
-    expected duration). Ctrl-C stops the server.
+    expected duration). Ctrl-C stops the server. With --weights FILE (or --list nyt-prior) every proof
+    solves the weighted objective (no shipped tree: they are proven without weights).
     """
     from exact.cli.wordle import serve_app  # lazy: start-up of every other command (uvicorn, the engines' numba)
 
-    setup = serve_app.Setup(load_or_default(answers, list_answers), load_or_default(guesses, list_guesses), hard,
-                            objective, depth or 0)
+    answer_list = load_or_default(answers, list_answers)
+    setup = serve_app.Setup(answer_list, load_or_default(guesses, list_guesses), hard, objective, depth or 0,
+                            load_weights(weights, answer_list))
     serve_app.run(setup, Store(store_path or default_store(), store_cap), host, port, not no_browser)

@@ -78,9 +78,9 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
                            cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
                            cluster=cluster, checkpoint=checkpoint, resume=resume, truncate=truncate)
-    if engine not in ("guesses", "depth", "ranking") and (weights is not None or chosen_list() == "nyt-prior"):
-        raise ExactError("--weights (and --list nyt-prior) are taken by --objective and --depth only so far: the "
-                         "depth-k search over every first guess and the memorable variant do not weight answers yet")
+    if engine == "memorable" and (weights is not None or chosen_list() == "nyt-prior"):
+        raise ExactError("--weights (and --list nyt-prior) are not taken by the memorable variant (--max-second): "
+                         "it does not weight answers yet")
     if engine in RANK_ENGINES:  # the old spellings of `exact wordle rank`
 
         click.echo(rank_note(engine, objective=objective, depth=depth, first=first), err=True)
@@ -95,7 +95,8 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
         return rank_wins(answer_list, guess_list, depth=3 if depth is None else depth, hard=hard,
                          top=top if explicit else 1, out=out, certificate=certificate, as_json=as_json,
                          cluster=cluster, checkpoint=checkpoint,
-                         resume=resume, batch=batch, workers=workers, max_guesses=max_guesses, truncate=truncate)
+                         resume=resume, batch=batch, workers=workers, max_guesses=max_guesses, truncate=truncate,
+                         weights=load_weights(weights, answer_list))
     if engine == "guesses":
         return solve_objective(answers=answers, guesses=guesses, objective=objective, first=first,
                                max_guesses=max_guesses, hard=hard, cutoff=cutoff, after=after, compare=compare,

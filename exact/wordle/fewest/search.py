@@ -260,7 +260,8 @@ def _first_guesses(inst: GuessesInstance, T: np.ndarray, t0: int, rule: Constrai
                    first: str | None) -> tuple[np.ndarray, np.ndarray]:
     """(the guess rows to try at the position, their guess bounds): ``first`` alone (checked: in the
     list, and allowed in hard mode), else every candidate in bound order (one answer of T when T has
-    at most two answers: naming one is optimal)."""
+    at most two answers: naming one is optimal, the heaviest with weights: w_a + 2 w_b is least when
+    w_a >= w_b; the first of T among equals)."""
     guesses = inst.guesses
     if first is not None:
         require_in_pool([first], guesses, "first")
@@ -270,7 +271,8 @@ def _first_guesses(inst: GuessesInstance, T: np.ndarray, t0: int, rule: Constrai
         return np.array([g], dtype=np.int64), np.zeros(1, dtype=np.int64)
     firsts, first_bounds, _ = candidates(inst.ctx, T, t0, rule.greens, rule.least, INF)
     if len(T) <= 2 or len(firsts) == 0:
-        return np.array([inst.ctx.answer_row[T[0]]], dtype=np.int64), np.zeros(1, dtype=np.int64)
+        heaviest = T[int(np.argmax(inst.ctx.weight[T]))]
+        return np.array([inst.ctx.answer_row[heaviest]], dtype=np.int64), np.zeros(1, dtype=np.int64)
     return firsts, first_bounds
 
 

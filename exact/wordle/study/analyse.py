@@ -18,6 +18,14 @@ Data types, stated once:
   from there (the guess count when it solved). Positive: the feedback left fewer guesses to play than
   this guess leaves on average. The feedbacks' lucks, weighted by their answers, average to zero
   (the classes' optimal subtrees are independent, so E_before is their weighted mean);
+- with *weights* (a prior, :mod:`exact.weights`), answer a counts w_a: a value is the weighted total,
+  the expected guesses value / W(S) (W: the total weight), the best guess the one of least weighted
+  total, and the probability of a feedback is the weight of its class over W(S). Luck is the same
+  difference, and the feedbacks' lucks, each weighted by its class's weight, sum to zero (E_before is
+  the W(P)/W(S)-weighted mean of the classes' E_after by the same independence). A committed file values
+  a first guess only under its own weights (the sha256 it records; an unweighted file only without
+  weights: a weighted total is not a count), and the opener book (proven without weights) is not used
+  under weights; unit weights are no weights;
 - an :class:`Analysis` holds one :class:`Step` per guess; each :class:`Value` says how it was
   obtained: ``solved`` (:func:`exact.wordle.fewest.search.solve_guesses`, proven), ``certificate`` (a
   committed proven certificate of this list and mode), or None with a reason (not computed).
@@ -61,7 +69,9 @@ from exact.game.hard import is_allowed
 from exact.game.position import after, position_answers, start, word_classes
 from exact.game.tree import Tree
 from exact.wordle.fewest.search import solve_guesses
+from exact.weights import Weights
 from exact.wordle.study.book import lookup, shipped_book
+from exact.wordle.study.play import restrict_weights, weight_map
 from exact.words import WordList, check_words, list_date, words_from_lines, list_name, require_in_pool, shipped_results
 
 #: Positions with more answers than this are solved only when asked (``full``): on a full list the
@@ -81,18 +91,21 @@ class Value:
     n: int
     how: str
     at_least: int | None = None  # a proven lower bound on the total when it is not known exactly
+    weight: int | None = None  # with weights: the n answers' total weight (``total`` is then weighted)
 
     @property
     def expected(self) -> float | None:
-        return self.total / self.n if self.total is not None else None
+        return self.total / (self.weight or self.n) if self.total is not None else None
 
     @property
     def expected_at_least(self) -> float | None:
-        return self.at_least / self.n if self.at_least is not None else None
+        return self.at_least / (self.weight or self.n) if self.at_least is not None else None
 
     def to_json(self) -> dict:
         bound = {} if self.at_least is None else {"at_least": self.at_least}
-        return {"total": self.total, "answers": self.n, "expected": self.expected, "how": self.how, **bound}
+        weighed = {} if self.weight is None else {"weight": self.weight}
+        return {"total": self.total, "answers": self.n, "expected": self.expected, "how": self.how, **bound,
+                **weighed}
 
 
 @dataclass
@@ -106,7 +119,8 @@ class Step:
     best: Value
     best_guess: str | None
     best_scope: str  # "proven best at this position" or what the best was chosen among
-    expected_class: float  # the expected size of the class the guess leaves (sum |P|^2 / |S|)
+    expected_class: float  # the expected size of the class the guess leaves (sum |P|^2 / |S|; weighted:
+    # sum W(P) |P| / W(S), each answer as likely as its weight)
     expected_after: float | None  # the expected guesses after the feedback, played optimally
     tree: Tree | None = field(default=None, repr=False, compare=False)  # the played guess's optimal tree
 
@@ -146,6 +160,7 @@ class Analysis:
     live_max: int | None
     next_best: Value | None = None  # an unfinished game: the best value after the last feedback
     next_guess: str | None = None
+    weights: Weights | None = None  # the prior the values are weighted by (None: every answer 1)
 
     @property
     def solved(self) -> bool:
@@ -158,7 +173,7 @@ class Analysis:
                 "live_max": self.live_max, "solved": self.solved, "steps": [s.to_json() for s in self.steps],
                 "next": None if self.solved or self.next_best is None else
                 {"best_guess": self.next_guess, "best": self.next_best.to_json()},
-                "method": METHOD}
+                "method": METHOD, **({"weights": self.weights.record()} if self.weights is not None else {})}
 
 
 METHOD = ("values: the fewest-guesses cost of exact.wordle.fewest.search (total guesses from the start of the game, the "
@@ -249,9 +264,11 @@ class Certified(NamedTuple):
 
 
 def certificate_values(answers: WordList, guesses: WordList, hard: bool,
-                       max_guesses: int = 6) -> dict[str, Certified]:
+                       max_guesses: int = 6, weights_sha256: str | None = None) -> dict[str, Certified]:
     """First guess -> (total, source): the committed proven fewest-guesses certificates of these lists and
-    mode (from the game's start, objective ``guesses``), read from ``results/wordle/`` of a checkout."""
+    mode (from the game's start, objective ``guesses``), read from ``results/wordle/`` of a checkout; only
+    those of the same weights (``weights_sha256``; None: unweighted certificates only, since a weighted
+    total is not a count)."""
     out = {}
     for path in shipped_results("results/wordle/*-certificate.json"):
         try:
@@ -261,7 +278,8 @@ def certificate_values(answers: WordList, guesses: WordList, hard: bool,
         if (c.get("objective") == "guesses" and c.get("status") == "OPTIMAL" and not c.get("after")
                 and c.get("hard") == hard and c.get("max_guesses") == max_guesses and c.get("first")
                 and c.get("answers", {}).get("sha256") == answers.sha256
-                and c.get("guesses", {}).get("sha256") == guesses.sha256 and c.get("total") is not None):
+                and c.get("guesses", {}).get("sha256") == guesses.sha256 and c.get("total") is not None
+                and (c.get("weights") or {}).get("sha256") == weights_sha256):
             out[c["first"]] = Certified(int(c["total"]), f"certificate results/wordle/{path.name}")
     return out
 
@@ -310,10 +328,11 @@ def _ranking_records(path) -> tuple[dict, list[dict]]:
 
 
 def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_guesses: int = 6,
-                       book=None) -> FirstGuessValues:
+                       book=None, weights_sha256: str | None = None) -> FirstGuessValues:
     """The :class:`FirstGuessValues` of these lists and mode, from ``results/wordle/`` (``book``: a
-    :class:`exact.wordle.study.book.Book` whose proven openers count as exact values)."""
-    exact = dict(certificate_values(answers, guesses, hard, max_guesses))
+    :class:`exact.wordle.study.book.Book` whose proven openers count as exact values), the files of the
+    same weights only (``weights_sha256``; None: unweighted files only)."""
+    exact = dict(certificate_values(answers, guesses, hard, max_guesses, weights_sha256))
     at_least: dict[str, Certified] = {}
     for path in (shipped_results("results/wordle/ranking-guesses*-certificate.json")
                  + shipped_results("results/wordle/ranking-guesses*-checkpoint.jsonl")):
@@ -324,7 +343,8 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
         if (header.get("objective") != "guesses" or bool(header.get("hard")) != hard
                 or header.get("max_guesses") != max_guesses
                 or (header.get("answers") or {}).get("sha256") != answers.sha256
-                or (header.get("guesses") or {}).get("sha256") != guesses.sha256):
+                or (header.get("guesses") or {}).get("sha256") != guesses.sha256
+                or (header.get("weights") or {}).get("sha256") != weights_sha256):
             continue
         source = f"ranking results/wordle/{path.name}"
         for r in records:
@@ -344,26 +364,28 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
     return FirstGuessValues(exact, at_least, best_of_all, best_guess)
 
 
-def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int) -> Valuation:
+def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int,
+                        weight: int | None = None) -> Valuation:
     """A position too large to solve here (the first guess): the committed files' values, exact or "at
-    least N" (a ranking's rejection bound), and the best first guess they prove best of all when they do."""
+    least N" (a ranking's rejection bound), and the best first guess they prove best of all when they do;
+    ``weight``: the answers' total weight when the values are weighted totals."""
     why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
     proven, bound = values.exact.get(guess), values.at_least.get(guess)
     if proven is not None:
-        played = Value(proven.total, n, proven.source)
+        played = Value(proven.total, n, proven.source, weight=weight)
     elif bound is not None:
         played = Value(None, n, f"at least {bound.total} (a rejection bound of the {bound.source}), not exact",
-                       at_least=bound.total)
+                       at_least=bound.total, weight=weight)
     else:
         played = Value(None, n, why)
     if values.best_guess is None:
         return Valuation(played, Value(None, n, why), None, "not computed", None)
     if values.best_of_all is not None:
-        best = Value(values.best_of_all.total, n, values.best_of_all.source)
+        best = Value(values.best_of_all.total, n, values.best_of_all.source, weight=weight)
         scope = f"proven best of all {len(set(values.exact) | set(values.at_least))} first guesses"
         return Valuation(played, best, values.best_guess, scope, None)
     best = values.exact[values.best_guess]
-    return Valuation(played, Value(best.total, n, best.source), values.best_guess,
+    return Valuation(played, Value(best.total, n, best.source, weight=weight), values.best_guess,
                      f"best of the {len(values.exact)} first guesses valued in committed files, not proven over "
                      f"every guess", None)
 
@@ -376,8 +398,10 @@ def solved_valuation(solve, before: tuple, guess: str, n: int) -> Valuation:
                      "proven best at this position", played_result.tree)
 
 
-def fill_expected_after(steps: list, answers: WordList, history: tuple, hard: bool) -> None:
-    """The expected guesses after each feedback: the next step's best, the tree's, or the guess count."""
+def fill_expected_after(steps: list, answers: WordList, history: tuple, hard: bool,
+                        w: dict[str, int] | None = None) -> None:
+    """The expected guesses after each feedback: the next step's best, the tree's (weighted by ``w``),
+    or the guess count."""
     for step, following in zip(steps, steps[1:] + [None]):
         if step.solved:
             step.expected_after = float(step.number)
@@ -385,7 +409,8 @@ def fill_expected_after(steps: list, answers: WordList, history: tuple, hard: bo
             step.expected_after = following.best.expected
         elif step.tree is not None and step.pattern in step.tree.children:
             S = position_answers(answers, history[:step.number], hard).words
-            step.expected_after = _tree_total(step.tree.children[step.pattern], S, step.number + 1) / len(S)
+            step.expected_after = (_tree_total(step.tree.children[step.pattern], S, step.number + 1, w)
+                                   / weigh(S, w))
 
 
 def beyond_the_list(history, answers: WordList, guesses: WordList, hard: bool, say=None) -> WordList:
@@ -407,14 +432,18 @@ def beyond_the_list(history, answers: WordList, guesses: WordList, hard: bool, s
 
 def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = False, max_guesses: int = 6,
                  live_max: int | None = LIVE_MAX, full: bool = False, progress: bool | None = False,
-                 say=None) -> Analysis:
+                 say=None, weights: Weights | None = None) -> Analysis:
     """Each guess of ``history`` valued against the best guess at its position (see the module).
-    ``live_max``: the most answers a position may have to be solved here without ``full``."""
+    ``live_max``: the most answers a position may have to be solved here without ``full``. ``weights``:
+    the answers' prior (the module docstring; beyond the list every allowed word counts 1)."""
     history = tuple(history)
     check_game(history, max_guesses, hard)
+    listed = answers
     answers = beyond_the_list(history, answers, guesses, hard, say)
+    weights = weights if answers is listed and weights is not None and not weights.unit else None
+    w = weight_map(weights, answers)
     limit = None if full else live_max
-    book = shipped_book(answers, guesses, hard)
+    book = shipped_book(answers, guesses, hard) if weights is None else None  # proven without weights
     book = book if book is not None and book.max_guesses == max_guesses else None
     steps = []
 
@@ -423,8 +452,9 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
     narrowed = narrow(answers, history[:1], hard) if answers is guesses and history else answers
 
     def solve(before, first=None):
-        return solve_guesses(narrowed if before else answers, guesses, after=before, first=first, hard=hard,
-                             max_guesses=max_guesses, progress=progress)
+        over = narrowed if before else answers
+        return solve_guesses(over, guesses, after=before, first=first, hard=hard, max_guesses=max_guesses,
+                             progress=progress, weights=restrict_weights(weights, answers, over))
 
     for i, (guess, pattern) in enumerate(history):
         before = history[:i]
@@ -436,21 +466,14 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
                              f"to {guess!r} at guess {i + 1}")
         if say is not None:
             say(f"guess {i + 1}, {guess}: {len(S)} answer{'s' if len(S) != 1 else ''}")
-        advice = lookup(book, before) if book is not None and before else None
-        if advice is not None:
-            v = book_valuation(advice, solve, before, guess, len(S), limit)
-        elif limit is not None and len(S) > limit and not before:
-            v = certified_valuation(guess, len(S), first_guess_values(answers, guesses, hard, max_guesses, book),
-                                    limit)
-            v = live_first_guess(v, solve, guess, split, limit)
-        elif limit is not None and len(S) > limit:
-            v = certified_valuation(guess, len(S), NO_VALUES, limit)
-        else:
-            v = solved_valuation(solve, before, guess, len(S))
+        v = valuation(solve, before, guess, split, len(S), limit, book,
+                      lambda: first_guess_values(answers, guesses, hard, max_guesses, book,
+                                                 weights.sha256 if weights is not None else None),
+                      weigh(S, w) if w else None)
         steps.append(Step(i + 1, guess, pattern, len(S), len(left), v.played, v.best, v.best_first, v.scope,
-                          sum(len(P) ** 2 for P in split.values()) / len(S), None, v.tree))
-    analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit)
-    fill_expected_after(steps, answers, history, hard)
+                          sum(weigh(P, w) * len(P) for P in split.values()) / weigh(S, w), None, v.tree))
+    analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit, weights=weights)
+    fill_expected_after(steps, answers, history, hard, w)
     last = steps[-1]
     if not last.solved and len(history) < max_guesses:
         S = position_answers(answers, history, hard).words
@@ -459,6 +482,22 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
             analysis.next_best, analysis.next_guess = _value(r, len(S)), r.first
             last.expected_after = analysis.next_best.expected
     return analysis
+
+
+def valuation(solve, before: tuple, guess: str, split: dict, n: int, limit: int | None, book,
+              first_values, weight: int | None = None) -> Valuation:
+    """The played and best values at one position of n answers (of total ``weight`` under weights): the
+    opener book's where it covers the position, the committed files' (``first_values()``, of the same
+    weights) for a first guess too large to solve, else solved."""
+    advice = lookup(book, before) if book is not None and before else None
+    if advice is not None:
+        return book_valuation(advice, solve, before, guess, n, limit)
+    if limit is not None and n > limit and not before:
+        return live_first_guess(certified_valuation(guess, n, first_values(), limit, weight), solve, guess, split,
+                                limit)
+    if limit is not None and n > limit:
+        return certified_valuation(guess, n, NO_VALUES, limit)
+    return solved_valuation(solve, before, guess, n)
 
 
 NO_VALUES = FirstGuessValues({}, {}, None, None)
@@ -497,20 +536,26 @@ def live_first_guess(v: Valuation, solve, guess: str, split: dict, limit: int) -
 
 def _value(result, n: int) -> Value:
     if result.status == "OPTIMAL" and result.total is not None:
-        return Value(result.total, n, "solved")
+        return Value(result.total, n, "solved", weight=result.weight if result.weights else None)
     return Value(None, n, f"no strategy solves every answer within {result.max_guesses} guesses"
                  if result.status == "INFEASIBLE" else f"not proven ({result.status})")
 
 
-def _tree_total(tree: Tree, words, t: int) -> int:
-    """The total guesses (from the game's start) the tree takes on ``words``, its root played at step t."""
+def _tree_total(tree: Tree, words, t: int, w: dict[str, int] | None = None) -> int:
+    """The total guesses (from the game's start) the tree takes on ``words``, its root played at step t
+    (each word's guesses times its weight ``w``)."""
     total = 0
-    for w in words:
+    for word in words:
         node, step = tree, t
-        while node.guess != w:
-            node, step = node.children[feedback(node.guess, w)], step + 1
-        total += step
+        while node.guess != word:
+            node, step = node.children[feedback(node.guess, word)], step + 1
+        total += step * (w[word] if w else 1)
     return total
+
+
+def weigh(words, w: dict[str, int] | None) -> int:
+    """W(words): their total weight (their number without weights)."""
+    return sum(w[a] for a in words) if w else len(words)
 
 
 # --- printing -----------------------------------------------------------------------------------
@@ -543,7 +588,9 @@ def analysis_lines(analysis: Analysis, notation: str = "letters") -> list[str]:
         if s.played.how != "solved" or s.best.how != "solved":
             best = s.best.how if s.best.total is None else f"{s.best.how}, {s.best_scope}"
             out.append(f"guess {s.number}: played: {s.played.how}; best: {best}")
-    out.append("expected: the game's expected length (guesses from the first), each answer left equally likely, "
+    likely = (f"each answer left as likely as its weight in {analysis.weights.source}" if analysis.weights is not None
+              else "each answer left equally likely")
+    out.append(f"expected: the game's expected length (guesses from the first), {likely}, "
                "the rest played optimally (exact); extra: expected guesses lost to the best guess; luck: expected "
                "guesses before the feedback - after it (positive: lucky)")
     return out

@@ -19,7 +19,11 @@ Data types, stated once:
 - a *complete plan* is the strategy's plan with every branch it lacks filled by the fallback, so every
   candidate is solved; the :class:`Advice` at a position reports, under the complete plan, how many
   candidates are won within the depth (guesses that count as a win) and the expected number of guesses
-  still to play, each candidate equally likely.
+  still to play, each candidate equally likely;
+- with *weights* (a prior, :mod:`exact.weights`) each candidate a counts w_a instead of 1: the live solvers
+  maximise the weight won (or minimise the weighted total), the fallback minimises the weighted total,
+  and the advice's chances are weight won / weight left and the weighted mean of the guesses to play
+  (the probability of an answer is its weight over the weight left). Unit weights are no weights.
 
 Tiny example: three answers, a tree that stops after one guess (the fallback plays on).
 
@@ -50,6 +54,7 @@ from exact.game.position import Position, after, start, word_classes
 from exact.game.tree import Tree, tree_depth
 from exact.partitions import feedback_matrix
 from exact.progress import say
+from exact.weights import Weights, weights_sha256
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.wins.dp import Search, make_wins_instance
 from exact.wordle.wins.trees import best_guess, node_tree
@@ -116,16 +121,17 @@ class LiveWins:
     hard: bool = False
     first: str | None = None  # a fixed first guess (the DP then only solves the positions after it)
     name: str = ""
+    weights: Weights | None = None  # the most weight won (the weighted kernels of exact.wordle.wins.weighted)
     _search: object = field(default=None, repr=False)
 
     def __post_init__(self):
         if not self.name:
             mode = ", hard mode" if self.hard else ""
-            self.name = f"exact DP, live: most wins within {self.depth} guesses{mode}"
+            self.name = f"exact DP, live: most wins within {self.depth} guesses{mode}{weighed(self.weights)}"
 
     def search(self):
         if self._search is None:
-            self._search = Search(make_wins_instance(self.answers, self.guesses, self.hard))
+            self._search = Search(make_wins_instance(self.answers, self.guesses, self.hard, weights=self.weights))
         return self._search
 
     def plan(self, position: Position) -> Tree | None:
@@ -157,12 +163,13 @@ class LiveGuesses:
     hard: bool = False
     first: str | None = None
     name: str = ""
+    weights: Weights | None = None  # the least weighted total (expected guesses under the prior)
     _F: object = field(default=None, repr=False)
 
     def __post_init__(self):
         if not self.name:
             mode = ", hard mode" if self.hard else ""
-            self.name = f"exact fewest guesses, live: every answer within {self.max_guesses}{mode}"
+            self.name = f"exact fewest guesses, live: every answer within {self.max_guesses}{mode}{weighed(self.weights)}"
 
     @property
     def depth(self) -> int:
@@ -179,7 +186,8 @@ class LiveGuesses:
         say_thinking(len(cands), "the exact fewest-guesses solve", largest)
         try:
             result = solve_guesses(self.answers, self.guesses, first=first, max_guesses=self.max_guesses,
-                                   hard=self.hard, after=position.history, progress=False, F=self._F)
+                                   hard=self.hard, after=position.history, progress=False, F=self._F,
+                                   weights=self.weights)
         except ExactError:
             return None
         return result.tree
@@ -215,10 +223,34 @@ def say_thinking(n: int, what: str, largest: int | None = None) -> None:
         f"{largest} answers of the largest class to prove)")
 
 
-#: --objective name -> factory(answers, guesses, depth, hard, first) returning a Strategy.
+def weighed(weights: Weights | None) -> str:
+    """What a strategy's name adds for weights: nothing for none or unit weights, else their source."""
+    return "" if weights is None or weights.unit else f", weighted by {weights.source}"
+
+
+def weight_map(weights: Weights | None, answers: WordList) -> dict[str, int] | None:
+    """word -> weight of the answers (None for no or unit weights: every candidate counts 1)."""
+    if weights is None or weights.unit:
+        return None
+    return {w: int(v) for w, v in zip(answers.words, weights.values)}
+
+
+def restrict_weights(weights: Weights | None, answers: WordList, part: WordList) -> Weights | None:
+    """The weights of the answers ``part`` (some of ``answers``, the list ``weights`` was read for, e.g.
+    what ``--exclude`` leaves), in its order; None stays None."""
+    if weights is None or part is answers:
+        return weights
+    full = dict(zip(answers.words, weights.values.tolist()))
+    values = np.array([full[w] for w in part.words], dtype=np.int64)
+    return Weights(values, weights.source, weights_sha256(part, values))
+
+
+#: --objective name -> factory(answers, guesses, depth, hard, first, weights) returning a Strategy.
 OBJECTIVES = {
-    "wins": lambda answers, guesses, depth, hard, first: LiveWins(answers, guesses, depth, hard, first),
-    "guesses": lambda answers, guesses, depth, hard, first: LiveGuesses(answers, guesses, depth, hard, first),
+    "wins": lambda answers, guesses, depth, hard, first, weights=None:
+        LiveWins(answers, guesses, depth, hard, first, weights=weights),
+    "guesses": lambda answers, guesses, depth, hard, first, weights=None:
+        LiveGuesses(answers, guesses, depth, hard, first, weights=weights),
 }
 
 
@@ -245,14 +277,25 @@ class FewestGuesses:
     bounds of the rest reach the best found. Above :data:`FALLBACK_EXACT_MAX` candidates only the
     :data:`FALLBACK_WIDTH` candidates with the most classes are tried at that node.
 
+    With ``weights`` (word -> positive integer, a prior) answer a's guesses count w_a times: cost(T) =
+    W(T) + sum over the non-green classes of cost(P), cost({a}) = w_a (W: the total weight). The bounds,
+    re-argued: at most one answer of P (weighing at most max_P w, the heaviest) is solved by P's first
+    guess, every other needs two, so cost(P) >= 2 W(P) - max_P w. A candidate g making c classes on T
+    leaves c - 1 non-green classes partitioning T - {g}; their heaviest answers are distinct answers of
+    T, so they weigh at most top_{c-1}(T), the c - 1 heaviest weights of T, and g costs at least
+    W(T) + 2 (W(T) - w_g) - top_{c-1}(T); a probe (no green class) at least 3 W(T) - top_c(T). Unit
+    weights give the bounds above exactly (top_c = c), so the same guesses in the same order.
+
     >>> f = FewestGuesses(("caber", "cabin", "cable"))
     >>> f.tree(("caber", "cabin", "cable")).guess, f.cost(("caber", "cabin", "cable")), f.cost(("cabin", "cable"))
     ('caber', 5, 3)
     """
 
-    def __init__(self, words: Sequence[str] | None = None, guesses: Sequence[str] | None = None):
+    def __init__(self, words: Sequence[str] | None = None, guesses: Sequence[str] | None = None,
+                 weights: dict[str, int] | None = None):
         self._words = tuple(words) if words is not None else None
         self._guesses = tuple(guesses) if guesses is not None else None
+        self._weights = weights
         self._F = None
         self._memo: dict[bytes, Choice] = {}
         self.name = ("fallback: fewest guesses, guessing candidates and probe words" if guesses is not None
@@ -266,6 +309,7 @@ class FewestGuesses:
             self._F = compute_feedback_matrix(self._words, self._words)
             self._G = None if self._guesses is None else compute_feedback_matrix(self._guesses, self._words)
             self._green = all_green(len(self._words[0]))
+            self._w = np.array([self._weights[w] if self._weights else 1 for w in self._words], dtype=np.int64)
         try:
             return np.array(sorted(self._index[w] for w in T), dtype=np.int64)
         except KeyError as e:
@@ -286,11 +330,19 @@ class FewestGuesses:
         starts = np.flatnonzero(np.r_[True, pats[1:] != pats[:-1]])
         return [(int(pats[a]), P) for a, P in zip(starts, np.split(T[perm], starts[1:]))]
 
+    def _low(self, P: np.ndarray) -> int:
+        """The lower bound 2 W(P) - max_P w on cost(P) (the class docstring; 2|P| - 1 unweighted)."""
+        w = self._w[P]
+        return 2 * int(w.sum()) - int(w.max())
+
     def _options(self, T: np.ndarray) -> list[tuple[int, int, int]]:
-        """(bound, order, guess) of the guesses tried at T, best bound first."""
+        """(bound, order, guess) of the guesses tried at T, best bound first (the class docstring)."""
         n = len(T)
+        wT = self._w[T]
+        W = int(wT.sum())
+        top = np.concatenate([[0], np.cumsum(np.sort(wT)[::-1])])  # top[c]: the c heaviest weights of T
         counts = 1 + np.count_nonzero(np.diff(np.sort(self._F[np.ix_(T, T)], axis=1), axis=1), axis=1)
-        options = [(3 * n - 1 - int(c), i, int(g)) for i, (g, c) in enumerate(zip(T, counts))]
+        options = [(3 * W - 2 * int(wT[i]) - int(top[c - 1]), i, int(g)) for i, (g, c) in enumerate(zip(T, counts))]
         options.sort()
         if n > FALLBACK_EXACT_MAX:
             options = options[:FALLBACK_WIDTH]
@@ -301,7 +353,7 @@ class FewestGuesses:
             inside = {self._words[t] for t in T}
             # A probe making one class learns nothing (and would recurse on T itself): never tried.
             rows = [int(r) for r in best if probe_counts[r] > 1 and self._guesses[r] not in inside][:PROBES]
-            options += [(3 * n - int(probe_counts[r]), n + j, -1 - r) for j, r in enumerate(rows)]
+            options += [(3 * W - int(top[probe_counts[r]]), n + j, -1 - r) for j, r in enumerate(rows)]
             options.sort()
         return options
 
@@ -309,7 +361,7 @@ class FewestGuesses:
         """cost(T) and the guess that attains it."""
         n = len(T)
         if n == 1:
-            return Choice(1, int(T[0]))
+            return Choice(int(self._w[T[0]]), int(T[0]))
         key = T.tobytes()
         if key in self._memo:
             return self._memo[key]
@@ -318,9 +370,9 @@ class FewestGuesses:
             if best_cost is not None and bound >= best_cost:
                 break
             rest = sorted((P for p, P in self._split(g, T) if p != self._green), key=len, reverse=True)
-            total, remaining = n, sum(2 * len(P) - 1 for P in rest)
+            total, remaining = int(self._w[T].sum()), sum(self._low(P) for P in rest)
             for P in rest:
-                remaining -= 2 * len(P) - 1
+                remaining -= self._low(P)
                 total += self._best(P).cost
                 if best_cost is not None and total + remaining >= best_cost:
                     break
@@ -390,9 +442,10 @@ class Advice:
     source: str  # the strategy that chose it (or the fallback)
     position: Position
     depth: int
-    wins: int  # candidates won within the depth under the complete plan
-    expected: float  # mean guesses still to play (this one included) under the complete plan
+    wins: int  # candidates won within the depth under the complete plan (their weight, with weights)
+    expected: float  # mean guesses still to play (this one included) under the complete plan (weighted mean)
     worst: int  # most guesses still to play
+    weight: int = 0  # the candidates' total weight (0: their number, no weights)
 
     @property
     def candidates(self) -> tuple[str, ...]:
@@ -404,8 +457,13 @@ class Advice:
         return self.depth - self.position.played
 
     @property
+    def total(self) -> int:
+        """The candidates' total weight (their number without weights): P(win) = wins / total."""
+        return self.weight or len(self.candidates)
+
+    @property
     def probability(self) -> float:
-        return self.wins / len(self.candidates) if self.candidates else 0.0
+        return self.wins / self.total if self.candidates else 0.0
 
 
 class ImpossibleFeedback(ExactError):
@@ -417,18 +475,21 @@ class Game:
 
     def __init__(self, strategy: Strategy, answers: WordList, fallback: FewestGuesses | None = None,
                  guesses: WordList | None = None, hard: bool = False,
-                 rescue: Strategy | Sequence[Strategy] | None = None):
+                 rescue: Strategy | Sequence[Strategy] | None = None, weights: Weights | None = None):
         """``guesses``: the allowed guesses (a word the player chooses instead of the advice must be
         one; the fallback probes with them, except in hard mode where a probe could break the rule).
         ``rescue``: one strategy or several, asked in turn for a plan where the strategy has none (a tree
         the player left by playing another word), before the fallback; e.g. the opener book, then
-        :class:`LiveWins` with the same depth."""
+        :class:`LiveWins` with the same depth. ``weights``: the answers' prior (the module docstring): the
+        advice's chances are weighted by it and the fallback minimises the weighted total."""
         self.strategy = strategy
         self.rescues = tuple(rescue) if isinstance(rescue, (list, tuple)) else (rescue,) if rescue else ()
         self.allowed = guesses
         self.hard = hard
+        self.weights = weight_map(weights, answers)
+        self.prior = weights.source if self.weights else None  # the header names it
         probes = None if guesses is None or hard else guesses.words
-        self.fallback = fallback or FewestGuesses(answers.words, probes)
+        self.fallback = fallback or FewestGuesses(answers.words, probes, self.weights)
         self.positions = [start(answers)]
         self._advice: dict[int, Advice] = {}
         self.beyond: str | None = None  # set once the game goes on over every allowed word: the line saying why
@@ -458,10 +519,13 @@ class Game:
             full = complete(plan, pos.candidates, self.fallback)
             steps = guesses_to_solve(full, pos.candidates)
             within = self.strategy.depth - pos.played
+            w = self.weights or dict.fromkeys(steps, 1)
+            weight = sum(w[a] for a in steps)
             self._advice[key] = Advice(
                 guess=full.guess, source=source, position=pos, depth=self.strategy.depth,
-                wins=sum(1 for s in steps.values() if s <= within),
-                expected=sum(steps.values()) / len(steps), worst=max(steps.values()))
+                wins=sum(w[a] for a, s in steps.items() if s <= within),
+                expected=sum(w[a] * s for a, s in steps.items()) / weight, worst=max(steps.values()),
+                weight=weight if self.weights else 0)
         return self._advice[key]
 
     def possible(self) -> dict[int, tuple[str, ...]]:
@@ -488,7 +552,8 @@ class Game:
         """Feedback no candidate answer gives: when it fits allowed words (the answer list is a dated
         snapshot; the game may have picked a word it lacks), the game goes on over every allowed word
         consistent with the feedback so far, played by the fallback (exact over candidates and probe
-        words), and :attr:`beyond` says so in one line; False (nothing changes) when no allowed word fits."""
+        words), and :attr:`beyond` says so in one line; False (nothing changes) when no allowed word fits.
+        The prior weighs only the list's answers: beyond it every word counts 1 (the line says so)."""
         if self.allowed is None or self.beyond:
             return False
         history = self.position.history + ((guess, pattern),)
@@ -500,12 +565,14 @@ class Game:
         answers = self.positions[0].answers
         self.beyond = (f"no answer of the {len(answers)} of {answers.source} ({list_date(answers, self.allowed)}) "
                        f"gives this feedback, but {len(fits.candidates)} allowed word(s) do: going on over every "
-                       f"allowed word")
+                       f"allowed word" + ("; the prior weighs only the list's answers: every word counts 1"
+                                         if self.weights else ""))
         positions = [start(self.allowed)]
         for g, p in self.position.history:
             positions.append(after(positions[-1], g, p))
-        self._within_list = (self.positions, self.fallback)  # what undoing this feedback restores
+        self._within_list = (self.positions, self.fallback, self.weights)  # what undoing this feedback restores
         self.positions = positions
+        self.weights = None
         self.fallback = FewestGuesses(fits.candidates, None if self.hard else self.allowed.words)
         self._advice.clear()
         return True
@@ -527,7 +594,7 @@ class Game:
         if len(self.positions) == 1:
             return False
         if self.beyond and len(self.positions) == len(self._within_list[0]) + 1:  # back within the list
-            self.positions, self.fallback = self._within_list
+            self.positions, self.fallback, self.weights = self._within_list
             self.beyond = None
             self._advice.clear()
             return True
@@ -576,7 +643,8 @@ def game_header(game: Game, answer: str | None = None) -> str:
         lists = f"answers {answers.source} ({len(answers)})" + (
             f", guesses {guesses.source} ({len(guesses)})" if guesses is not None else "")
     snapshot = f"; {list_date(answers, guesses)}" if guesses is not None and list_name(answers, guesses) else ""
-    return (f"{lists}{', hard mode' if game.hard else ''}; strategy: {game.strategy.name}"
+    prior = f"; answers weighted by {game.prior}" if game.prior else ""
+    return (f"{lists}{', hard mode' if game.hard else ''}{prior}; strategy: {game.strategy.name}"
             + (f"; answer {answer}" if answer is not None else "") + snapshot)
 
 

@@ -14,6 +14,7 @@ from exact.errors import ExactError
 from exact.game.formats import read_tree
 from exact.game.tree import check_tree_lists
 from exact.progress import say
+from exact.weights import Weights
 from exact.wordle.study.book import BookStrategy, shipped_book
 from exact.wordle.study.card import card_tree, read_card
 from exact.wordle.study.play import OBJECTIVES, Game, LiveGuesses, LiveWins, Strategy, TreeStrategy
@@ -77,11 +78,14 @@ def list_tree(name: str, hard: bool) -> ListTree | None:
 
 def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: WordList, guesses: WordList,
                     depth: int | None = None, hard: bool = False, objective: str | None = None,
-                    first: str | None = None, live: bool = False, card_file: str | Path | None = None) -> Strategy:
+                    first: str | None = None, live: bool = False, card_file: str | Path | None = None,
+                    weights: Weights | None = None) -> Strategy:
     """The strategy the options name: a tree file, a card (:mod:`exact.wordle.study.card`, played as its
     depth-3 tree), the committed proven tree of the named lists (no live option), or a live solver
     (:data:`OBJECTIVES`, ``wins`` by default, ``depth`` 3; 6 for ``guesses``). A tree or card that
-    records other lists than these is refused."""
+    records other lists than these is refused. ``weights`` (a prior, not unit): the live solver maximises
+    the weighted objective; the committed trees, proven without weights, are not played (a tree file or
+    card the person names is theirs to choose, its chances then weighted)."""
     if card_file is not None:
         if tree_file is not None or live or objective is not None or first is not None or hard:
             raise ExactError("card_file plays the card; tree_file, live, objective, first and hard choose "
@@ -99,7 +103,9 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
         check_tree_lists(tree, answers, guesses, str(tree_file))
         return TreeStrategy(tree, f"tree {tree_file}", depth or 0)
     name = list_name(answers, guesses)
-    committed = list_tree(name, hard) if name is not None and not (live or objective or first or depth) else None
+    weighted = weights is not None and not weights.unit
+    committed = (list_tree(name, hard) if name is not None and not (live or objective or first or depth or weighted)
+                 else None)
     if committed is not None:
         tree = read_tree(committed.path)
         check_tree_lists(tree, answers, guesses, str(committed.path))
@@ -111,30 +117,35 @@ def choose_strategy(tree_file: str | Path | None, fmt: str | None, answers: Word
     if objective is not None and objective not in OBJECTIVES:
         raise ExactError(f"objective {objective!r}: choose from {', '.join(OBJECTIVES)}")
     strategy = OBJECTIVES[objective or "wins"](answers, guesses, depth or (6 if objective == "guesses" else 3), hard,
-                                                 first)
+                                                 first, weights if weighted else None)
     if first is None and len(answers) > 500:
         say(f"solving the first guess live on {len(answers)} answers (minutes; --first WORD or --tree FILE "
             f"skip this)")
     return strategy
 
 
-def new_game(strategy: Strategy, answers: WordList, guesses: WordList, hard: bool = False) -> Game:
+def new_game(strategy: Strategy, answers: WordList, guesses: WordList, hard: bool = False,
+             weights: Weights | None = None) -> Game:
     """A game of ``strategy``; a tree's player who leaves the tree still gets exact advice: for a
     fewest-guesses tree the opener book where it covers the position (instant), else the live
     fewest-guesses search; for a depth-k tree the exact DP. A live fewest-guesses strategy answers from
-    the book first too (its ``--first``, then the positions the book covers)."""
-    book = shipped_book(answers, guesses, hard)
+    the book first too (its ``--first``, then the positions the book covers). ``weights`` (a prior, not
+    unit): the rescues solve the weighted objective, the chances are weighted, and the opener book (proven
+    without weights) is not used."""
+    weights = weights if weights is not None and not weights.unit else None
+    book = shipped_book(answers, guesses, hard) if weights is None else None
     book = book if book is not None and book.max_guesses == strategy.depth else None
     books = (BookStrategy(book, name="opener book (off the tree): proven fewest guesses"),) if book else ()
     rescue: tuple = ()
     if isinstance(strategy, TreeStrategy) and strategy.name.startswith("objective fewest guesses"):
         rescue = (*books, LiveGuesses(answers, guesses, strategy.depth, hard,
                                       name=f"exact fewest guesses, live (off the tree): every answer within "
-                                           f"{strategy.depth}"))
+                                           f"{strategy.depth}", weights=weights))
     elif isinstance(strategy, TreeStrategy):
         rescue = (LiveWins(answers, guesses, strategy.depth, hard,
-                           name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses"),)
+                           name=f"exact DP, live (off the tree): most wins within {strategy.depth} guesses",
+                           weights=weights),)
     elif isinstance(strategy, LiveGuesses) and book is not None:
         first = BookStrategy(book, strategy.first, f"{strategy.name}; the opener book where it covers the position")
-        return Game(first, answers, guesses=guesses, hard=hard, rescue=strategy)
-    return Game(strategy, answers, guesses=guesses, hard=hard, rescue=rescue)
+        return Game(first, answers, guesses=guesses, hard=hard, rescue=strategy, weights=weights)
+    return Game(strategy, answers, guesses=guesses, hard=hard, rescue=rescue, weights=weights)

@@ -17,7 +17,11 @@ comes, first found wins, from
 
 Values: for ``guesses``, the total guesses still to play over the answers left, this guess included (its
 mean is the *expected guesses from here*, each answer left equally likely); for ``wins``, the answers left
-won within the guesses left.
+won within the guesses left. With *weights* (a prior, :mod:`exact.weights`, not unit) each answer counts its
+weight: the values are the weighted total and the weight won, the expected guesses the weighted total over
+the weight left, every engine solves the weighted objective, and the shipped trees and the opener book
+(proven without weights) are not used; the store's key includes the weights' sha256, so a position solved
+under one prior is never read under another. Unit weights are no weights (the same keys as none).
 
 >>> from exact.words import words_from_lines
 >>> A = words_from_lines(["caber", "cabin", "cable"])
@@ -36,6 +40,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -49,7 +54,8 @@ from exact.game.tree import Tree, check_tree_lists
 from exact.partitions import feedback_matrix
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
-from exact.wordle.study.play import LiveWins, TreeStrategy, guesses_to_solve
+from exact.weights import Weights
+from exact.wordle.study.play import LiveWins, TreeStrategy, guesses_to_solve, weight_map
 from exact.wordle.study.store import OBJECTIVES, Solution, Store, position_key
 from exact.words import WordList, check_answers_are_guesses, check_words, list_name, shipped_result
 
@@ -89,6 +95,7 @@ class Setup:
     hard: bool = False
     objective: str = "guesses"
     limit: int = 0
+    weights: Weights | None = None  # the answers' prior (module docstring); None or unit: every answer 1
 
     def __post_init__(self):
         if self.objective not in OBJECTIVES:
@@ -97,11 +104,23 @@ class Setup:
         limit = self.limit or DEFAULT_LIMIT[self.objective]
         object.__setattr__(self, "limit", check_guess_limit(limit, "depth"))
         check_answers_are_guesses(self.answers, self.guesses)
+        if self.weights is not None and self.weights.unit:
+            object.__setattr__(self, "weights", None)
+
+    @cached_property
+    def w(self) -> dict[str, int] | None:
+        """word -> weight of the answers, None without (non-unit) weights."""
+        return weight_map(self.weights, self.answers)
+
+    def weight(self, words) -> int:
+        """The total weight of ``words`` (their number without weights)."""
+        return sum(self.w[a] for a in words) if self.w else len(words)
 
     @property
     def title(self) -> str:
         """The game and its objective, in words (the page's title)."""
         mode = ", hard mode" if self.hard else ""
+        mode += f", answers weighted by {self.weights.source}" if self.weights is not None else ""
         if self.objective == "guesses":
             return f"Wordle{mode}: fewest guesses, every answer within {self.limit}"
         return f"Wordle{mode}: most wins within {self.limit} guesses"
@@ -115,7 +134,7 @@ class Setup:
 
     def key(self, position: Position) -> str:
         return position_key(self.answers, self.guesses, self.hard, self.objective, self.limit, position.history,
-                            position.candidates)
+                            position.candidates, self.weights.sha256 if self.weights is not None else None)
 
 
 def read_moves(setup: Setup, moves) -> History:
@@ -164,7 +183,10 @@ def solved(position: Position) -> bool:
 
 
 def shipped_trees(setup: Setup) -> list[Tree]:
-    """The shipped proven trees of the setup (:data:`SHIPPED_TREES`; none for other lists)."""
+    """The shipped proven trees of the setup (:data:`SHIPPED_TREES`; none for other lists, none with
+    weights: they are proven without)."""
+    if setup.weights is not None:
+        return []
     name = list_name(setup.answers, setup.guesses)
     trees = []
     for file in SHIPPED_TREES.get((name, setup.hard, setup.objective, setup.limit), ()):
@@ -178,7 +200,7 @@ def shipped_trees(setup: Setup) -> list[Tree]:
 def shipped_opener_book(setup: Setup) -> Book | None:
     """The committed opener book of the setup's lists and mode (:mod:`exact.wordle.study.book`) when it
     answers the setup's question (fewest guesses within its limit), else None."""
-    if setup.objective != "guesses":
+    if setup.objective != "guesses" or setup.weights is not None:  # the book is proven without weights
         return None
     book = shipped_book(setup.answers, setup.guesses, setup.hard)
     return book if book is not None and book.max_guesses == setup.limit else None
@@ -208,26 +230,32 @@ class InstantAdvice:
         for every answer left (a tree of another limit, a class it does not play)."""
         steps = guesses_to_solve(node, position.candidates, strict=False)
         left = self.setup.limit - position.played
+        w = self.setup.w or dict.fromkeys(steps, 1)
         if self.setup.objective == "guesses":
             if any(s is None or s > left for s in steps.values()):
                 return None
-            value = sum(steps.values())
+            value = sum(w[a] * s for a, s in steps.items())
         else:
             if left < 1:
                 return None
-            value = sum(1 for s in steps.values() if s is not None and s <= left)
+            value = sum(w[a] for a, s in steps.items() if s is not None and s <= left)
         return Solution(node.guess, value, len(position.candidates), bool(position.history))
 
 
 def few_left(setup: Setup, position: Position) -> Solution | None:
-    """One or two answers left: guess the first of them, proven best. For ``guesses`` the value is 1 or
-    1 + 2 = 3, the least possible (every answer needs a guess, a second answer two); for ``wins`` each
-    answer guessed within the guesses left is won, and no guess wins two answers at once."""
+    """One or two answers left: guess the first of them (with weights the heaviest, the first among
+    equals), proven best. For ``guesses`` the value is 1 or 1 + 2 = 3, the least possible (every answer
+    needs a guess, a second answer two), with weights w_a + 2 w_b, least when a is the heavier; for
+    ``wins`` each answer guessed within the guesses left is won, and no guess wins two answers at once,
+    so with one guess left the heaviest is the most weight won."""
     left, n = setup.limit - position.played, len(position.candidates)
     if n > 2 or (setup.objective == "guesses" and left < n):
         return None
-    value = 2 * n - 1 if setup.objective == "guesses" else min(n, max(left, 0))
-    return Solution(position.candidates[0], value, n, True)
+    w = [setup.weight((a,)) for a in position.candidates]
+    order = sorted(range(n), key=lambda i: -w[i])  # stable: the first among equals
+    ws = [w[i] for i in order]
+    value = sum((j + 1) * x for j, x in enumerate(ws)) if setup.objective == "guesses" else sum(ws[:max(left, 0)])
+    return Solution(position.candidates[order[0]], value, n, True)
 
 
 # --- while a proof runs: a heuristic guess and the expected duration -------------------------------
@@ -285,17 +313,19 @@ def prove(setup: Setup, history: History) -> Proof:
     n = len(position.candidates)
     if setup.objective == "guesses":
         result = solve_guesses(setup.answers, setup.guesses, max_guesses=setup.limit, hard=setup.hard,
-                               after=history, progress=False)
+                               after=history, progress=False, weights=setup.weights)
         if result.status != "OPTIMAL":
             raise ExactError(f"no strategy solves all {n} answers left within the {setup.limit} guesses "
                              f"({result.status})")
-        return Proof(Solution(result.first, result.total - position.played * n, n, True), result.tree)
-    tree = LiveWins(setup.answers, setup.guesses, setup.limit, setup.hard).plan(position)
+        return Proof(Solution(result.first, result.total - position.played * setup.weight(position.candidates), n,
+                              True), result.tree)
+    tree = LiveWins(setup.answers, setup.guesses, setup.limit, setup.hard, weights=setup.weights).plan(position)
     if tree is None:
         raise ExactError(f"no guess is left within the {setup.limit} guesses that count as a win")
     left = setup.limit - position.played
     steps = guesses_to_solve(tree, position.candidates, strict=False)
-    return Proof(Solution(tree.guess, sum(1 for s in steps.values() if s is not None and s <= left), n, True), tree)
+    won = [a for a, s in steps.items() if s is not None and s <= left]
+    return Proof(Solution(tree.guess, setup.weight(won), n, True), tree)
 
 
 def proven_positions(setup: Setup, position: Position, tree: Tree) -> Iterator[tuple[str, Solution]]:
@@ -366,6 +396,7 @@ class Reply:
 
     status: str
     n: int
+    weight: int = 0  # with weights: the weight of the answers left (``value`` is then weighted)
     guess: str | None = None
     value: int | None = None
     source: str = ""
@@ -378,8 +409,10 @@ class Reply:
     def to_json(self) -> dict:
         data = {"status": self.status, "n": self.n, "guess": self.guess, "value": self.value, "source": self.source,
                 "objective": self.objective, "words": list(self.words), "message": self.message}
+        if self.weight:
+            data["weight"] = self.weight
         if self.value is not None and self.objective == "guesses" and self.status in ("proven", "tree"):
-            data["expected"] = self.value / self.n
+            data["expected"] = self.value / (self.weight or self.n)
         if self.elapsed is not None:
             data.update(elapsed=round(self.elapsed, 1), estimate=round(self.estimate, 1))
         return data
@@ -413,7 +446,8 @@ class Solver:
         """The advice at the position after ``history`` for this tab (starting its live proof if needed)."""
         position = read_position(self.setup, history)
         n, words = len(position.candidates), position.candidates if len(position.candidates) <= SHOW_WORDS else ()
-        reply = dict(n=n, words=words, objective=self.setup.objective)
+        reply = dict(n=n, words=words, objective=self.setup.objective,
+                     weight=self.setup.weight(position.candidates) if self.setup.weights is not None else 0)
         if solved(position):
             self.close(tab)
             return Reply("solved", guess=position.history[-1][0], **reply)

@@ -3,7 +3,8 @@
 An SQLite file (the standard library's ``sqlite3``) maps a *position key* to what was solved there: the
 best guess, its value and whether the value is proven. The key is a sha256 over what determines the
 answer (:func:`position_key`): both lists' sha256, the mode, the objective and its guess limit, the guesses
-left, the sorted answers left and, in hard mode, the history (its rule limits the guesses). Two games
+left, the sorted answers left, in hard mode the history (its rule limits the guesses) and, under answer
+weights (a prior), their sha256 (without weights the key is what it always was). Two games
 that reach the same answers left by different guesses share an entry (outside hard mode).
 
 Guarantees, each argued here:
@@ -58,12 +59,15 @@ class Solution(NamedTuple):
 
 
 def position_key(answers: WordList, guesses: WordList, hard: bool, objective: str, limit: int,
-                 history: Sequence[tuple[str, int]], left: Sequence[str]) -> str:
-    """The key of a position: a sha256 over every input that determines its solution (module docstring)."""
+                 history: Sequence[tuple[str, int]], left: Sequence[str], weights_sha256: str | None = None) -> str:
+    """The key of a position: a sha256 over every input that determines its solution (module docstring);
+    ``weights_sha256``: the answer weights' (None: no weights)."""
     parts = [answers.sha256, guesses.sha256, "hard" if hard else "normal", objective, str(limit),
              str(limit - len(history)), ",".join(sorted(left))]
     if hard:
         parts.append(";".join(f"{g}:{p}" for g, p in history))
+    if weights_sha256 is not None:
+        parts.append(f"weights {weights_sha256}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

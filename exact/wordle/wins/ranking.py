@@ -27,6 +27,13 @@ The incumbent and the cheap rejection (why a pruned first guess really is worse)
   a memo of exact values and upper bounds shared by the first guesses a process evaluates, every
   class first bounded by the memo (a first guess can be pruned before any search), and one second
   guess per partition; its arguments are in that module.
+- with answer *weights* (a prior, :mod:`exact.weights`, not unit) the value is the weight won within k
+  and every bound above holds with |P| read as W(P), the weight of the class (at most every answer of P
+  is won): the plain :class:`exact.wordle.wins.dp.Search` runs on the weighted kernels of
+  :mod:`exact.wordle.wins.weighted`, whose bounds are argued there. The staged search is not used under
+  weights (its memo and feature caps are argued for counts); a pruned guess loses more weight than the
+  incumbent, so it is not optimal, by the same argument. The checkpoint's header records the weights'
+  sha256 (a resume must have the same), the certificate their record and the total weight.
 
 The order (a heuristic: any order gives the same optimum, only the time differs): first guesses by
 decreasing value_2(g, A), the number of classes g makes on A. That is a valid lower bound on
@@ -64,6 +71,7 @@ from exact import progress as prog
 from exact.errors import ExactError, InternalError
 from exact.firstguess import whole
 from exact.partitions import feedback_matrix
+from exact.weights import Weights
 from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.wordle.wins.bounds import StagedSearch, process_memo
@@ -124,7 +132,9 @@ def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int) -> dict:
+def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int,
+                weights: Weights | None = None) -> dict:
+    weighed = {"weights": weights.record(), "weights_sha256": weights.sha256} if weights is not None else {}
     return {
         "format": FORMAT,
         "depth": depth,
@@ -137,11 +147,12 @@ def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, ba
         "order": ORDER,
         "bound": BOUND,
         "batch": batch,
+        **weighed,
     }
 
 
 #: header fields that must match for --resume (the rest, like sources and batch, may differ)
-MUST_MATCH = ("format", "depth", "hard")
+MUST_MATCH = ("format", "depth", "hard", "weights_sha256")
 
 
 # --- the search, for the driver of exact.firstguess ---------------------------------------------------
@@ -157,26 +168,30 @@ class WinsSearch(firstguess.Search):
     ABANDONABLE = False
 
     def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int, F: np.ndarray,
-                 staged: bool = True, top: int = 1):
+                 staged: bool = True, top: int = 1, weights: Weights | None = None):
         self.answers, self.guesses, self.depth, self.hard, self.batch, self.F = answers, guesses, depth, hard, batch, F
+        # weights (not unit): the weight won, by the plain search on the weighted kernels (module docstring)
+        self.weights = weights if weights is not None and not weights.unit else None
         self.top = top  # the threshold is the top-th best exact value so far (1: the incumbent)
         # staged: the memo, class bounds and one guess per partition of exact.wordle.wins.bounds;
-        # False: the plain dp.Search (the benchmark's baseline)
-        self.staged = staged
+        # False: the plain dp.Search (the benchmark's baseline; always under weights)
+        self.staged = staged and self.weights is None
         self.DESC = f"first guesses (depth {depth})"
 
     def header(self) -> dict:
-        return {**make_header(self.answers, self.guesses, self.depth, self.hard, self.batch), "top": self.top}
+        return {**make_header(self.answers, self.guesses, self.depth, self.hard, self.batch, self.weights), "top": self.top}
 
     def to_json(self, o: Outcome) -> dict:
         return o.to_json()
 
     def from_json(self, d: dict) -> Outcome:
-        return Outcome.from_json(d) if self.answers is None else Outcome.from_json(d, len(self.answers))
+        if self.answers is None:
+            return Outcome.from_json(d)
+        return Outcome.from_json(d, self.weights.total if self.weights is not None else len(self.answers))
 
     def prepare(self) -> None:
         if self.state is None:
-            inst = dp.make_wins_instance(self.answers, self.guesses, self.hard, self.F)
+            inst = dp.make_wins_instance(self.answers, self.guesses, self.hard, self.F, self.weights)
             self.state = StagedSearch(inst, process_memo(inst)) if self.staged else dp.Search(inst)
 
     def warm_up(self) -> None:
@@ -231,6 +246,14 @@ class GlobalResult(WinsWithin):
     guesses: WordList = field(repr=False)
     interrupted: bool = False
     top_n: int = 1  # the N of --top: the threshold was the N-th best exact value so far
+    #: answer weights (not unit): ``wins`` is the weight won within ``depth`` of ``weight``, the total weight
+    weights: Weights | None = field(default=None, repr=False)
+    weight: int | None = None
+
+    @property
+    def probability(self) -> float:
+        per = self.weight if self.weight else self.n
+        return self.wins / per if per else 0.0
 
     @property
     def exact_count(self) -> int:
@@ -289,6 +312,7 @@ class GlobalResult(WinsWithin):
             "bound": BOUND,
             "workers": self.per_worker(),
             "first_guess_outcomes": [o.to_json() for o in self.outcomes],
+            **({"weights": self.weights.record(), "weight": self.weight} if self.weights is not None else {}),
         }
 
     def certificate(self, *, files=(), best: GlobalTree | None = None, checkpoint: str | None = None) -> dict:
@@ -303,7 +327,7 @@ class GlobalResult(WinsWithin):
 
 
 def summarize(answers, guesses, depth, hard, outcomes, order_rows, seconds, cores, cluster,
-              interrupted, top: int = 1) -> GlobalResult:
+              interrupted, top: int = 1, weights: Weights | None = None) -> GlobalResult:
     done = {o.guess for o in outcomes}
     open_ = [guesses.words[g] for g in order_rows if guesses.words[g] not in done]
     exact = [o for o in outcomes if o.exact]
@@ -315,8 +339,16 @@ def summarize(answers, guesses, depth, hard, outcomes, order_rows, seconds, core
     else:
         status = "FEASIBLE" if exact else "UNKNOWN"
     return GlobalResult(best, len(answers), depth, hard, status, optimal, list(outcomes), open_, seconds,
-                        cores, cluster, answers, guesses, interrupted, top)
+                        cores, cluster, answers, guesses, interrupted, top_n=top, weights=weights,
+                        weight=weights.total if weights is not None else None)
 
+
+
+def weight_within(tree: Tree, result: GlobalResult) -> int:
+    """The weight of the answers the tree wins within the result's depth, by a replay from scratch."""
+    within = replay(tree, result.answers, result.guesses, depth=result.depth, hard=result.hard)
+    index, w = result.answers.index, result.weights.values
+    return result.weight - sum(int(w[index[a]]) for a in within.lost)
 
 
 # --- the driver's inputs ------------------------------------------------------------------------
@@ -338,7 +370,8 @@ def warm_up() -> None:
 def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False, batch: int = BATCH,
         checkpoint: str | Path | None = None, resume: str | Path | None = None, progress: bool | None = None,
         F: np.ndarray | None = None, limit: int | None = None, cluster: str | None = None,
-        workers: int | None = None, staged: bool = True, top: int = 1) -> GlobalResult:
+        workers: int | None = None, staged: bool = True, top: int = 1,
+        weights: Weights | None = None) -> GlobalResult:
     """The global search, in this process (the kernels use numba's threads) or with batches of
     ``batch`` first guesses as Dask tasks (``cluster``: ``local`` or a scheduler's address).
 
@@ -346,6 +379,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
     the resumed file). ``limit``: stop after that many batches (tests), as if interrupted.
     ``staged``: the staged search of :mod:`exact.wordle.wins.bounds` (False: the plain one).
     ``top``: the N best first guesses valued exactly (the threshold: the N-th best exact value so far).
+    ``weights`` (not unit): the most weight won, by the plain search (the module docstring).
     Ctrl-C (or SIGTERM via :mod:`exact.stop`) stops after saving what is finished; the result is
     then marked interrupted.
     """
@@ -357,7 +391,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
     if F is None:
         F = feedback_matrix(guesses, answers)
     order = first_guess_order(answers, guesses, F)
-    search = WinsSearch(answers, guesses, depth, hard, batch, F, staged, top)
+    search = WinsSearch(answers, guesses, depth, hard, batch, F, staged, top, weights)
     done = firstguess.drive(search, [guesses.words[g] for g in order], checkpoint=checkpoint, resume=resume,
                             limit=None if limit is None else limit * batch, cluster=cluster, workers=workers,
                             batch=batch, progress=progress)
@@ -367,7 +401,7 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
         where = "local Dask cluster" if cluster == "local" else f"Dask cluster {cluster}"
         cores, where = done.workers, f"{where}, {done.workers} single-threaded workers"
     return summarize(answers, guesses, depth, hard, list(done.records.values()), order, done.seconds, cores, where,
-                     done.interrupted or done.limited, top)
+                     done.interrupted or done.limited, top, search.weights)
 
 
 # --- the certificate and the tree of the best -----------------------------------------------------
@@ -396,11 +430,13 @@ def global_tree(result: GlobalResult, max_guesses: int = 6, truncate: bool = Fal
     scratch, it must win the result's ``wins`` (and solve every answer), else an internal error."""
     answers, guesses, depth, hard = result.answers, result.guesses, result.depth, result.hard
     root = tie_break(result)
-    tree = best_tree(answers, guesses, depth, root, hard)
+    tree = best_tree(answers, guesses, depth, root, hard, weights=result.weights)
     if not truncate:
-        tree, _ = complete_and_check(tree, answers, guesses, depth, max_guesses, hard)
+        # with weights the leaves at the depth are kept (each wins its class's heaviest answer)
+        tree, _ = complete_and_check(tree, answers, guesses, depth, max_guesses, hard,
+                                     keep_leaves=result.weights is not None)
     played = replay(tree, answers, guesses, depth=depth if truncate else max_guesses, hard=hard)
-    wins = sum(played.histogram[:depth])
+    wins = sum(played.histogram[:depth]) if result.weights is None else weight_within(tree, result)
     if wins != result.wins or not played.valid or (not truncate and played.lost):
         raise InternalError(f"the tree replays to {wins} wins within {depth} "
                             f"({len(played.invalid)} invalid nodes, {len(played.lost)} unsolved), not {result.wins}")
