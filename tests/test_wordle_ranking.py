@@ -276,7 +276,7 @@ def test_compare_ranking_exits_1_on_a_contradiction(tmp_path, run_exact):
     cert.write_text(json.dumps({"first_guesses": {"salet": {"total": 7920}, "reast": {"at_least": 7924}}}))
     table.write_text("salet 7920\nreast 7924\n")
     r = run_exact("wordle", "compare-ranking", cert, table)
-    assert r.returncode == 0 and "1 first guesses agree exactly, 1 rejected here with a bound" in r.stdout, r.stderr
+    assert r.returncode == 0 and "1 first guess agrees exactly, 1 rejected here with a bound" in r.stdout, r.stderr
     table.write_text("salet 7921\nreast 7923\n")
     r = run_exact("wordle", "compare-ranking", cert, table)
     assert r.returncode == 1 and "salet: here total 7920, the table 7921" in r.stdout
