@@ -253,24 +253,28 @@ def test_the_endgames_command_lists_the_groups_and_writes_their_words(tmp_path, 
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(3))
-def test_no_strategy_for_a_subset_means_none_for_the_list(seed):
+def test_no_strategy_for_a_subset_means_none_for_the_list(seed, hard):
     """The argument behind proving a worst case on a subset (`exact wordle endgames --out`): a strategy
     for the answers solves each of its subsets as fast, so where a subset needs more than N guesses
-    (by the feasibility search) so does the list, and the search agrees on both (brute force)."""
+    (by the feasibility search) so does the list, and the search agrees on both (brute force). In
+    hard mode too: whether a guess is allowed depends only on the guesses and patterns above it in
+    the tree (exact.game.hard), never on which answers remain, so the tree restricted to a subset
+    keeps every guess allowed."""
     rng = random.Random(seed)
     A = IGHT + ATCH + rng.sample(OTHERS, 2)
     G = A + ["crowd", "plumb"]
     for k in (3, 4):
         whole = solve_guesses(words_from_lines(A), words_from_lines(G), objective="feasible", max_guesses=k,
-                              progress=False)
+                              hard=hard, progress=False)
         for part in (IGHT, ATCH, IGHT[:6] + ATCH[:3]):
             sub = solve_guesses(words_from_lines(part), words_from_lines(G), objective="feasible", max_guesses=k,
-                                progress=False)
-            assert (sub.status == "INFEASIBLE") == (brute(part, G, k) is None)
+                                hard=hard, progress=False)
+            assert (sub.status == "INFEASIBLE") == (brute(part, G, k, hard) is None)
             if sub.status == "INFEASIBLE":
                 assert whole.status == "INFEASIBLE"
-        assert (whole.status == "INFEASIBLE") == (brute(A, G, k) is None)
+        assert (whole.status == "INFEASIBLE") == (brute(A, G, k, hard) is None)
 
 
 def test_the_shipped_endgame_subset_is_what_the_command_makes():
