@@ -161,7 +161,7 @@ def first_guess_values(paths) -> list[FirstGuesses]:
 
     A certificate over every first guess contributes its ``top`` list (exact values); one with
     ``first`` fixed contributes that guess. Only OPTIMAL certificates count; hard mode and each list
-    are kept apart.
+    are kept apart; a weighted certificate (its values are weight won, not answers) is left out.
     """
     by_key: dict[tuple[int, bool, str], dict[str, int]] = {}
     sizes: dict[tuple[int, bool, str], int] = {}
@@ -170,7 +170,7 @@ def first_guess_values(paths) -> list[FirstGuesses]:
         data = read_json(path, "certificate")
         if not isinstance(data, dict) or "top" not in data or "depth" not in data:
             raise ExactError(f"{path}: not an `exact wordle solve` certificate (no 'top' or 'depth')")
-        if data.get("status") != "OPTIMAL":
+        if data.get("status") != "OPTIMAL" or data.get("weights"):
             continue
         key = (int(data["depth"]), bool(data.get("hard")), list_of_record(data) or "other")
         values = by_key.setdefault(key, {})

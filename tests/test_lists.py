@@ -29,7 +29,7 @@ def test_each_named_list_is_its_files_with_their_recorded_sha256(name, root):
 def test_the_lists_sizes_and_the_all_lists():
     sizes = {name: tuple(map(len, named_lists(name))) for name in NAMED_LISTS}
     assert sizes == {"original": (2315, 12972), "nyt2022": (2309, 14855), "nyt2023": (3158, 14855),
-                     "all": (12972, 12972), "nyt-all": (14855, 14855)}
+                     "all": (12972, 12972), "nyt-all": (14855, 14855), "nyt-prior": (5000, 14855)}
     assert named_lists("all")[0].words == named_lists("original")[1].words
 
 

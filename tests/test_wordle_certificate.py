@@ -80,7 +80,7 @@ def in_progress(d):
     i = next(i for i, r in enumerate(d["first_guess_outcomes"]) if not r["exact"])
     d["first_guess_outcomes"].pop(i)
     d.update(status="FEASIBLE", open=1, first_guesses_resolved=d["first_guesses_resolved"] - 1,
-             first_guesses_pruned=d["first_guesses_pruned"] - 1)
+             first_guesses_pruned=d["first_guesses_pruned"] - 1, proven_top=0)  # nothing proven in place yet
 
 
 def bump_wins(d):
@@ -114,8 +114,8 @@ def prune_above(d):
                                                                        "proven top"}),
     ("ranking", lambda d: d.update(least_bound=d["least_bound"] + 1), {"least bound"}),
     ("none2", lambda d: d.update(status="OPTIMAL"), {"proven top"}),
-    ("global", prune_above, {"pruned"}),
-    ("global", lambda d: d["first_guess_outcomes"].pop(), {"first guesses", "counts"}),
+    ("global", prune_above, {"pruned", "proven top"}),  # a pruned bound above the best: its place not proven
+    ("global", lambda d: d["first_guess_outcomes"].pop(), {"first guesses", "counts", "proven top"}),
     ("global", lambda d: d.update(optimal_first=["zzzzz"]), {"best", "top", "tree first"}),  # its tree opens otherwise
 ])
 def test_an_edited_certificate_is_rejected(made, tmp_path, name, edit, failing, run_exact):
