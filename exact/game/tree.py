@@ -277,11 +277,13 @@ class Problem:
 class WinsWithin:
     """What every result of "the most answers won within ``depth`` guesses" states first (the replay of
     a tree, the depth-k DP's result, the search over every first guess): ``wins`` of ``n``, their
-    probability, the depth and the mode. A mixin of records that have those four attributes."""
+    probability, the depth and the mode. A mixin of records that have those four attributes; a record with
+    answer weights has ``weight`` too (the total weight: ``wins`` is then the weight won)."""
 
     @property
     def probability(self) -> float:
-        return self.wins / self.n if self.n else 0.0
+        per = getattr(self, "weight", None) or self.n  # weighted: weight won / total weight
+        return self.wins / per if per else 0.0
 
     def wins_fields(self) -> dict:
         """The leading fields of the record's JSON, in their order."""

@@ -398,11 +398,6 @@ class SolveResult(WinsWithin):
     weights: Weights | None = field(default=None, repr=False)
     weight: int | None = None
 
-    @property
-    def probability(self) -> float:
-        per = self.weight if self.weight else self.n
-        return self.wins / per if per else 0.0
-
     def to_json(self) -> dict:
         return {
             **self.wins_fields(),

@@ -251,11 +251,6 @@ class GlobalResult(WinsWithin):
     weight: int | None = None
 
     @property
-    def probability(self) -> float:
-        per = self.weight if self.weight else self.n
-        return self.wins / per if per else 0.0
-
-    @property
     def exact_count(self) -> int:
         return sum(o.exact for o in self.outcomes)
 
