@@ -109,7 +109,13 @@ def test_verify_needs_the_weights_a_certificate_records(tmp_path):
     assert made.exit_code == 0, made.output
     ok = run(cli, ["wordle", "verify", cert, "--weights", str(tmp_path / "w.txt")])
     assert ok.exit_code == 0 and "verified" in ok.output, ok.output
-    for extra, message in (([], "the certificate is weighted"), (["--weights", str(tmp_path / "u.txt")],
-                                                                  "are not the certificate's")):
+    found = run(cli, ["wordle", "verify", cert])  # the weights file the certificate names, sha256 checked
+    assert found.exit_code == 0 and "verified" in found.output, found.output
+    (tmp_path / "w.txt").write_text("".join(f"{a} {i % 5 + 2}\n" for i, a in enumerate(A.words)))
+    for extra, message in (([], "are not the certificate's"), (["--weights", str(tmp_path / "u.txt")],
+                                                              "are not the certificate's")):
         bad = run(cli, ["wordle", "verify", cert, *extra])
         assert bad.exit_code == 2 and message in bad.output, bad.output
+    (tmp_path / "w.txt").unlink()
+    gone = run(cli, ["wordle", "verify", cert])
+    assert gone.exit_code == 2 and "its weights file is not found" in gone.output, gone.output

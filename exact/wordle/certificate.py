@@ -200,8 +200,8 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
 
 def _weights(v: Verification, data: dict, A: WordList, given, path: Path, kind: str) -> Weights | None:
     """The weights of a weighted certificate (``weights``: their source, sha256, total), read from
-    ``given`` and checked against the sha256 it records; one-line errors for a weighted certificate
-    without weights, weights with an unweighted one, a mismatch."""
+    ``given`` (else from the source it records, found as its lists are) and checked against the sha256 it
+    records; one-line errors for a weighted certificate whose weights are not found, weights with an unweighted one, a mismatch."""
     record = data.get("weights")
     if record is None:
         if given is not None and not read_weights(given, A).unit:
@@ -212,8 +212,10 @@ def _weights(v: Verification, data: dict, A: WordList, given, path: Path, kind: 
     check_fields(record, {"sha256": "str", "total": "int"}, {"source": "str", "count": "int"}, source=str(path),
                  where="weights")
     if given is None:
-        raise ExactError(f"the certificate is weighted ({record.get('source')}, sha256 {record['sha256'][:16]}...): "
-                         f"pass --weights FILE (or --list nyt-prior)", path=path)
+        given = find_file(record["source"], path) if isinstance(record.get("source"), str) else None
+    if given is None:
+        raise ExactError(f"the certificate is weighted ({record.get('source')}, sha256 {record['sha256'][:16]}...), "
+                         f"and its weights file is not found: pass --weights FILE (or --list nyt-prior)", path=path)
     W = read_weights(given, A)
     if W.sha256 != record["sha256"]:
         raise ExactError(f"the weights {given} (sha256 {W.sha256[:16]}...) are not the certificate's "
