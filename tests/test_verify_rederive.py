@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from exact.errors import ExactError
 from exact.wordle.certificate import verify_certificate
 from exact.wordle.fewest.memo import INF
 from exact.words import read_words, wordle_allowed, wordle_answers
@@ -110,6 +111,38 @@ def test_the_true_certificates_verify(made):
         v = verify_certificate(folder / f"{name}.json")
         assert v.ok and not v.unconfirmed, v.checks
         assert ("re-derived", "ok") in [c[:2] for c in v.checks]
+
+
+@pytest.mark.parametrize("name", ["ranking", "global"])
+def test_a_check_spans_runs_through_a_sealed_checkpoint(made, name, tmp_path):
+    """--checkpoint writes each re-derived record sealed; --resume takes the sealed ones of the same
+    certificate as they stand (and judges them again), re-derives an edited one, and refuses another
+    certificate's checkpoint."""
+    folder, _ = made
+    cert, book = folder / f"{name}.json", tmp_path / "check.jsonl"
+    first = verify_certificate(cert, checkpoint=book)
+    assert first.ok and not first.unconfirmed, first.checks
+    lines = book.read_text().splitlines()
+    assert json.loads(lines[0])["format"] == "exact-verify-checkpoint/1" and all('"seal"' in x for x in lines[1:])
+    again = verify_certificate(cert, resume=book)
+    said = dict((c[0], c[2]) for c in again.checks)["re-derived"]
+    assert again.ok and f"{len(lines) - 1} of them re-derived by an earlier run" in said, said
+    record = json.loads(lines[1])
+    value = "total" if "total" in record else "value" if "value" in record else "at_least"
+    lines[1] = json.dumps({**record, value: record[value] + 1})  # an edit breaks the seal: re-derived, not taken
+    book.write_text("\n".join(lines) + "\n")
+    edited = verify_certificate(cert, resume=book)
+    said = dict((c[0], c[2]) for c in edited.checks)["re-derived"]
+    assert edited.ok and f"{len(lines) - 2} of them re-derived by an earlier run" in said, said
+    moved = tmp_path / "edited-certificate.json"
+    moved.write_text(cert.read_text() + "\n")  # the same claims, other bytes: another certificate
+    with pytest.raises(ExactError, match="certificate_sha256"):
+        verify_certificate(moved, resume=book)
+
+
+def test_a_checkpoint_is_refused_for_a_certificate_solved_in_one_run(tmp_path):
+    with pytest.raises(ExactError, match="--checkpoint and --resume are for rankings"):
+        verify_certificate(ROOT / "results" / "wordle" / "salet-guesses-certificate.json", checkpoint=tmp_path / "c")
 
 
 def write(folder: Path, data: dict, name: str) -> Path:

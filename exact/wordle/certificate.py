@@ -43,6 +43,8 @@ Data types: the certificate is a JSON object; the result is a :class:`Verificati
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import math
 import time
 from dataclasses import dataclass
@@ -155,11 +157,15 @@ def find_file(stored: str, certificate: Path) -> Path | None:
 def verify_certificate(path: str | Path, *, answers: str | Path | None = None, guesses: str | Path | None = None,
                        resolve_time: float | None = None, partial: bool = False, sample: int | None = None,
                        seed: int = 0, workers: int | None = None, cluster: str | None = None,
-                       progress: bool | None = False, weights: str | Path | None = None) -> Verification:
+                       progress: bool | None = False, weights: str | Path | None = None,
+                       checkpoint: str | Path | None = None, resume: str | Path | None = None) -> Verification:
     """Check a Wordle certificate (the module docstring lists the checks). ``resolve_time``: seconds
     for re-deriving (None: no limit); ``sample``: re-derive that many records drawn with ``seed``;
     ``workers``/``cluster``: where the driver re-derives records (:mod:`exact.firstguess`);
-    ``weights``: the weights file of a weighted certificate (its sha256 must be the one recorded)."""
+    ``weights``: the weights file of a weighted certificate (its sha256 must be the one recorded);
+    ``checkpoint``/``resume``: a ranking's or global search's re-derived records written to / taken from
+    a file, so that a long check spans runs (:mod:`exact.wordle.rederive`: only sealed records of the
+    same certificate are taken)."""
     path = Path(path)
     data = read_json(path, "Wordle certificate")
     other = other_result(data)
@@ -167,8 +173,8 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
         raise ExactError(f"{other}, not a Wordle certificate or tree", path=path)
     if not is_certificate(data):
         raise ExactError("not a Wordle certificate (no 'answers', 'guesses' and 'method')", path=path)
-    budget = Budget(resolve_time, sample, seed, workers, cluster, progress)
     kind = kind_of(data, path)
+    budget = _budget(path, kind, Budget(resolve_time, sample, seed, workers, cluster, progress), checkpoint, resume)
     check_fields(data, CERTIFICATE_KINDS[kind].required, CERTIFICATE_KINDS[kind].optional, source=str(path))
     for key in ("answers", "guesses"):
         check_fields(data[key], LIST_FIELDS, source=str(path), where=key)
@@ -196,6 +202,19 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
         _rederive_global(v, data, A, G, budget, W)
     _rederive(v, data, A, G, kind, budget, W)
     return v
+
+
+def _budget(path: Path, kind: str, budget: Budget, checkpoint, resume) -> Budget:
+    """The budget with the re-derivation's checkpoint and the certificate's sha256 (its header); a
+    checkpoint is for the kinds whose records are re-derived one by one (a one-line error otherwise)."""
+    if checkpoint is None and resume is None:
+        return budget
+    if kind not in ("fewest-ranking", "wins-global"):
+        raise ExactError(f"a {kind} certificate is re-derived in one solve: --checkpoint and --resume are for "
+                         f"rankings and global depth-k certificates", path=path)
+    return dataclasses.replace(budget, checkpoint=None if checkpoint is None else str(checkpoint),
+                               resume=None if resume is None else str(resume),
+                               certificate=hashlib.sha256(path.read_bytes()).hexdigest())
 
 
 def _weights(v: Verification, data: dict, A: WordList, given, path: Path, kind: str) -> Weights | None:
@@ -553,14 +572,17 @@ def _rederive_global(v: Verification, data: dict, A: WordList, G: WordList, budg
 def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:
     """The check ``re-derived``: FAIL at a contradiction, ok when every record was re-derived, else
     unconfirmed with how many were ("N of M records re-derived", which the command line repeats)."""
+    earlier = (f"; {r.resumed} of them re-derived by an earlier run of this installation, read from its sealed "
+               f"checkpoint" if r.resumed else "")
     if r.contradiction is not None:
         v.add("re-derived", False, f"{r.contradiction}; {r.done} of {r.total} records re-derived by {search}")
     elif r.complete:
         v.add("re-derived", True, f"{r.done} of {r.total} records re-derived by {search} in {r.seconds:.1f} s "
-                                  f"({thresholds}): each on its side of its threshold")
+                                  f"({thresholds}): each on its side of its threshold{earlier}")
     else:
         why = "a sample" if r.asked < r.total else "stopped (time given spent, or interrupted)"
-        v.add("re-derived", None, f"{r.done} of {r.total} records re-derived ({why}; {thresholds}); no contradiction")
+        v.add("re-derived", None, f"{r.done} of {r.total} records re-derived ({why}; {thresholds}); no contradiction"
+                                  f"{earlier}")
 
 
 def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, budget: Budget,

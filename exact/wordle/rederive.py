@@ -14,6 +14,13 @@ The order is the search's own (the likeliest best first), so that a forged best 
 rejection of a better guess dies early; ``sample`` draws that many records at random (seeded) and
 ``seconds`` stops the run between evaluations once spent: either way the verdict is "partly
 verified", never "verified".
+
+A long re-derivation (a global depth-4 certificate takes CPU-hours) can span runs: with a checkpoint
+(``Budget.checkpoint``, ``Budget.resume``) the driver writes each re-derived record, and a later run takes
+a record as it stands only under this installation's seal (:mod:`exact.seal`) and only for the same
+certificate (the header holds its sha256); every record, resumed or not, is judged against its claim
+again. A checkpoint made elsewhere, edited or forged is re-derived record by record, so it can make a
+run slower, never a forged certificate pass.
 """
 
 from __future__ import annotations
@@ -24,6 +31,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from exact import firstguess
+from exact.seal import is_sealed, sealed
+
+#: The format of a re-derivation's checkpoint (its header: the search's own, with this format and the
+#: certificate's sha256, so that a ranking's checkpoint or another certificate's is refused on resume).
+CHECKPOINT_FORMAT = "exact-verify-checkpoint/1"
 
 
 @dataclass(frozen=True)
@@ -40,7 +52,9 @@ class Claim:
 class Budget:
     """How much to re-derive: ``seconds`` (None: no limit; checked between evaluations), ``sample``
     (None: every record, else that many drawn with ``seed``), where (``workers``, ``cluster``) and
-    whether to show progress."""
+    whether to show progress; ``checkpoint``/``resume``: the file the re-derived records go to or come
+    from (the driver's ``--checkpoint``/``--resume``), and ``certificate``, the sha256 of the certificate's
+    bytes, which the checkpoint's header holds."""
 
     seconds: float | None = None
     sample: int | None = None
@@ -48,18 +62,23 @@ class Budget:
     workers: int | None = None
     cluster: str | None = None
     progress: bool | None = False
+    checkpoint: str | None = None
+    resume: str | None = None
+    certificate: str = ""
 
 
 @dataclass(frozen=True)
 class Rederived:
     """What a re-derivation did: ``done`` of ``asked`` records re-derived (``total`` in the certificate),
-    the first contradiction (None: none), the seconds it took."""
+    the first contradiction (None: none), the seconds it took, and how many of the ``done`` were taken
+    from a sealed checkpoint of an earlier run (``resumed``)."""
 
     done: int
     asked: int
     total: int
     contradiction: str | None
     seconds: float
+    resumed: int = 0
 
     @property
     def complete(self) -> bool:
@@ -76,9 +95,13 @@ class Rederive(firstguess.Search):
     the claim (None: nothing). The fold (:meth:`threshold`) judges the records finished so far and
     raises :class:`Contradicted` at the first contradiction, which ends the run in the driver."""
 
-    def __init__(self, inner, claims: dict[str, Claim], judge: Callable, deadline: float | None):
+    def __init__(self, inner, claims: dict[str, Claim], judge: Callable, deadline: float | None,
+                 certificate: str = ""):
         self.inner, self.claims, self.judge, self.deadline = inner, claims, judge, deadline
-        self.FORMAT, self.KIND, self.MUST_MATCH, self.LISTS = inner.FORMAT, inner.KIND, inner.MUST_MATCH, inner.LISTS
+        self.certificate = certificate  # the sha256 of the certificate's bytes (the checkpoint's header)
+        self.FORMAT, self.KIND = CHECKPOINT_FORMAT, f"re-derivation ({inner.KIND})"
+        self.MUST_MATCH, self.LISTS = tuple(inner.MUST_MATCH) + ("certificate_sha256",), inner.LISTS
+        self.sealed: set[str] = set()  # records read from a checkpoint under this installation's seal
         self.ABANDONABLE, self.DESC = inner.ABANDONABLE, f"re-deriving {inner.DESC}"
         self.judged: set[str] = set()
         self.driver = True  # only the driver's copy judges (a worker's fold would raise on the worker)
@@ -111,13 +134,21 @@ class Rederive(firstguess.Search):
         return a
 
     def header(self) -> dict:
-        return self.inner.header()
+        return {**self.inner.header(), "format": CHECKPOINT_FORMAT, "certificate_sha256": self.certificate}
 
     def to_json(self, record) -> dict:
-        return self.inner.to_json(record)
+        """The search's record, sealed (:mod:`exact.seal`): a later run of this installation may take it."""
+        return sealed(self.inner.to_json(record))
 
     def from_json(self, d: dict):
-        return self.inner.from_json(d)
+        record = self.inner.from_json({k: v for k, v in d.items() if k != "seal"} if isinstance(d, dict) else d)
+        if is_sealed(d):
+            self.sealed.add(record.guess)
+        return record
+
+    def trusted(self, record) -> bool:
+        """A resumed record is taken only under this installation's seal (it is judged again either way)."""
+        return record.guess in self.sealed
 
     def summary(self, records: Iterable) -> str:
         return f"no contradiction so far ({self.inner.summary(records)})"
@@ -138,15 +169,17 @@ def rederive(inner, claims: dict[str, Claim], order: list[str], judge: Callable,
     started = time.perf_counter()
     words = chosen(claims, order, budget.sample, budget.seed)
     deadline = None if budget.seconds is None else time.time() + budget.seconds
-    search = Rederive(inner, claims, judge, deadline)
+    search = Rederive(inner, claims, judge, deadline, budget.certificate)
     try:
         run = firstguess.drive(search, words, cluster=budget.cluster, workers=budget.workers,
-                               progress=budget.progress)
-        search.threshold(run.records.values())  # the records finished after the last fold
+                               progress=budget.progress, checkpoint=budget.checkpoint, resume=budget.resume)
+        search.threshold(run.records.values())  # the records finished after the last fold, and the resumed ones
         done = len(run.records)
     except Contradicted as e:
-        return Rederived(len(search.judged), len(words), len(claims), str(e), time.perf_counter() - started)
-    return Rederived(done, len(words), len(claims), None, time.perf_counter() - started)
+        return Rederived(len(search.judged), len(words), len(claims), str(e), time.perf_counter() - started,
+                         len(search.sealed))
+    return Rederived(done, len(words), len(claims), None, time.perf_counter() - started,
+                     len(search.sealed & set(run.records)))
 
 
 # --- the claims of each kind, and what contradicts them ------------------------------------------------

@@ -121,9 +121,15 @@ def echo_replay(result, shown: int = 20) -> None:
 @click.option("--partial", is_flag=True,
               help="For a CERTIFICATE: exit 0 when what was re-derived agrees, though not everything was "
                    "(--sample, --resolve-time): still 'partly verified', never 'verified'.")
+@click.option("--checkpoint", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="For a ranking or global CERTIFICATE: write each re-derived record to FILE (sealed), so that a "
+                   "long check can go on later with --resume FILE.")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="For a ranking or global CERTIFICATE: go on from the --checkpoint FILE of an earlier check of the "
+                   "same certificate (only records sealed by this installation are taken; the rest are re-derived).")
 @weights_option
 def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time, sample, seed, cluster, workers,
-           partial, weights=None):
+           partial, checkpoint=None, resume=None, weights=None):
     """Replay every answer through a strategy TREE from scratch and score it.
 
     Reports the guesses each answer takes (histogram, total, mean, worst case), the wins within
@@ -152,7 +158,10 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time,
     if fmt in (None, "json") and _certificate(tree_file):
         return _verify_certificate(tree_file, answers, guesses, as_json, resolve_time=resolve_time, partial=partial,
                                    sample=sample, seed=seed, cluster=cluster or ("local" if workers else None),
-                                   workers=workers, weights=weights_path(weights))
+                                   workers=workers, weights=weights_path(weights), checkpoint=checkpoint,
+                                   resume=resume)
+    if checkpoint is not None or resume is not None:
+        raise click.UsageError("--checkpoint and --resume are for a ranking or global CERTIFICATE, not a tree")
     tree, fmt = load_tree(tree_file, fmt)
     answer_list = load_or_default(answers, list_answers)
     guess_list = load_or_default(guesses, list_guesses)
