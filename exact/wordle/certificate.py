@@ -32,7 +32,7 @@ The checks, each ``ok``, ``FAIL`` or ``unconfirmed`` (as ``exact lingo verify`` 
 - the claim stated whole: the first guess fixed or searched (:func:`first_fixed`), no OPTIMAL of an
   interrupted run, every word of ``after`` an allowed guess (else FAIL);
 - the values themselves, re-derived by the search that made them with no time limit unless
-  ``resolve_time``: a depth-k or fewest-guesses optimum solved again (:func:`_rederive`); every record
+  ``resolve_time``: a depth-k or fewest-guesses optimum solved again (:func:`exact.wordle.rederive.optimum`); every record
   of a ranking or a global search re-evaluated through the driver (:mod:`exact.wordle.rederive`,
   stopping at the first contradiction). Cut short (``resolve_time``) or sampled (``sample``), the
   check is ``unconfirmed``: "partly verified", never "verified" (accepted only with ``partial``).
@@ -46,7 +46,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import math
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,19 +53,12 @@ from exact.errors import ExactError
 from exact.feedback import feedback
 from exact.fileio import Verification, check_fields, read_json  # noqa: F401 (Verification: this module's result)
 from exact.game.formats import read_tree
-from exact.game.position import check_limits, parse_history, position
+from exact.game.position import check_limits, parse_history
 from exact.game.tree import replay
-from exact.partitions import feedback_matrix
 from exact.weights import Weights, read_weights
 from exact.wordle import rederive
-from exact.wordle.fewest.memo import INF
 from exact.wordle.fewest.objective import parse_objective
-from exact.wordle.fewest.ranking import FewestSearch, first_guess_order
-from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
-from exact.wordle.rederive import Budget, Rederived
-from exact.wordle.wins import dp
-from exact.wordle.wins.ranking import BATCH, WinsSearch
-from exact.wordle.wins.ranking import first_guess_order as wins_first_guess_order
+from exact.wordle.rederive import Budget
 from exact.words import WordList, read_words
 
 
@@ -199,8 +191,9 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     else:
         _check_wins(v, data, A, G, path, kind, W)
     if kind == "wins-global":
-        _rederive_global(v, data, A, G, budget, W)
-    _rederive(v, data, A, G, kind, budget, W)
+        rederive.global_records(v, data, A, G, budget, W)
+    fixed, _ = first_fixed(data, kind)
+    rederive.optimum(v, data, A, G, kind, budget, W, data.get("first") if fixed else None)
     return v
 
 
@@ -522,130 +515,4 @@ def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: 
     if cutoff is not None and exact and exact[-1][0] > cutoff:
         v.add("cutoff", False, f"an exact value {exact[-1][0]} ({exact[-1][2]}) above the cutoff {cutoff}: values above "
                                f"it are only bounded")
-    _rederive_ranking(v, data, A, G, records, [x for x, _, _ in exact], budget, W)
-
-
-def _rederive_ranking(v: Verification, data: dict, A: WordList, G: WordList, records: dict, exact: list[int],
-                      budget: Budget, W: Weights | None = None) -> None:
-    """Every record of a ranking re-evaluated by its search (:func:`exact.wordle.rederive.fewest_claims`
-    gives each its threshold), in the search's order."""
-    if v.failed:
-        v.add("re-derived", None, "not run: a check above failed")
-        return
-
-    cutoff, top = data.get("cutoff"), data.get("top", 1)
-    run = int(INF) if cutoff is None else cutoff + 1
-    if len(exact) >= top:
-        run = min(run, exact[top - 1])
-    proven = exact[data["proven_top"] - 1] if data["proven_top"] >= 1 else None
-    claims = rederive.fewest_claims(records, run, proven)
-    inst = make_guesses_instance(A, G, parse_objective(data["objective"]), data["max_guesses"], data["hard"],
-                                 weights=W)
-    T, rule = position(A, (), data["hard"])
-    order = first_guess_order(inst, T, 1, rule, list(records))
-    search = FewestSearch(A, G, data["hard"], data["max_guesses"], cutoff, top, data["objective"], inst.F, W)
-    search.prepare(inst)
-    _say(v, rederive.rederive(search, claims, order, rederive.judge_fewest, budget), "exact.wordle.fewest.ranking",
-         f"exact values against value + 1; bounds against {min(run, int(INF))}"
-         + (f" raised to the proven {proven}" if proven is not None and proven > run else ""))
-
-
-def _rederive_global(v: Verification, data: dict, A: WordList, G: WordList, budget: Budget,
-                     W: Weights | None = None) -> None:
-    """Every record of a global depth-k search re-evaluated by its search
-    (:func:`exact.wordle.rederive.wins_claims`), in the search's order; with the certificate's weights ``W``."""
-    if v.failed:
-        v.add("re-derived", None, "not run: a check above failed")
-        return
-    outcomes = data["first_guess_outcomes"]
-    values = sorted((r["value"] for r in outcomes if r["exact"]), reverse=True)
-    proven = values[data["proven_top"] - 1] if data.get("proven_top") else None
-    claims = rederive.wins_claims(outcomes, data["wins"], proven)
-    F = feedback_matrix(G, A)
-    order = [G.words[g] for g in wins_first_guess_order(A, G, F)]
-    search = WinsSearch(A, G, data["depth"], data["hard"], BATCH, F, weights=W)
-    _say(v, rederive.rederive(search, claims, order, rederive.judge_wins, budget), "exact.wordle.wins.ranking",
-         f"exact values against themselves; pruned guesses against the optimum {data['wins']}"
-         + (f", lowered to the proven {proven} + 1" if proven is not None and proven < data["wins"] else ""))
-
-
-def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:
-    """The check ``re-derived``: FAIL at a contradiction, ok when every record was re-derived, else
-    unconfirmed with how many were ("N of M records re-derived", which the command line repeats)."""
-    earlier = (f"; {r.resumed} of them re-derived by an earlier run of this installation, read from its sealed "
-               f"checkpoint" if r.resumed else "")
-    if r.contradiction is not None:
-        v.add("re-derived", False, f"{r.contradiction}; {r.done} of {r.total} records re-derived by {search}")
-    elif r.complete:
-        v.add("re-derived", True, f"{r.done} of {r.total} records re-derived by {search} in {r.seconds:.1f} s "
-                                  f"({thresholds}): each on its side of its threshold{earlier}")
-    else:
-        why = "a sample" if r.asked < r.total else "stopped (time given spent, or interrupted)"
-        v.add("re-derived", None, f"{r.done} of {r.total} records re-derived ({why}; {thresholds}); no contradiction"
-                                  f"{earlier}")
-
-
-def _rederive(v: Verification, data: dict, A: WordList, G: WordList, kind: str, budget: Budget,
-              W: Weights | None = None) -> None:
-    """The optimum itself, by the search that made it (no time limit unless ``budget.seconds``)."""
-    if data["status"] != "OPTIMAL":
-        v.add("optimal", True, f"status {data['status']}: no optimality claimed")
-        return
-    if kind == "wins-global":
-        v.add("optimal", True, "every first guess resolved: exact, or pruned by a bound below the optimum "
-                               "(checked above), each record re-derived (check re-derived)")
-        return
-    if kind == "fewest" and data["objective"] == "feasible" and (data.get("tree") or {}).get("files"):
-        v.add("optimal", True, f"objective feasible: what is claimed is a tree that solves every answer within "
-                               f"{data['max_guesses']} guesses, and the trees replayed above are that proof")
-        return
-    if v.failed:
-        v.add("optimal", None, "not re-derived: a check above failed")
-        return
-    started = time.perf_counter()
-    fixed, _ = first_fixed(data, kind)
-    first = data.get("first") if fixed else None
-    try:
-        if kind == "wins-depth-k":
-            done, value, claimed, how = _resolve_wins(data, A, G, first, budget.seconds, W)
-        else:
-            done, value, claimed, how = _resolve_fewest(data, A, G, first, budget.seconds, W)
-    except ExactError as e:
-        v.add("optimal", False, f"re-deriving failed: {e}")
-        return
-    seconds = time.perf_counter() - started
-    if not done:
-        v.add("optimal", None, f"the optimum {claimed} rests on the search ({how}): not re-derived within "
-                               f"{budget.seconds:g} s (--resolve-time); --partial accepts it unchecked")
-    else:
-        v.add("optimal", value == claimed, f"re-derived by {how} in {seconds:.1f} s: {value}; claimed {claimed}")
-
-
-def _after(data: dict, G: WordList) -> tuple:
-    return parse_history(" ".join(x for pair in data.get("after") or [] for x in pair), G)
-
-
-def _resolve_wins(data: dict, A: WordList, G: WordList, first, seconds, W: Weights | None = None):
-    """(finished?, value, claimed, how) of the depth-k DP run again, within ``seconds`` (None: no limit)."""
-    r = dp.solve(A, G, depth=data["depth"], hard=data["hard"], first=first, top=1, progress=False,
-                 after=_after(data, G), time_limit=None if seconds is None else max(seconds, 1e-6), weights=W)
-    return r.status == "OPTIMAL" and not r.timed_out, r.wins, data["wins"], "exact.wordle.wins.dp"
-
-
-def _resolve_fewest(data: dict, A: WordList, G: WordList, first, seconds, W: Weights | None = None):
-    """(finished?, value, claimed, how) of the branch and bound run again. It takes no time limit: with
-    ``seconds`` given it runs only on small instances (answers x guesses up to :data:`SMALL`)."""
-    how = "exact.wordle.fewest.search" + (f" with the first guess {first} fixed" if first else "")
-    if seconds is not None and len(A) * len(G) > SMALL:
-        return False, None, data["total"], how + " (it takes no time limit: not run under --resolve-time)"
-    r = solve_guesses(A, G, objective=data["objective"], first=first, max_guesses=data["max_guesses"],
-                      hard=data["hard"], cutoff=data.get("cutoff"), after=_after(data, G), progress=False,
-                      weights=W)
-    value = r.cost if data.get("cost") is not None else r.total
-    claimed = data["cost"] if data.get("cost") is not None else data["total"]
-    return r.status == "OPTIMAL" and not r.interrupted, value, claimed, how
-
-
-#: answers x guesses up to which a fewest-guesses certificate is re-derived under --resolve-time (the
-#: branch and bound takes no time limit; without --resolve-time every instance is)
-SMALL = 200_000
+    rederive.ranking_records(v, data, A, G, records, [x for x, _, _ in exact], budget, W)

@@ -1,6 +1,8 @@
-"""Re-deriving the per-first-guess records of a certificate (``exact wordle verify``), through the one
-driver of searches over first guesses (:mod:`exact.firstguess`): in process or on Dask, with its
-progress and its estimate of the time left.
+"""Re-deriving what a certificate claims (``exact wordle verify``): the per-first-guess records of a
+ranking or a global depth-k search, through the one driver of searches over first guesses
+(:mod:`exact.firstguess`: in process or on Dask, with its progress and its estimate of the time left),
+and a single optimum by the solve that made it (:func:`optimum`). :mod:`exact.wordle.certificate` checks
+the certificate's fields and calls these.
 
 A record claims one first guess's value: exact, or a bound that rejected it against a threshold.
 Each record is re-evaluated by the search that made it (:class:`exact.wordle.fewest.ranking.FewestSearch`,
@@ -31,7 +33,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from exact import firstguess
+from exact.errors import ExactError
+from exact.fileio import Verification
+from exact.game.position import parse_history, position
+from exact.partitions import feedback_matrix
 from exact.seal import is_sealed, sealed
+from exact.weights import Weights
+from exact.wordle.fewest.memo import INF
+from exact.wordle.fewest.objective import parse_objective
+from exact.wordle.fewest.ranking import FewestSearch, first_guess_order
+from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
+from exact.wordle.wins import dp
+from exact.wordle.wins.ranking import BATCH, WinsSearch
+from exact.wordle.wins.ranking import first_guess_order as wins_first_guess_order
+from exact.words import WordList
 
 #: The format of a re-derivation's checkpoint (its header: the search's own, with this format and the
 #: certificate's sha256, so that a ranking's checkpoint or another certificate's is refused on resume).
@@ -232,3 +247,130 @@ def judge_wins(claim: Claim, record) -> str | None:
         return (f"{claim.guess}: claimed pruned with bound {claim.value} below the optimum {claim.threshold}, "
                 f"re-derived exact {record.value}")
     return None
+
+
+# --- the re-derivations of a certificate's claims (exact.wordle.certificate calls them) -----------------
+
+def ranking_records(v: Verification, data: dict, A: WordList, G: WordList, records: dict, exact: list[int],
+                      budget: Budget, W: Weights | None = None) -> None:
+    """Every record of a ranking re-evaluated by its search (:func:`exact.wordle.fewest_claims`
+    gives each its threshold), in the search's order."""
+    if v.failed:
+        v.add("re-derived", None, "not run: a check above failed")
+        return
+
+    cutoff, top = data.get("cutoff"), data.get("top", 1)
+    run = int(INF) if cutoff is None else cutoff + 1
+    if len(exact) >= top:
+        run = min(run, exact[top - 1])
+    proven = exact[data["proven_top"] - 1] if data["proven_top"] >= 1 else None
+    claims = fewest_claims(records, run, proven)
+    inst = make_guesses_instance(A, G, parse_objective(data["objective"]), data["max_guesses"], data["hard"],
+                                 weights=W)
+    T, rule = position(A, (), data["hard"])
+    order = first_guess_order(inst, T, 1, rule, list(records))
+    search = FewestSearch(A, G, data["hard"], data["max_guesses"], cutoff, top, data["objective"], inst.F, W)
+    search.prepare(inst)
+    _say(v, rederive(search, claims, order, judge_fewest, budget), "exact.wordle.fewest.ranking",
+         f"exact values against value + 1; bounds against {min(run, int(INF))}"
+         + (f" raised to the proven {proven}" if proven is not None and proven > run else ""))
+
+
+def global_records(v: Verification, data: dict, A: WordList, G: WordList, budget: Budget,
+                     W: Weights | None = None) -> None:
+    """Every record of a global depth-k search re-evaluated by its search
+    (:func:`exact.wordle.wins_claims`), in the search's order; with the certificate's weights ``W``."""
+    if v.failed:
+        v.add("re-derived", None, "not run: a check above failed")
+        return
+    outcomes = data["first_guess_outcomes"]
+    values = sorted((r["value"] for r in outcomes if r["exact"]), reverse=True)
+    proven = values[data["proven_top"] - 1] if data.get("proven_top") else None
+    claims = wins_claims(outcomes, data["wins"], proven)
+    F = feedback_matrix(G, A)
+    order = [G.words[g] for g in wins_first_guess_order(A, G, F)]
+    search = WinsSearch(A, G, data["depth"], data["hard"], BATCH, F, weights=W)
+    _say(v, rederive(search, claims, order, judge_wins, budget), "exact.wordle.wins.ranking",
+         f"exact values against themselves; pruned guesses against the optimum {data['wins']}"
+         + (f", lowered to the proven {proven} + 1" if proven is not None and proven < data["wins"] else ""))
+
+
+def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:
+    """The check ``re-derived``: FAIL at a contradiction, ok when every record was re-derived, else
+    unconfirmed with how many were ("N of M records re-derived", which the command line repeats)."""
+    earlier = (f"; {r.resumed} of them re-derived by an earlier run of this installation, read from its sealed "
+               f"checkpoint" if r.resumed else "")
+    if r.contradiction is not None:
+        v.add("re-derived", False, f"{r.contradiction}; {r.done} of {r.total} records re-derived by {search}")
+    elif r.complete:
+        v.add("re-derived", True, f"{r.done} of {r.total} records re-derived by {search} in {r.seconds:.1f} s "
+                                  f"({thresholds}): each on its side of its threshold{earlier}")
+    else:
+        why = "a sample" if r.asked < r.total else "stopped (time given spent, or interrupted)"
+        v.add("re-derived", None, f"{r.done} of {r.total} records re-derived ({why}; {thresholds}); no contradiction"
+                                  f"{earlier}")
+
+
+def optimum(v: Verification, data: dict, A: WordList, G: WordList, kind: str, budget: Budget,
+            W: Weights | None = None, first: str | None = None) -> None:
+    """The optimum itself, by the search that made it (no time limit unless ``budget.seconds``); ``first``: the
+    first guess the certificate fixed (None: it searched every first guess)."""
+    if data["status"] != "OPTIMAL":
+        v.add("optimal", True, f"status {data['status']}: no optimality claimed")
+        return
+    if kind == "wins-global":
+        v.add("optimal", True, "every first guess resolved: exact, or pruned by a bound below the optimum "
+                               "(checked above), each record re-derived (check re-derived)")
+        return
+    if kind == "fewest" and data["objective"] == "feasible" and (data.get("tree") or {}).get("files"):
+        v.add("optimal", True, f"objective feasible: what is claimed is a tree that solves every answer within "
+                               f"{data['max_guesses']} guesses, and the trees replayed above are that proof")
+        return
+    if v.failed:
+        v.add("optimal", None, "not re-derived: a check above failed")
+        return
+    started = time.perf_counter()
+    try:
+        if kind == "wins-depth-k":
+            done, value, claimed, how = _resolve_wins(data, A, G, first, budget.seconds, W)
+        else:
+            done, value, claimed, how = _resolve_fewest(data, A, G, first, budget.seconds, W)
+    except ExactError as e:
+        v.add("optimal", False, f"re-deriving failed: {e}")
+        return
+    seconds = time.perf_counter() - started
+    if not done:
+        v.add("optimal", None, f"the optimum {claimed} rests on the search ({how}): not re-derived within "
+                               f"{budget.seconds:g} s (--resolve-time); --partial accepts it unchecked")
+    else:
+        v.add("optimal", value == claimed, f"re-derived by {how} in {seconds:.1f} s: {value}; claimed {claimed}")
+
+
+def _after(data: dict, G: WordList) -> tuple:
+    return parse_history(" ".join(x for pair in data.get("after") or [] for x in pair), G)
+
+
+def _resolve_wins(data: dict, A: WordList, G: WordList, first, seconds, W: Weights | None = None):
+    """(finished?, value, claimed, how) of the depth-k DP run again, within ``seconds`` (None: no limit)."""
+    r = dp.solve(A, G, depth=data["depth"], hard=data["hard"], first=first, top=1, progress=False,
+                 after=_after(data, G), time_limit=None if seconds is None else max(seconds, 1e-6), weights=W)
+    return r.status == "OPTIMAL" and not r.timed_out, r.wins, data["wins"], "exact.wordle.wins.dp"
+
+
+def _resolve_fewest(data: dict, A: WordList, G: WordList, first, seconds, W: Weights | None = None):
+    """(finished?, value, claimed, how) of the branch and bound run again. It takes no time limit: with
+    ``seconds`` given it runs only on small instances (answers x guesses up to :data:`SMALL`)."""
+    how = "exact.wordle.fewest.search" + (f" with the first guess {first} fixed" if first else "")
+    if seconds is not None and len(A) * len(G) > SMALL:
+        return False, None, data["total"], how + " (it takes no time limit: not run under --resolve-time)"
+    r = solve_guesses(A, G, objective=data["objective"], first=first, max_guesses=data["max_guesses"],
+                      hard=data["hard"], cutoff=data.get("cutoff"), after=_after(data, G), progress=False,
+                      weights=W)
+    value = r.cost if data.get("cost") is not None else r.total
+    claimed = data["cost"] if data.get("cost") is not None else data["total"]
+    return r.status == "OPTIMAL" and not r.interrupted, value, claimed, how
+
+
+#: answers x guesses up to which a fewest-guesses certificate is re-derived under --resolve-time (the
+#: branch and bound takes no time limit; without --resolve-time every instance is)
+SMALL = 200_000
