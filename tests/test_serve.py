@@ -510,12 +510,12 @@ def test_a_whole_game_from_the_opener_each_advice_within_2_s(server, browser):
         assert "P(win" not in d.find_element("tag name", "body").text
         guess = d.find_element("id", "next").get_attribute("data-guess")
         assert guess in pos.candidates or len(pos.candidates) > 2
-    assert d.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]") == [PHONE_WIDTH] * 2
     # the game is rated: the opener's row reads the ranking's exact value
     row = wait_for(d, lambda d: d.find_elements("css selector", '#rating tr[data-guess="crane"]'), 10)[0]
     assert d.find_element("id", "rating").is_displayed() and row.get_attribute("data-state") == "exact"
     assert f"{ranking_total('crane') / len(A):.3f}" in row.text
     assert len(d.find_elements("css selector", "#rating-rows tr")) == pos.played
+    assert d.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]") == [PHONE_WIDTH] * 2
 
 
 @pytest.mark.slow

@@ -15,6 +15,12 @@ comes, first found wins, from
    *heuristic* guess (:func:`heuristic_guess`, marked as such), with the proof's expected duration
    estimated from the answers left (:func:`expected_seconds`).
 
+A game that ended (solved, or given up) is *rated* (:func:`rate`, :meth:`Solver.rate`): each guess against the
+best guess at its position, by :func:`exact.wordle.study.analyse.analyse_game` (the values of ``exact wordle
+analyse``: exact from the committed certificates, rankings and the opener book, "at least N" from a ranking's
+rejection bound), at once; what those lack is solved in the tab's worker when :func:`expected_seconds` expects it
+within :data:`RATE_SECONDS` (:func:`rate_max`), else said to be too large.
+
 Values: for ``guesses``, the total guesses still to play over the answers left, this guess included (its
 mean is the *expected guesses from here*, each answer left equally likely); for ``wins``, the answers left
 won within the guesses left. With *weights* (a prior, :mod:`exact.weights`, not unit) each answer counts its
