@@ -308,6 +308,22 @@ def test_a_game_after_crane_is_rated_from_the_ranking_then_the_book():
         assert row["played"]["expected"] == pytest.approx(advice.total / row["answers"])
 
 
+def test_a_first_guess_the_ranking_only_bounds_is_rated_at_least_said_as_such():
+    A, G = named_lists("original")
+    setup = Setup(A, G)
+    ranking = json.loads((ROOT / "results" / "wordle" / "ranking-guesses-certificate.json").read_text())
+    bound = ranking["first_guesses"]["fuzzy"]["at_least"]  # rejected: a lower bound only, its largest class too large
+    assert max(len(P) for P in word_classes("fuzzy", A.words).values()) > rate_max()
+    solver = Solver(setup, InstantAdvice([], setup), None)
+    try:
+        first = solver.rate("t", (("fuzzy", feedback("fuzzy", A.words[0])),)).rows[0]
+    finally:
+        solver.shutdown()
+    assert first["played"]["state"] == "at least" and first["played"]["total"] is None
+    assert first["played"]["at_least"] == pytest.approx(bound / len(A)) and first["loss_at_least"]
+    assert "lower bound, not exact" in first["played"]["known"] and first["best"]["state"] == "exact"
+
+
 @pytest.mark.parametrize("body", [{"tab": "t", "history": []}, {"tab": "t", "history": [["<img src=x>", "bbbbb"]]},
                                   {"tab": "<b>", "history": [[SMALL[0], "bbbbb"]]},
                                   {"tab": "t", "history": [[SMALL[0], "bbbbq"]]}])
