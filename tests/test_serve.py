@@ -376,11 +376,24 @@ def test_a_rating_computed_live_is_analyse_s(small):
     finally:
         solver.shutdown()
     analysis = analyse_game(game, small.answers, small.guesses)
-    assert rating.status == "done"
+    assert rating.status == "done" and rating.next is None
     for row, step in zip(rating.rows, analysis.steps, strict=True):
         assert row["played"]["state"] == row["best"]["state"] == "exact" and row["best_guess"] == step.best_guess
         assert row["played"]["expected"] == pytest.approx(step.played.expected - (step.number - 1))
         assert row["loss"] == pytest.approx(step.extra)
+
+
+@pytest.mark.slow
+def test_a_game_given_up_is_rated_with_the_best_next_guess(small):
+    game = small_game()[:1]  # given up after the first guess
+    with TestClient(make_app(Solver(small, InstantAdvice([], small), None))) as c:
+        assert c.post("/api/rate", json={"tab": "t", "history": [[w, format_pattern(p, 5)] for w, p in game]}
+                      ).json()["status"] == "working"
+        rating = wait_until(lambda: (r := c.post("/api/rate", json={"tab": "t", "history": [
+            [w, format_pattern(p, 5)] for w, p in game]}).json())["status"] != "working" and r, 300)
+    analysis = analyse_game(game, small.answers, small.guesses)
+    assert rating["status"] == "done" and rating["next"]["guess"] == analysis.next_guess
+    assert rating["next"]["expected"] == pytest.approx(analysis.next_best.expected - 1)
 
 
 @pytest.mark.slow
