@@ -25,8 +25,11 @@ from exact.game.position import after, start, word_classes
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.wins.dp import solve
 from exact.wordle.study.explorer import browser_paths
+from exact.wordle.study.analyse import analyse_game
+from exact.wordle.study.book import lookup
 from exact.wordle.study.serve import (InstantAdvice, Setup, Solver, expected_seconds, few_left, heuristic_guess,
-                                      read_position, shipped_trees, MEASURED_SECONDS)
+                                      rate_max, read_position, shipped_opener_book, shipped_trees, MEASURED_SECONDS,
+                                      RATE_SECONDS)
 from exact.wordle.study.store import Solution, Store, position_key
 from exact.errors import ExactError
 from exact.words import ExactWarning, named_lists, wordle_answers, words_from_lines
@@ -269,6 +272,130 @@ def test_several_tabs_each_have_their_own_proof_and_a_closed_tab_only_its_own(sm
     assert not two.process.is_alive()  # the server's shut-down ends every proof
 
 
+# --- the rating of a game that ended ---------------------------------------------------------------
+
+
+def ranking_total(first: str) -> int:
+    """A first guess's exact total in the committed fewest-guesses ranking of the original lists."""
+    ranking = json.loads((ROOT / "results" / "wordle" / "ranking-guesses-certificate.json").read_text())
+    return ranking["first_guesses"][first]["total"]
+
+
+def test_a_game_after_crane_is_rated_from_the_ranking_then_the_book():
+    A, G = named_lists("original")
+    setup = Setup(A, G)
+    book = shipped_opener_book(setup)
+    with TestClient(make_app(Solver(setup, InstantAdvice(shipped_trees(setup), setup, book), None))) as c:
+        answer, moves = A.words[1234], [["crane", format_pattern(feedback("crane", A.words[1234]), 5)]]
+        while (reply := c.post("/api/advice", json={"tab": "t", "history": moves}).json())["status"] != "solved":
+            assert reply["status"] == "proven", reply  # the book answers after crane
+            moves.append([reply["guess"], format_pattern(feedback(reply["guess"], answer), 5)])
+        r = c.post("/api/rate", json={"tab": "t", "history": moves})
+        assert not c.app.state.solver.jobs  # nothing left to compute: no worker
+    rating = r.json()
+    assert r.status_code == 200 and rating["status"] == "done" and len(rating["rows"]) == len(moves) > 2
+    first = rating["rows"][0]
+    assert first["guess"] == "crane" and first["played"]["state"] == "exact"
+    assert first["played"]["total"] == ranking_total("crane") and first["played"]["answers"] == len(A)
+    assert "ranking-guesses-certificate.json" in first["played"]["known"]
+    assert first["best"]["total"] == ranking_total(first["best_guess"]) <= first["played"]["total"]
+    assert first["loss"] == pytest.approx((first["played"]["total"] - first["best"]["total"]) / len(A))
+    history = tuple((w, feedback(w, answer)) for w, _ in moves)
+    for i, row in enumerate(rating["rows"][1:], 1):
+        advice = lookup(book, history[:i])  # the book's proven total from there, this guess included
+        assert row["played"]["state"] == "exact" and "opener book" in row["played"]["known"]
+        assert row["played"]["total"] == advice.total and row["loss"] == 0 and row["best_guess"] == row["guess"]
+        assert row["played"]["expected"] == pytest.approx(advice.total / row["answers"])
+
+
+def test_a_first_guess_the_ranking_only_bounds_is_rated_at_least_said_as_such():
+    A, G = named_lists("original")
+    setup = Setup(A, G)
+    ranking = json.loads((ROOT / "results" / "wordle" / "ranking-guesses-certificate.json").read_text())
+    bound = ranking["first_guesses"]["fuzzy"]["at_least"]  # rejected: a lower bound only, its largest class too large
+    assert max(len(P) for P in word_classes("fuzzy", A.words).values()) > rate_max()
+    solver = Solver(setup, InstantAdvice([], setup), None)
+    try:
+        first = solver.rate("t", (("fuzzy", feedback("fuzzy", A.words[0])),)).rows[0]
+    finally:
+        solver.shutdown()
+    assert first["played"]["state"] == "at least" and first["played"]["total"] is None
+    assert first["played"]["at_least"] == pytest.approx(bound / len(A)) and first["loss_at_least"]
+    assert "lower bound, not exact" in first["played"]["known"] and first["best"]["state"] == "exact"
+
+
+@pytest.mark.parametrize("body", [{"tab": "t", "history": []}, {"tab": "t", "history": [["<img src=x>", "bbbbb"]]},
+                                  {"tab": "<b>", "history": [[SMALL[0], "bbbbb"]]},
+                                  {"tab": "t", "history": [[SMALL[0], "bbbbq"]]}])
+def test_a_bad_rating_request_is_a_400_with_one_line_of_json(client, body):
+    r = client.post("/api/rate", json=body)
+    assert r.status_code == 400 and r.headers["content-type"] == "application/json"  # a word named is JSON, not HTML
+    assert list(r.json()) == ["error"] and r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_a_rating_of_the_most_wins_is_refused_in_one_line(small):
+    setup = Setup(small.answers, small.guesses, objective="wins")
+    with TestClient(make_app(Solver(setup, InstantAdvice([], setup), None))) as c:
+        r = c.post("/api/rate", json={"tab": "t", "history": [[SMALL[0], "bbbbb"]]})
+    assert r.status_code == 400 and "expected guesses" in r.json()["error"]
+
+
+def test_the_rating_limit_is_a_minute_by_the_live_proofs_estimate():
+    n = rate_max()
+    assert expected_seconds(n) <= RATE_SECONDS < expected_seconds(n + 1)
+
+
+def small_game(answer_index: int = 7) -> tuple:
+    answer = SMALL[answer_index]
+    return tuple((w, feedback(w, answer)) for w in (SMALL[5], SMALL[9], answer))
+
+
+def test_what_the_files_lack_is_computing_then_too_large_beyond_the_limit_and_a_new_game_cancels_it(small):
+    solver = Solver(small, InstantAdvice([], small), None, rate_limit=2)
+    try:
+        game = small_game()
+        rating = solver.rate("t", game)
+        first, last = rating.rows[0], rating.rows[-1]
+        assert rating.status == "working" and last["played"]["state"] == "computing" and last["answers"] <= 2
+        assert first["played"]["state"] == "not computed" and "too large" in first["played"]["known"]
+        job = solver.jobs["t"]
+        assert job.process.is_alive() or job.check() is not None
+        solver.ask("t", ())  # New game: the rating's worker is cancelled
+        assert not job.process.is_alive() and solver.jobs.get("t") is not job
+    finally:
+        solver.shutdown()
+
+
+@pytest.mark.slow
+def test_a_rating_computed_live_is_analyse_s(small):
+    solver = Solver(small, InstantAdvice([], small), None)
+    game = small_game()
+    try:
+        assert solver.rate("t", game).status == "working"
+        rating = wait_until(lambda: (r := solver.rate("t", game)).status != "working" and r, 300)
+    finally:
+        solver.shutdown()
+    analysis = analyse_game(game, small.answers, small.guesses)
+    assert rating.status == "done" and rating.next is None
+    for row, step in zip(rating.rows, analysis.steps, strict=True):
+        assert row["played"]["state"] == row["best"]["state"] == "exact" and row["best_guess"] == step.best_guess
+        assert row["played"]["expected"] == pytest.approx(step.played.expected - (step.number - 1))
+        assert row["loss"] == pytest.approx(step.extra)
+
+
+@pytest.mark.slow
+def test_a_game_given_up_is_rated_with_the_best_next_guess(small):
+    game = small_game()[:1]  # given up after the first guess
+    with TestClient(make_app(Solver(small, InstantAdvice([], small), None))) as c:
+        assert c.post("/api/rate", json={"tab": "t", "history": [[w, format_pattern(p, 5)] for w, p in game]}
+                      ).json()["status"] == "working"
+        rating = wait_until(lambda: (r := c.post("/api/rate", json={"tab": "t", "history": [
+            [w, format_pattern(p, 5)] for w, p in game]}).json())["status"] != "working" and r, 300)
+    analysis = analyse_game(game, small.answers, small.guesses)
+    assert rating["status"] == "done" and rating["next"]["guess"] == analysis.next_guess
+    assert rating["next"]["expected"] == pytest.approx(analysis.next_best.expected - 1)
+
+
 @pytest.mark.slow
 def test_a_live_proof_of_the_most_wins_matches_the_dp(tmp_path):
     A = words_from_lines(SMALL, "small-answers")
@@ -412,6 +539,11 @@ def test_a_whole_game_from_the_opener_each_advice_within_2_s(server, browser):
         assert "P(win" not in d.find_element("tag name", "body").text
         guess = d.find_element("id", "next").get_attribute("data-guess")
         assert guess in pos.candidates or len(pos.candidates) > 2
+    # the game is rated: the opener's row reads the ranking's exact value
+    row = wait_for(d, lambda d: d.find_elements("css selector", '#rating tr[data-guess="crane"]'), 10)[0]
+    assert d.find_element("id", "rating").is_displayed() and row.get_attribute("data-state") == "exact"
+    assert f"{ranking_total('crane') / len(A):.3f}" in row.text
+    assert len(d.find_elements("css selector", "#rating-rows tr")) == pos.played
     assert d.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]") == [PHONE_WIDTH] * 2
 
 

@@ -7,6 +7,9 @@ processes). Routes:
 - ``GET /``: the page (``serve.html`` beside this module; the title and the lists are escaped into it);
 - ``POST /api/advice`` ``{"tab": ID, "history": [[word, colours], ...]}``: the advice as JSON (the page asks
   again every second while a proof runs);
+- ``POST /api/rate`` ``{"tab": ID, "history": [[word, colours], ...]}``: a game that ended (solved or given up)
+  rated guess by guess on the server's setup (``exact wordle analyse``'s values; what it solves live runs in
+  the tab's worker, and the page asks again every second while the reply says ``working``);
 - ``POST /api/close`` ``{"tab": ID}``: the tab is closed (its proof is cancelled).
 
 Bad input is an HTTP 400 with one line of JSON, ``{"error": "..."}``; never a traceback.
@@ -91,6 +94,17 @@ def make_app(solver: Solver) -> Starlette:
         board = [[guess, format_pattern(pattern, len(guess))] for guess, pattern in history]
         return JSONResponse({**reply.to_json(), "board": board})
 
+    async def rate(request: Request) -> JSONResponse:
+        try:
+            data = await read_body(request)
+            history = read_moves(solver.setup, data.get("history", []))
+            if not history:
+                raise ExactError("history: play a guess before asking for the rating")
+            rating = await run_in_threadpool(solver.rate, data["tab"], history)
+        except ExactError as e:
+            return bad_request(str(e))
+        return JSONResponse(rating.to_json())
+
     async def close(request: Request) -> JSONResponse:
         try:
             data = await read_body(request)
@@ -111,6 +125,7 @@ def make_app(solver: Solver) -> Starlette:
             solver.shutdown()
 
     app = Starlette(routes=[Route("/", index), Route("/api/advice", advice, methods=["POST"]),
+                            Route("/api/rate", rate, methods=["POST"]),
                             Route("/api/close", close, methods=["POST"])], lifespan=lifespan)
     app.state.solver = solver
     return app

@@ -15,6 +15,12 @@ comes, first found wins, from
    *heuristic* guess (:func:`heuristic_guess`, marked as such), with the proof's expected duration
    estimated from the answers left (:func:`expected_seconds`).
 
+A game that ended (solved, or given up) is *rated* (:func:`rate`, :meth:`Solver.rate`): each guess against the
+best guess at its position, by :func:`exact.wordle.study.analyse.analyse_game` (the values of ``exact wordle
+analyse``: exact from the committed certificates, rankings and the opener book, "at least N" from a ranking's
+rejection bound), at once; what those lack is solved in the tab's worker when :func:`expected_seconds` expects it
+within :data:`RATE_SECONDS` (:func:`rate_max`), else said to be too large.
+
 Values: for ``guesses``, the total guesses still to play over the answers left, this guess included (its
 mean is the *expected guesses from here*, each answer left equally likely); for ``wins``, the answers left
 won within the guesses left. With *weights* (a prior, :mod:`exact.weights`, not unit) each answer counts its
@@ -34,8 +40,10 @@ Solution(guess='caber', value=3, n=2, proven=True)
 
 from __future__ import annotations
 
+import json
 import math
 import multiprocessing
+import re
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -49,10 +57,11 @@ from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
 from exact.game.formats import read_tree
 from exact.game.hard import is_allowed
-from exact.game.position import Position, after, check_guess_limit, start
+from exact.game.position import Position, after, check_guess_limit, start, word_classes
 from exact.game.tree import Tree, check_tree_lists
 from exact.partitions import feedback_matrix
 from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.study.analyse import Analysis, Step, Value, analyse_game
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
 from exact.weights import Weights
 from exact.wordle.study.play import LiveWins, TreeStrategy, guesses_to_solve, weight_map
@@ -339,11 +348,11 @@ def proven_positions(setup: Setup, position: Position, tree: Tree) -> Iterator[t
             yield from proven_positions(setup, below, child)
 
 
-def prove_in_worker(setup: Setup, history: History, conn) -> None:
-    """The worker process's body: :func:`prove`, its outcome sent through ``conn`` as ("ok", Proof) or
-    ("error", one line)."""
+def in_worker(conn, task, *args) -> None:
+    """A worker process's body: ``task(*args)``, its outcome sent through ``conn`` as ("ok", what it returned)
+    or ("error", one line)."""
     try:
-        conn.send(("ok", prove(setup, history)))
+        conn.send(("ok", task(*args)))
     except ExactError as e:
         conn.send(("error", str(e)))
     except Exception as e:  # the page shows one line; the server keeps serving other positions
@@ -352,9 +361,134 @@ def prove_in_worker(setup: Setup, history: History, conn) -> None:
         conn.close()
 
 
+# --- rating a game that ended: every guess against the best, by exact.wordle.study.analyse ---------
+
+#: A rating solves live only positions whose proof :func:`expected_seconds` expects within this many seconds;
+#: the larger ones are said to be "not computed (too large)" (a minute: the page waits for it).
+RATE_SECONDS = 60.0
+
+
+def rate_max(seconds: float = RATE_SECONDS) -> int:
+    """The most answers left a rating solves live: the largest n with ``expected_seconds(n) <= seconds``
+    (0 when none; :func:`expected_seconds` grows with n, so a doubling then a bisection finds it)."""
+    if expected_seconds(1) > seconds:
+        return 0
+    low, high = 1, 2
+    while expected_seconds(high) <= seconds:
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if expected_seconds(middle) <= seconds else (low, middle)
+    return low
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A game rated (``exact wordle analyse``'s values, :func:`rate`), as the page shows it.
+
+    ``status``: ``done`` (every value is given, or said to be a bound or too large), ``working`` (values marked
+    ``computing`` are being solved in the tab's worker; ask again), ``failed`` (that solve failed: ``message``).
+    ``rows``: one per guess (:func:`rating_row`); ``next``: a game given up, the best next guess and its value.
+    """
+
+    status: str
+    rows: tuple[dict, ...]
+    next: dict | None = None
+    estimate: float = 0.0  # working: the expected seconds of what is computed
+    elapsed: float | None = None
+    message: str = ""
+
+    def to_json(self) -> dict:
+        data = {"status": self.status, "rows": list(self.rows), "next": self.next, "message": self.message,
+                "estimate": round(self.estimate, 1)}
+        return data if self.elapsed is None else {**data, "elapsed": round(self.elapsed, 1)}
+
+
+def rate(setup: Setup, history: History, live_max: int, quick: bool = False) -> Rating:
+    """Each guess of the game ``history`` valued against the best guess at its position by
+    :func:`exact.wordle.study.analyse.analyse_game` (the one rater: the committed certificates and rankings,
+    the opener book, else solved), solving the positions it solves with ``live_max``. ``quick``: solve none
+    (the committed files and the book only, at once), and mark ``computing`` what ``live_max`` would solve
+    (:func:`solve_size`: the tab's worker solves it next)."""
+    if setup.objective != "guesses":
+        raise ExactError(f"rating: a game is rated by its expected guesses (exact wordle analyse), not for the "
+                         f"objective {setup.objective!r} of this server")
+    analysis = analyse_game(history, setup.answers, setup.guesses, setup.hard, setup.limit,
+                            live_max=0 if quick else live_max, weights=setup.weights)
+    rows = tuple(rating_row(step, analysis, live_max, pending=quick) for step in analysis.steps)
+    pending = [r["size"] for r in rows if "computing" in (r["played"]["state"], r["best"]["state"])]
+    nxt = None
+    if analysis.next_guess is not None:
+        state = "exact" if analysis.next_best.total is not None else "not computed"
+        nxt = {"guess": analysis.next_guess, **shown(analysis.next_best, len(history) + 1, state)}
+    return Rating("working" if pending else "done", rows, nxt, sum(expected_seconds(n) for n in pending))
+
+
+def solve_size(step: Step, analysis: Analysis, best: bool, live_max: int) -> int:
+    """The answers a live solve of this value proves (what its time is estimated by); ``analyse_game`` with
+    ``live_max`` solves it when at most ``live_max``: a position of at most ``live_max`` answers is solved
+    whole (both values); the played first guess of a larger one when its largest class has at most
+    ``live_max`` (each class is then a later position: ``exact.wordle.study.analyse.live_first_guess``);
+    the best first guess only with the whole position, a later position only whole."""
+    if step.number > 1 or best or step.before <= live_max:
+        return step.before
+    return max(len(P) for P in word_classes(step.guess, analysis.answers.words).values())
+
+
+def rating_row(step: Step, analysis: Analysis, live_max: int, pending: bool) -> dict:
+    """One guess of the rating: the guess and its colours, the answers left before it, its value and the
+    best guess's (:func:`shown`), the loss (the expected guesses it costs beyond the best, at least so much
+    when its value is a lower bound), and ``size``: the most answers a live solve of a missing value proves."""
+    values, sizes = {}, [0]
+    for which, value in (("played", step.played), ("best", step.best)):
+        size = solve_size(step, analysis, which == "best", live_max) if value.total is None else 0
+        sizes.append(size if size <= live_max else 0)
+        state = ("exact" if value.total is not None else "computing" if pending and size <= live_max
+                 else "at least" if value.at_least is not None else "not computed")
+        values[which] = shown(value, step.number, state, size)
+    played, best = values["played"], values["best"]
+    low = {"exact": played["expected"], "at least": played["at_least"]}.get(played["state"])
+    loss = low - best["expected"] if low is not None and best["state"] == "exact" else None
+    return {"number": step.number, "guess": step.guess, "colours": format_pattern(step.pattern, len(step.guess)),
+            "answers": step.before, "played": played, "best": best, "best_guess": step.best_guess,
+            "best_scope": step.best_scope, "loss": loss, "loss_at_least": played["state"] == "at least",
+            "size": max(sizes)}
+
+
+def shown(value: Value, number: int, state: str, size: int = 0) -> dict:
+    """A value as the page shows it: the expected guesses *from its position* (this guess included: the
+    analysis counts from the game's first guess, so less the ``number - 1`` guesses before), its total
+    from there (over the answers, or their weight, left), and how it is known (``known``, in words;
+    ``size``: the answers a live solve of it proves)."""
+    before = number - 1
+    data = {"state": state, "answers": value.n, "how": value.how,
+            "total": None if value.total is None else value.total - before * (value.weight or value.n),
+            "expected": None if value.expected is None else value.expected - before,
+            "at_least": None if value.at_least is None else value.expected_at_least - before}
+    if value.weight is not None:
+        data["weight"] = value.weight
+    return {**data, "known": known(data, size)}
+
+
+def known(data: dict, size: int) -> str:
+    """How a shown value is known, in plain words (``size``: the answers a live solve of it proves)."""
+    state, how = data["state"], data["how"]
+    if state == "exact":
+        return "exact, proven here" if how == "solved" else f"exact, from {how.replace('ranking ', 'the ranking ', 1)}"
+    if state == "at least":
+        where = re.search(r"\((.*)\)", how)
+        return f"at least {data['at_least']:.3f}: a lower bound, not exact{f' ({where[1]})' if where else ''}"
+    if state == "computing":
+        return "computing..."
+    if how.startswith("not computed:"):
+        return (f"not computed (too large: a proof over {size} answers, expected to take about "
+                f"{expected_seconds(size):.0f} s by the estimate of the live proofs)")
+    return f"not computed ({how})"
+
+
 @dataclass
 class Job:
-    """A live proof for one page (tab) at one position."""
+    """A live proof for one page (tab) at one position, or the rating of its game (:meth:`Solver.rate`)."""
 
     key: str
     process: multiprocessing.process.BaseProcess
@@ -365,6 +499,7 @@ class Job:
     started: float = field(default_factory=time.monotonic)
     polled: float = field(default_factory=time.monotonic)
     outcome: tuple | None = None
+    rating: Rating | None = None  # a rating's job: the quick pass, shown while the worker solves the rest
 
     def check(self) -> tuple | None:
         """("ok", Proof) or ("error", line) once the worker has answered (or died), else None."""
@@ -430,8 +565,10 @@ class Solver:
     closed without saying so). Thread-safe: the web framework calls it from several threads.
     """
 
-    def __init__(self, setup: Setup, instant: InstantAdvice, store: Store | None, tab_timeout: float = 90.0):
+    def __init__(self, setup: Setup, instant: InstantAdvice, store: Store | None, tab_timeout: float = 90.0,
+                 rate_limit: int | None = None):
         self.setup, self.instant, self.store, self.tab_timeout = setup, instant, store, tab_timeout
+        self.rate_limit = rate_max() if rate_limit is None else rate_limit  # the most answers a rating solves
         self.jobs: dict[str, Job] = {}
         self.lock = threading.RLock()
         self.matrix_lock = threading.Lock()
@@ -490,13 +627,45 @@ class Solver:
         return Reply("proven", guess=found.solution.guess, value=found.solution.value,
                      source=f"proven live ({elapsed:.0f} s)", **reply)
 
-    def _start(self, key: str, position: Position, history: History) -> Job:
+    def rate(self, tab: str, history: History) -> Rating:
+        """The rating of the game ``history`` (ended: solved, or given up) for this tab (:func:`rate`): at
+        once what the committed files and the opener book give; the values a rating solves live are then
+        solved in the tab's worker, as a live proof is (cancelled the same ways), and the page asks again."""
+        read_position(self.setup, history)  # one line for colours no answer gives
+        key = "rating " + json.dumps(history)
+        with self.lock:
+            job = self.jobs.get(tab)
+        if job is None or job.key != key:
+            quick = rate(self.setup, history, self.rate_limit, quick=True)
+            with self.lock:
+                self.close(tab)
+                if quick.status == "done":
+                    return quick
+                job = self.jobs[tab] = self._spawn(key, rate, (self.setup, history, self.rate_limit), len(history),
+                                                   quick.estimate)
+                job.rating = quick
+        with self.lock:
+            job.polled = time.monotonic()
+            outcome = job.check()
+        elapsed = time.monotonic() - job.started
+        if outcome is None:
+            return Rating("working", job.rating.rows, job.rating.next, job.estimate, elapsed)
+        kind, found = outcome
+        if kind == "error":
+            return Rating("failed", job.rating.rows, job.rating.next, job.estimate, elapsed, found)
+        return found
+
+    def _spawn(self, key: str, task, args: tuple, n: int, estimate: float, heuristic: str | None = "") -> Job:
+        """A job running ``task(*args)`` in a worker process of its own (:func:`in_worker`)."""
         receive, send = self.context.Pipe(duplex=False)
-        process = self.context.Process(target=prove_in_worker, args=(self.setup, history, send), daemon=True)
+        process = self.context.Process(target=in_worker, args=(send, task, *args), daemon=True)
         process.start()
         send.close()
+        return Job(key, process, receive, n, heuristic, estimate)
+
+    def _start(self, key: str, position: Position, history: History) -> Job:
         n = len(position.candidates)
-        job = Job(key, process, receive, n, self._heuristic.get(key), expected_seconds(n))
+        job = self._spawn(key, prove, (self.setup, history), n, expected_seconds(n), self._heuristic.get(key))
         if job.heuristic is None:  # off the request: loading the feedback matrix and sorting take seconds
             threading.Thread(target=self._guess, args=(job, position), daemon=True).start()
         return job
