@@ -27,7 +27,8 @@ from exact.wordle.wins.dp import solve
 from exact.wordle.study.explorer import browser_paths
 from exact.wordle.study.analyse import analyse_game
 from exact.wordle.study.book import lookup
-from exact.wordle.study.serve import (InstantAdvice, Setup, Solver, expected_seconds, few_left, heuristic_guess,
+from exact.wordle.study.live import Solver
+from exact.wordle.study.serve import (InstantAdvice, Setup, expected_seconds, few_left, heuristic_guess,
                                       rate_max, read_position, shipped_opener_book, shipped_trees, MEASURED_SECONDS,
                                       RATE_SECONDS)
 from exact.wordle.study.store import Solution, Store, position_key

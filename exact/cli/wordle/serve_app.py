@@ -35,7 +35,8 @@ from starlette.routing import Route
 
 from exact.errors import ExactError
 from exact.feedback import format_pattern
-from exact.wordle.study.serve import InstantAdvice, Setup, Solver, read_moves, shipped_opener_book, shipped_trees
+from exact.wordle.study.live import Solver
+from exact.wordle.study.serve import InstantAdvice, Setup, read_moves, shipped_opener_book, shipped_trees
 from exact.wordle.study.store import Store
 from exact.progress import say
 

@@ -1,0 +1,236 @@
+"""The live solver behind ``exact wordle serve``: one job per page (tab) at a time, a proof or a game's
+rating in a worker process of its own (:func:`exact.wordle.study.serve.in_worker`), cancelled when the page
+moves on, closes or stops asking; and what the page is told (:class:`Reply`). The advice itself (the
+proven trees, the store, the heuristic guess, the expected duration, the rating) is
+:mod:`exact.wordle.study.serve`'s.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import threading
+import time
+from dataclasses import dataclass, field
+
+from exact.game.position import Position
+from exact.partitions import feedback_matrix
+from exact.wordle.study.serve import (History, InstantAdvice, Rating, Setup, expected_seconds, few_left,
+                                      heuristic_guess, in_worker, prove, proven_positions, rate, rate_max,
+                                      read_position, solved)
+from exact.wordle.study.store import Store
+
+@dataclass
+class Job:
+    """A live proof for one page (tab) at one position, or the rating of its game (:meth:`Solver.rate`)."""
+
+    key: str
+    process: multiprocessing.process.BaseProcess
+    conn: object
+    n: int
+    heuristic: str | None  # None while it is being computed
+    estimate: float
+    started: float = field(default_factory=time.monotonic)
+    polled: float = field(default_factory=time.monotonic)
+    outcome: tuple | None = None
+    rating: Rating | None = None  # a rating's job: the quick pass, shown while the worker solves the rest
+
+    def check(self) -> tuple | None:
+        """("ok", Proof) or ("error", line) once the worker has answered (or died), else None."""
+        if self.outcome is None and self.conn.poll():
+            try:
+                self.outcome = self.conn.recv()
+            except EOFError:
+                self.outcome = ("error", "the live solve ended without an answer")
+        elif self.outcome is None and not self.process.is_alive() and not self.conn.poll():
+            self.outcome = ("error", f"the live solve stopped (exit status {self.process.exitcode})")
+        return self.outcome
+
+    def cancel(self) -> None:
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the page is told about a position.
+
+    ``status``: ``proven`` (the guess and its value are proven: a tree, the store or a live proof),
+    ``tree`` (the opener of a proven tree, proven for that opener only), ``working`` (a proof is running:
+    the guess is the heuristic one), ``solved`` (the last guess was the answer), ``failed`` (the proof
+    failed: the heuristic guess stands, ``message`` says why).
+    """
+
+    status: str
+    n: int
+    weight: int = 0  # with weights: the weight of the answers left (``value`` is then weighted)
+    guess: str | None = None
+    value: int | None = None
+    source: str = ""
+    objective: str = "guesses"
+    words: tuple[str, ...] = ()
+    elapsed: float | None = None
+    estimate: float | None = None
+    message: str = ""
+
+    def to_json(self) -> dict:
+        data = {"status": self.status, "n": self.n, "guess": self.guess, "value": self.value, "source": self.source,
+                "objective": self.objective, "words": list(self.words), "message": self.message}
+        if self.weight:
+            data["weight"] = self.weight
+        if self.value is not None and self.objective == "guesses" and self.status in ("proven", "tree"):
+            data["expected"] = self.value / (self.weight or self.n)
+        if self.elapsed is not None:
+            data.update(elapsed=round(self.elapsed, 1), estimate=round(self.estimate, 1))
+        return data
+
+
+#: the answers left are listed on the page when at most this many
+SHOW_WORDS = 30
+
+
+class Solver:
+    """The advice for every open page: instant advice, the store, else one live proof per page (tab).
+
+    A tab's proof is cancelled when the tab asks about another position (it moved past it), when it says it
+    is closed (:meth:`close`), and when it has not asked for ``tab_timeout`` seconds (:meth:`reap`: a tab
+    closed without saying so). Thread-safe: the web framework calls it from several threads.
+    """
+
+    def __init__(self, setup: Setup, instant: InstantAdvice, store: Store | None, tab_timeout: float = 90.0,
+                 rate_limit: int | None = None):
+        self.setup, self.instant, self.store, self.tab_timeout = setup, instant, store, tab_timeout
+        self.rate_limit = rate_max() if rate_limit is None else rate_limit  # the most answers a rating solves
+        self.jobs: dict[str, Job] = {}
+        self.lock = threading.RLock()
+        self.matrix_lock = threading.Lock()
+        # forkserver: each worker forks from one clean process that imported the engines once (the server
+        # itself runs threads, which fork does not copy safely; spawn would import everything per proof)
+        self.context = multiprocessing.get_context("forkserver")
+        self.context.set_forkserver_preload(["exact.wordle.study.serve"])
+        self._F = None
+        self._heuristic: dict[str, str] = {}
+
+    def ask(self, tab: str, history: History) -> Reply:
+        """The advice at the position after ``history`` for this tab (starting its live proof if needed)."""
+        position = read_position(self.setup, history)
+        n, words = len(position.candidates), position.candidates if len(position.candidates) <= SHOW_WORDS else ()
+        reply = dict(n=n, words=words, objective=self.setup.objective,
+                     weight=self.setup.weight(position.candidates) if self.setup.weights is not None else 0)
+        if solved(position):
+            self.close(tab)
+            return Reply("solved", guess=position.history[-1][0], **reply)
+        found = few_left(self.setup, position) or self.instant.advice(position)
+        if found is not None:
+            self.close(tab)
+            status, source = ("proven", "a proven tree") if found.proven else ("tree", "a proven tree's opener")
+            source = "one or two answers left" if n <= 2 else source
+            return Reply(status, guess=found.guess, value=found.value, source=source, **reply)
+        key = self.setup.key(position)
+        stored = self.store.get(key) if self.store is not None else None
+        if stored is not None and (stored.guess not in self.setup.guesses.index or stored.n != n):
+            stored = None  # not what this code stores for the position: proven again
+        if stored is not None:
+            self.close(tab)
+            return Reply("proven", guess=stored.guess, value=stored.value, source="the store (proven before)",
+                         **reply)
+        return self._live(tab, key, position, history, reply)
+
+    def _live(self, tab: str, key: str, position: Position, history: History, reply: dict) -> Reply:
+        with self.lock:
+            job = self.jobs.get(tab)
+            if job is not None and job.key != key:
+                self.close(tab)
+                job = None
+            if job is None:
+                job = self.jobs[tab] = self._start(key, position, history)
+            job.polled = time.monotonic()
+            outcome = job.check()
+        elapsed = time.monotonic() - job.started
+        if outcome is None:
+            return Reply("working", guess=job.heuristic, source="heuristic (most classes), not proven",
+                         elapsed=elapsed, estimate=job.estimate, **reply)
+        kind, found = outcome
+        if kind == "error":
+            return Reply("failed", guess=job.heuristic, source="heuristic (most classes), not proven",
+                         message=found, **reply)
+        if self.store is not None:  # the position and every one its tree reaches: the next guesses are instant
+            self.store.put_many([(key, found.solution), *proven_positions(self.setup, position, found.tree)])
+        return Reply("proven", guess=found.solution.guess, value=found.solution.value,
+                     source=f"proven live ({elapsed:.0f} s)", **reply)
+
+    def rate(self, tab: str, history: History) -> Rating:
+        """The rating of the game ``history`` (ended: solved, or given up) for this tab (:func:`rate`): at
+        once what the committed files and the opener book give; the values a rating solves live are then
+        solved in the tab's worker, as a live proof is (cancelled the same ways), and the page asks again."""
+        read_position(self.setup, history)  # one line for colours no answer gives
+        key = "rating " + json.dumps(history)
+        with self.lock:
+            job = self.jobs.get(tab)
+        if job is None or job.key != key:
+            quick = rate(self.setup, history, self.rate_limit, quick=True)
+            with self.lock:
+                self.close(tab)
+                if quick.status == "done":
+                    return quick
+                job = self.jobs[tab] = self._spawn(key, rate, (self.setup, history, self.rate_limit), len(history),
+                                                   quick.estimate)
+                job.rating = quick
+        with self.lock:
+            job.polled = time.monotonic()
+            outcome = job.check()
+        elapsed = time.monotonic() - job.started
+        if outcome is None:
+            return Rating("working", job.rating.rows, job.rating.next, job.estimate, elapsed)
+        kind, found = outcome
+        if kind == "error":
+            return Rating("failed", job.rating.rows, job.rating.next, job.estimate, elapsed, found)
+        return found
+
+    def _spawn(self, key: str, task, args: tuple, n: int, estimate: float, heuristic: str | None = "") -> Job:
+        """A job running ``task(*args)`` in a worker process of its own (:func:`in_worker`)."""
+        receive, send = self.context.Pipe(duplex=False)
+        process = self.context.Process(target=in_worker, args=(send, task, *args), daemon=True)
+        process.start()
+        send.close()
+        return Job(key, process, receive, n, heuristic, estimate)
+
+    def _start(self, key: str, position: Position, history: History) -> Job:
+        n = len(position.candidates)
+        job = self._spawn(key, prove, (self.setup, history), n, expected_seconds(n), self._heuristic.get(key))
+        if job.heuristic is None:  # off the request: loading the feedback matrix and sorting take seconds
+            threading.Thread(target=self._guess, args=(job, position), daemon=True).start()
+        return job
+
+    def _guess(self, job: Job, position: Position) -> None:
+        with self.matrix_lock:
+            if self._F is None:
+                self._F = feedback_matrix(self.setup.guesses, self.setup.answers)
+        job.heuristic = self._heuristic[job.key] = heuristic_guess(self.setup, position, self._F)
+
+    def close(self, tab: str) -> None:
+        """Cancel the tab's live proof, if any."""
+        with self.lock:
+            job = self.jobs.pop(tab, None)
+        if job is not None:
+            job.cancel()
+
+    def reap(self) -> None:
+        """Cancel the proofs of tabs that stopped asking (closed without saying so)."""
+        now = time.monotonic()
+        with self.lock:
+            gone = [tab for tab, job in self.jobs.items() if now - job.polled > self.tab_timeout]
+        for tab in gone:
+            self.close(tab)
+
+    def running(self) -> int:
+        with self.lock:
+            return sum(1 for job in self.jobs.values() if job.process.is_alive())
+
+    def shutdown(self) -> None:
+        with self.lock:
+            tabs = list(self.jobs)
+        for tab in tabs:
+            self.close(tab)
