@@ -244,13 +244,14 @@ def verify_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words =
 
 def audit_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words = None, *, list: str = "original",
                depth: int | None = None, max_guesses: int = 6, hard: bool = False, partial: bool = False,
-               name: str | None = None, progress: bool | None = False) -> Audit:
+               name: str | None = None, progress: bool | None = False, weights=None) -> Audit:
     """Audit ``tree`` (a Tree or a file) decision by decision against the proven optimum
     (:mod:`exact.wordle.study.audit`): an :class:`Audit` with ``total``, ``optimal_given_first``,
     ``optimal_overall`` (None where no ranking certificate covers the lists), ``gap``, ``first_guess_loss``
     and the losing ``decisions``. Fewest guesses within ``max_guesses``, or with ``depth`` K the most wins
     within K. A tree made on other lists is refused as :func:`verify_tree` refuses it; one that does not
-    solve every answer is refused naming them, unless ``partial``."""
+    solve every answer is refused naming them, unless ``partial``. ``weights``: the answers' prior (the
+    module's *weights*): every total, optimum and loss weighted."""
     list, name, hard, partial = _text(list, "list", False), _text(name, "name"), _flag(hard, "hard"), _flag(partial, "partial")
     depth, max_guesses = _depth(depth), check_guess_limit(max_guesses)
     name = name or (str(tree) if not isinstance(tree, Tree) else "the tree")
@@ -258,7 +259,8 @@ def audit_tree(tree: Tree | str | Path, answers: Words = None, guesses: Words = 
     A, G = _lists(answers, guesses, list)
     check_tree_lists(tree, A, G, name)
     return audit(tree, A, G, depth=depth, max_guesses=max_guesses, hard=hard, partial=partial, name=name,
-                 progress=progress if progress is None else _flag(progress, "progress"))
+                 progress=progress if progress is None else _flag(progress, "progress"),
+                 weights=_weights(weights, A, list, answers is None))
 
 
 def lingo_score(guesses: Sequence[str] | str, pool: Words = None, *, allow_nonwords: bool = False) -> LingoScore:

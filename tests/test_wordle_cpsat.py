@@ -2,13 +2,15 @@
 
 import random
 
+import numpy as np
 import pytest
 
 from exact.feedback import all_green
 from exact.partitions import feedback_matrix
 from exact.wordle.wins import dp
 from exact.cpsat import run
-from exact.wordle.wins.cpsat import build_tree_model, export_model, import_model, solve_tree, tree_nodes
+from exact.weights import Weights, unit_weights, weights_sha256
+from exact.wordle.wins.cpsat import build_tree_model, export_model, import_model, node_choices, solve_tree, tree_nodes
 from exact.wordle.wins.ladder import brute_force_wins
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
@@ -77,3 +79,61 @@ def test_answers_must_be_guesses():
     A, G = tiny(1, 6, 2)
     with pytest.raises(ExactError, match="is not in"):
         solve_tree(A, words_from_lines(G.words[1:], "short"), 2, workers=1)
+
+
+def random_weights(A, seed, top=30):
+    """Random positive integer weights of the answers (seeded)."""
+    rng = random.Random(seed)
+    values = np.array([rng.randint(1, top) for _ in A.words], dtype=np.int64)
+    return Weights(values, f"random{seed}", weights_sha256(A, values))
+
+
+@pytest.mark.parametrize("seed,n,extra,depth", [(21, 9, 3, 1), (22, 10, 4, 2), (23, 9, 3, 2), (24, 8, 3, 3)])
+def test_weighted_cpsat_tree_equals_brute_force_and_dp(seed, n, extra, depth):
+    A, G = tiny(seed, n, extra)
+    F = feedback_matrix(G, A, cache=False)
+    W = random_weights(A, seed)
+    sol = solve_tree(A, G, depth, workers=1, F=F, weights=W)
+    assert sol.status == "OPTIMAL" and sol.bound == sol.wins and sol.total == W.total
+    assert sol.wins == brute_force_wins(F, depth, w=W.values)
+    assert sol.wins == dp.solve(A, G, depth=depth, progress=False, F=F, weights=W).wins
+    assert sol.to_json()["weights"]["sha256"] == W.sha256 and sol.probability == sol.wins / W.total
+    played = replay(sol.tree, A, G, depth=depth)  # replayed independently: the weight of the answers not lost
+    assert played.valid and W.total - sum(int(W.values[A.index[a]]) for a in played.lost) == sol.wins
+
+
+def test_weighted_depth2_merge_is_by_weight_not_class_counts():
+    # At depth 2 two guesses with equal class counts may win different weight: the model keeps both
+    # values apart (the choices' weights are the sums of per-class maxima, each checked by brute force).
+    A, G = tiny(25, 10, 4)
+    F = feedback_matrix(G, A, cache=False)
+    W = random_weights(A, 25)
+    green = all_green(5)
+    root = (2, frozenset(range(len(A))))
+    choices = node_choices(F, root, green, root, W.values)
+
+    def value(g):  # g first, then the best last guess on each class (by brute force)
+        parts: dict = {}
+        for a in range(len(A)):
+            parts.setdefault(int(F[g, a]), []).append(a)
+        return sum(int(W.values[P[0]]) if p == green else brute_force_wins(F[:, P], 1, w=W.values[P])
+                   for p, P in parts.items())
+
+    values = [value(g) for g in range(len(G))]
+    assert sorted(c.weight for c in choices) == sorted(set(values))  # one choice per value, every value
+    assert all(values[c.guess] == c.weight for c in choices)
+    counts = [len(set(F[g].tolist())) for g in range(len(G))]
+    by_count: dict = {}
+    for g in range(len(G)):
+        by_count.setdefault(counts[g], set()).add(values[g])
+    assert any(len(v) > 1 for v in by_count.values())  # equal counts, unequal weight: the old merge would lose
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_unit_weights_give_the_unweighted_cpsat_tree(depth):
+    A, G = tiny(3, 11, 4)
+    F = feedback_matrix(G, A, cache=False)
+    plain, unit = solve_tree(A, G, depth, workers=1, F=F), solve_tree(A, G, depth, workers=1, F=F, weights=unit_weights(A))
+    assert (unit.wins, unit.bound, unit.status, unit.stats["variables"]) == \
+        (plain.wins, plain.bound, plain.status, plain.stats["variables"])
+    assert unit.tree == plain.tree and unit.to_json().keys() == plain.to_json().keys()

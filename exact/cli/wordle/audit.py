@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, check_outputs, counted, echo_json, exit_if_interrupted, guess_limit,
-                              list_answers, list_guesses, words_option)
+                              list_answers, list_guesses, load_weights, weights_option, words_option)
 from exact.cli.wordle.trees import TREE_FORMATS
 from exact.game.formats import load_tree
 from exact.game.tree import check_tree_lists
@@ -34,7 +34,8 @@ from exact.words import list_name, load_or_default
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: totals, gap and every losing decision.")
 @click.option("--html", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write a page: the tree with each node coloured by its loss (one file, no network).")
-def audit(tree_file, answers, guesses, hard, depth, max_guesses, fmt, partial, top, as_json, html):
+@weights_option
+def audit(tree_file, answers, guesses, hard, depth, max_guesses, fmt, partial, top, as_json, html, weights=None):
     """Audit a strategy TREE (any format `verify` reads) against the proven optimum: at every decision
     the exact optimum of its subproblem against what the tree's guess makes possible there.
 
@@ -44,7 +45,9 @@ def audit(tree_file, answers, guesses, hard, depth, max_guesses, fmt, partial, t
     the first guess's own loss, and the decisions that lose the most (path, guess played, a best
     guess, loss). With --depth K the same for the most wins within K. A tree made on other lists, or
     with a guess not allowed, is refused (exit 2); one that does not solve every answer is refused
-    naming them, unless --partial. See docs/audit.md.
+    naming them, unless --partial. With --weights FILE (or --list nyt-prior) every total, optimum
+    and loss is weighted (answer a's term times its weight), and the optimum over every first guess is
+    read only from a certificate proven under the same weights. See docs/audit.md.
     """
     check_outputs(html)
     tree, fmt = load_tree(tree_file, fmt)
@@ -52,7 +55,8 @@ def audit(tree_file, answers, guesses, hard, depth, max_guesses, fmt, partial, t
     guess_list = load_or_default(guesses, list_guesses)
     check_tree_lists(tree, answer_list, guess_list, str(tree_file))
     result = audit_tree(tree, answer_list, guess_list, depth=depth, max_guesses=max_guesses, hard=hard,
-                        partial=partial, name=str(tree_file), progress=None if not as_json else False)
+                        partial=partial, name=str(tree_file), progress=None if not as_json else False,
+                        weights=load_weights(weights, answer_list))
     if html is not None:
         write_audit_page(tree, result, html, f"audit of {tree_file.name}")
     if as_json:
@@ -67,11 +71,13 @@ def audit(tree_file, answers, guesses, hard, depth, max_guesses, fmt, partial, t
 
 def _echo(result, tree_file: Path, fmt: str, top: int) -> None:
     unit = "guesses" if result.objective == "guesses" else f"wins within {result.limit}"
-    overall = "not known (no committed certificate covers these lists, mode and limit)" if result.optimal_overall is None else \
-        str(result.optimal_overall)
+    overall = "not known (no committed certificate covers these lists, mode, limit and weights)" \
+        if result.optimal_overall is None else str(result.optimal_overall)
     click.echo(f"tree: {tree_file} ({fmt}, first guess {result.first}), {result.n} answers"
                f"{' (the answers it solves: --partial)' if result.partial else ''}, objective {unit}"
-               f"{', hard mode' if result.hard else ''}")
+               f"{', hard mode' if result.hard else ''}"
+               + (f", answers weighted by {result.weights.source} (total {result.weights.total})"
+                  if result.weights is not None else ""))
     if result.unsolved:
         click.echo(f"not solved (left out): {counted(len(result.unsolved), 'answer')}: "
                    + " ".join(u.answer for u in result.unsolved[:10]) + (" ..." if len(result.unsolved) > 10 else ""))

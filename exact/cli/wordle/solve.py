@@ -14,7 +14,7 @@ import click
 
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json, exit_interrupted,
                               history_of, list_answers, list_guesses, words_option, write_all)
-from exact.cli.common import chosen_list, guess_limit, load_weights, weights_option
+from exact.cli.common import guess_limit, load_weights, weights_option
 from exact.cli.wordle.rank import rank_fewest, rank_wins
 from exact.cli.wordle.solve_guesses import solve_objective
 from exact.cli.wordle.study import memorable
@@ -78,9 +78,6 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     engine = choose_engine(depth=depth, hard=hard, first=first, objective=objective, max_second=max_second,
                            cutoff=cutoff, after=after, compare=compare, certificate=certificate, outs=out,
                            cluster=cluster, checkpoint=checkpoint, resume=resume, truncate=truncate)
-    if engine == "memorable" and (weights is not None or chosen_list() == "nyt-prior"):
-        raise ExactError("--weights (and --list nyt-prior) are not taken by the memorable variant (--max-second): "
-                         "it does not weight answers yet")
     if engine in RANK_ENGINES:  # the old spellings of `exact wordle rank`
 
         click.echo(rank_note(engine, objective=objective, depth=depth, first=first), err=True)
@@ -105,7 +102,7 @@ def solve(ctx, answers, guesses, depth, hard, first, top, out, certificate, as_j
     if engine == "memorable":
         return ctx.invoke(memorable, M=max_second, answers=answers, guesses=guesses, first=first,
                           out=Path(out[0]) if out else None, as_json=as_json, max_guesses=max_guesses,
-                          truncate=truncate)
+                          truncate=truncate, weights=weights)
     return solve_depth(answers, guesses, depth=3 if depth is None else depth, hard=hard, first=first, top=top,
                        out=out, certificate=certificate, as_json=as_json, max_guesses=max_guesses, after=after,
                        compare=compare, truncate=truncate, weights=weights)

@@ -14,11 +14,11 @@ from exact.bench.wordle import (RANKING_WORDS, run_guesses_bench, run_ranking_be
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, check_outputs, checked_word, echo_json,
                               exit_if_interrupted, exit_interrupted, list_answers, list_guesses, list_option,
                               words_option, write_all)
-from exact.cli.common import guess_limit, seconds
+from exact.cli.common import guess_limit, load_weights, seconds, weights_option
 from exact.cli.wordle.shared import tree_output_options
 from exact.cli.wordle.trees import echo_replay
 from exact.errors import ExactError
-from exact.fileio import write_json, write_text
+from exact.fileio import read_json, write_json, write_text
 from exact.game.formats import write_tree
 from exact.game.tree import record_lists, replay
 from exact.progress import say
@@ -210,9 +210,13 @@ def row_text(row: dict, k: int) -> str:
                      "beside it).", "Print JSON instead of a table.",
                      3, "The tree written is completed past guess 3 (fewest guesses, exact): every answer solved "
                         "within this many guesses.", "Write the depth-3 tree (answers past guess 3 are lost).")
+@weights_option
 def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, out, as_json, max_guesses=6,
-              truncate=False, resume=False, trees_dir=None, every_first=False):
-    """The best depth-3 tree after a fixed first guess using at most M distinct second guesses."""
+              truncate=False, resume=False, trees_dir=None, every_first=False, weights=None):
+    """The best depth-3 tree after a fixed first guess using at most M distinct second guesses.
+
+    With --weights FILE (or --list nyt-prior): the most weight won within 3 guesses (P(win) = weight won
+    / total weight)."""
     from exact.wordle.study import memorable as mem  # lazy: start-up (measured 0.53 s, ortools)
 
     answer_list = load_or_default(answers, list_answers)
@@ -220,14 +224,19 @@ def memorable(M, answers, guesses, first, time_limit, workers, curve, m_values, 
     first = check_words([first], guess_list.length, "--first")[0] if first else mem.DEFAULT_FIRST
     if curve == (M is not None):
         raise ExactError("give either --max-distinct-second M or --curve")
+    prior = load_weights(weights, answer_list)
+    prior = None if prior is None or prior.unit else prior
+    if every_first and prior is not None:
+        raise ExactError("--every-first does not take --weights (or --list nyt-prior) yet: its screen counts "
+                         "answers; give --first W for the weighted memorable tree after W")
     if every_first:
         memorable_every_first(answer_list, guess_list, first, M, out, time_limit, workers)
     elif not curve:
         memorable_point(answer_list, guess_list, first, M, out, as_json, time_limit, workers,
-                        complete=max_guesses if (out is not None and not truncate) else None)
+                        complete=max_guesses if (out is not None and not truncate) else None, weights=prior)
     else:
         memorable_curve_command(answer_list, guess_list, first, m_values, out, as_json, time_limit, workers,
-                                resume, trees_dir)
+                                resume, trees_dir, weights=prior)
 
 
 def memorable_every_first(answer_list, guess_list, first: str, M: int | None, out: Path | None,
@@ -252,13 +261,13 @@ def memorable_every_first(answer_list, guess_list, first: str, M: int | None, ou
 
 
 def memorable_point(answer_list, guess_list, first: str, M: int, out: Path | None, as_json: bool,
-                    time_limit: float, workers: int, complete: int | None) -> None:
+                    time_limit: float, workers: int, complete: int | None, weights=None) -> None:
     """One M: the best tree after ``first``, written to ``out`` (completed within ``complete`` guesses)."""
     from exact.wordle.study import memorable as mem  # lazy: start-up (measured 0.53 s, ortools)
 
     check_outputs(out)
     result = mem.solve_memorable(answer_list, guess_list, first, M, time_limit=time_limit, workers=workers,
-                                 max_guesses=complete)
+                                 max_guesses=complete, weights=weights)
     failed = None
     if out is not None:
         record_lists(result.tree, answer_list, guess_list)
@@ -266,8 +275,9 @@ def memorable_point(answer_list, guess_list, first: str, M: int, out: Path | Non
     if as_json:
         echo_json(result.to_json())
     else:
+        weighed = f" weight ({weights.source})" if weights is not None else ""
         click.echo(f"first {result.first}, at most {M} distinct second guesses: {result.status} "
-                   f"{result.wins}/{result.n} = {result.probability:.4f} (bound {result.bound}; unconstrained "
+                   f"{result.wins}/{result.total}{weighed} = {result.probability:.4f} (bound {result.bound}; unconstrained "
                    f"{result.unconstrained}) in {result.seconds:.1f} s, {workers} CP-SAT workers"
                    + (" (interrupted)" if result.interrupted else ""))
         click.echo("second guesses: " + " ".join(result.second_guesses))
@@ -279,7 +289,7 @@ def memorable_point(answer_list, guess_list, first: str, M: int, out: Path | Non
 
 def memorable_curve_command(answer_list, guess_list, first: str, m_values: str | None, out: Path | None,
                             as_json: bool, time_limit: float, workers: int, resume: bool,
-                            trees_dir: Path | None) -> None:
+                            trees_dir: Path | None, weights=None) -> None:
     """``--curve``: the best wins for each M, checkpointed to ``out`` after every point (``--resume``
     keeps the points already there)."""
     from exact.wordle.study import memorable as mem  # lazy: start-up (measured 0.53 s, ortools)
@@ -288,6 +298,9 @@ def memorable_curve_command(answer_list, guess_list, first: str, m_values: str |
     if resume and out is None:
         raise ExactError("--resume needs --out (the curve file to resume)")
     earlier = mem.read_curve_points(out) if resume and out.exists() else {}
+    if earlier and (read_json(out).get("weights") or {}).get("sha256") != (weights.sha256 if weights else None):
+        raise ExactError(f"{out}: its points were solved under other answer weights; resume with the same "
+                         "--weights, or write another file")
     if not resume:
         check_outputs(out, out.with_suffix(".csv") if out is not None else None)
     if values is not None and earlier:
@@ -306,12 +319,13 @@ def memorable_curve_command(answer_list, guess_list, first: str, m_values: str |
             mem.write_curve(mem.curve_json(done, answer_list, guess_list, earlier), out)
 
     data = mem.curve_json(mem.memorable_curve(answer_list, guess_list, first, values, time_limit=time_limit,
-                                              workers=workers, progress=finished),
+                                              workers=workers, progress=finished, weights=weights),
                           answer_list, guess_list, earlier)
     data["command"] = " ".join(["exact wordle memorable --curve", f"--first {first}"]
                                + ([f"--m-values {m_values}"] if m_values else [])
                                + [f"--time-limit {time_limit:g} --workers {workers}"]
-                               + ([f"--trees {trees_dir}"] if trees_dir else []) + ([f"--out {out}"] if out else []))
+                               + ([f"--trees {trees_dir}"] if trees_dir else []) + ([f"--out {out}"] if out else [])
+                               + ([f"--weights {weights.source}"] if weights else []))
     failed = write_all([lambda: mem.write_curve(data, out)] if out is not None else [])
     if as_json:
         echo_json(data)

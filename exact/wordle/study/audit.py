@@ -28,6 +28,18 @@ is attained, so the value found is exact), and not at all when its bound reaches
 within K: :meth:`exact.wordle.wins.dp.Search.wins` with ``need`` = choice + 1, a subtree that wins
 every answer it holds is optimal (wins <= |T|), nodes past guess K win nothing and are not entered.
 
+Answer weights (``weights``, :mod:`exact.weights`: positive integers w_a). Every quantity above is a sum
+over answers, and the audit weights each answer's term by w_a: cost(T) = sum over the answers a of T of
+w_a t_a (t_a the guess that solves a), opt(T) the weighted optimum (the weighted engines,
+:func:`~exact.wordle.fewest.search.node_value` and :meth:`~exact.wordle.wins.dp.Search.wins`, solve
+it), and choice(T) = c[t] w_g [g in T] + sum_P opt(P). The decomposition of cost - opt into losses uses
+only that cost and choice split over the classes of g, which holds for any weights, so the losses
+below the first guess still add up to the gap (checked). The bounds that skip work stay valid: a node
+bound is a bound of the weighted optimum; a depth-K subtree winning all the weight W(T) of its answers
+is optimal (wins <= W(T)). The optimum over every first guess is read from a certificate only when it
+records the same weights (its ``weights`` sha256; none for an unweighted audit); unit weights are the
+unweighted audit itself.
+
 >>> from exact.words import words_from_lines
 >>> from exact.feedback import feedback
 >>> from exact.wordle.fewest.search import solve_guesses
@@ -55,6 +67,7 @@ from exact.fileio import read_json
 from exact.game.position import check_guess_limit, position
 from exact.game.tree import Tree, path_text, replay
 from exact.partitions import classes, feedback_matrix
+from exact.weights import Weights, as_values
 from exact.wordle.certificate import kind_of
 from exact.wordle.fewest.kernels import node_bound
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
@@ -135,9 +148,13 @@ class Audit:
     nodes: list[NodeAudit] = field(repr=False, default_factory=list)
     overall_source: str | None = None
     interrupted: bool = False
+    weights: Weights | None = field(default=None, repr=False)  # not unit: every value is a weighted sum
 
     def to_json(self) -> dict:
-        out = {k: v for k, v in asdict(self).items() if k not in ("nodes", "decisions", "unsolved", "limit")}
+        out = {k: v for k, v in asdict(self).items()
+               if k not in ("nodes", "decisions", "unsolved", "limit", "weights")}
+        if self.weights is not None:
+            out["weights"] = self.weights.record()
         out["max_guesses"] = self.limit if self.objective == "guesses" else None
         out["depth"] = self.limit if self.objective == "wins" else None
         out["decisions"] = [asdict(d) for d in self.decisions]
@@ -149,8 +166,8 @@ class Audit:
 @dataclass
 class _Node:
     """A node of the tree with what reaches it: answers (columns), step, hard-mode rule, history,
-    guess row, its children (smallest class first), whether its guess is among the answers, and the
-    tree's own score on its answers."""
+    guess row, its children (smallest class first), what its guess scores when it is among the answers
+    (0 when not), and the tree's own score on its answers."""
 
     tree: Tree
     T: np.ndarray
@@ -159,7 +176,7 @@ class _Node:
     history: tuple
     g: int
     children: list["_Node"]
-    green: bool
+    hit: int
     cost: int
 
 
@@ -169,17 +186,20 @@ class _Fewest:
     sign = 1
     objective = "guesses"
 
-    def __init__(self, answers: WordList, guesses: WordList, max_guesses: int, hard: bool, F):
-        self.inst = make_guesses_instance(answers, guesses, parse_objective("guesses"), max_guesses, hard, F)
+    def __init__(self, answers: WordList, guesses: WordList, max_guesses: int, hard: bool, F,
+                 weights: Weights | None = None):
+        self.inst = make_guesses_instance(answers, guesses, parse_objective("guesses"), max_guesses, hard, F,
+                                          weights=weights)
+        self.w = as_values(weights, answers)
         self.limit = max_guesses
         self.memo = new_memo()
 
     def after(self, rule, g: int, pattern: int):
         return constraint_after(self.inst, rule, g, pattern)
 
-    def score(self, t: int) -> int:
-        """What an answer solved at guess t scores."""
-        return t
+    def score(self, t: int, a: int) -> int:
+        """What answer a solved at guess t scores (t, times its weight)."""
+        return t * int(self.w[a])
 
     def settled(self, node: _Node) -> bool:
         """Whether a bound alone proves the tree's subtree optimal (node bound >= its cost)."""
@@ -203,23 +223,26 @@ class _Wins:
     sign = -1
     objective = "wins"
 
-    def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, F):
-        self.inst = make_wins_instance(answers, guesses, hard, F)
+    def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, F,
+                 weights: Weights | None = None):
+        self.inst = make_wins_instance(answers, guesses, hard, F, weights)
         self.search = Search(self.inst)
+        self.w = as_values(weights, answers)
         self.limit = depth
 
     def after(self, rule, g: int, pattern: int):
         return self.search.after(rule, g, pattern)
 
-    def score(self, t: int) -> int:
-        return 1 if t <= self.limit else 0
+    def score(self, t: int, a: int) -> int:
+        """What answer a solved at guess t wins (its weight within the depth)."""
+        return int(self.w[a]) if t <= self.limit else 0
 
     def settled(self, node: _Node) -> bool:
-        return node.cost >= len(node.T)  # wins_k(T) <= |T|
+        return node.cost >= self.search.weight(node.T)  # wins_k(T) <= W(T)
 
     def optimum(self, node: _Node, choice: int) -> tuple[int, int]:
         k = self.limit - node.t + 1
-        if choice >= len(node.T):
+        if choice >= self.search.weight(node.T):
             return choice, node.g
         v, exact = self.search.wins(node.T, k, node.rule, choice + 1)
         if not exact:
@@ -238,10 +261,11 @@ def _build(engine, tree: Tree, T: np.ndarray, t: int, rule, history: tuple, lost
         lost.extend(Unsolved(answers.words[a], path_text(history, L)) for a in T)
         return None
     g = guesses.index[tree.guess]
-    green, children, cost = False, [], 0
+    hit, children, cost = 0, [], 0
     for pattern, P in sorted(classes(engine.inst.F, g, T).items(), key=lambda pc: (len(pc[1]), pc[0])):
         if pattern == all_green(L):
-            green, cost = True, cost + engine.score(t)
+            hit = engine.score(t, int(P[0]))
+            cost += hit
             continue
         below = history + ((tree.guess, pattern),)
         child = tree.children.get(pattern)
@@ -253,7 +277,7 @@ def _build(engine, tree: Tree, T: np.ndarray, t: int, rule, history: tuple, lost
         if node is not None:
             children.append(node)
             cost += node.cost
-    return _Node(tree, T, t, rule, history, g, children, green, cost)
+    return _Node(tree, T, t, rule, history, g, children, hit, cost)
 
 
 class _Auditor:
@@ -274,7 +298,7 @@ class _Auditor:
 
     def choice(self, node: _Node, bar=None) -> int:
         """What the node's guess scores with optimal play below it (its children audited first)."""
-        total = self.engine.score(node.t) if node.green else 0
+        total = node.hit
         for child in node.children:
             total += self.visit(child)
             if bar is not None:
@@ -293,9 +317,11 @@ class _Auditor:
         return optimum
 
 
-def optimal_overall(objective: str, limit: int, hard: bool, answers: WordList, guesses: WordList) -> tuple[int | None, str | None]:
+def optimal_overall(objective: str, limit: int, hard: bool, answers: WordList, guesses: WordList,
+                    weights: Weights | None = None) -> tuple[int | None, str | None]:
     """The optimum over every first guess from a committed certificate proving it for these lists (by
-    sha256), mode and limit: (value, the certificate's path in the repository), or (None, None). Fewest guesses: a
+    sha256), mode, limit and weights (the sha256 its ``weights`` record; a certificate without one for
+    ``weights`` None): (value, the certificate's path in the repository), or (None, None). Fewest guesses: a
     ``fewest-ranking`` certificate (status OPTIMAL); most wins within K: a ``wins-depth-k`` certificate
     over every first guess or a ``wins-global`` one, status OPTIMAL."""
     pattern = "results/wordle/ranking-guesses*-certificate.json" if objective == "guesses" else \
@@ -305,7 +331,8 @@ def optimal_overall(objective: str, limit: int, hard: bool, answers: WordList, g
         if not isinstance(data, dict) or data.get("status") != "OPTIMAL" or bool(data.get("hard")) != hard:
             continue
         if (data.get("answers") or {}).get("sha256") != answers.sha256 or \
-                (data.get("guesses") or {}).get("sha256") != guesses.sha256:
+                (data.get("guesses") or {}).get("sha256") != guesses.sha256 or \
+                certificate_weights(data) != (None if weights is None else weights.sha256):
             continue
         kind = kind_of(data, path)
         if objective == "guesses" and kind == "fewest-ranking" and data.get("max_guesses") == limit \
@@ -315,6 +342,12 @@ def optimal_overall(objective: str, limit: int, hard: bool, answers: WordList, g
                 kind == "wins-global" or (kind == "wins-depth-k" and not data.get("first_fixed") and not data.get("first"))):
             return int(data["wins"]), f"results/wordle/{path.name}"
     return None, None
+
+
+def certificate_weights(data: dict) -> str | None:
+    """The sha256 of the weights a certificate was proven under (None: unweighted)."""
+    recorded = data.get("weights")
+    return recorded.get("sha256") if isinstance(recorded, dict) else recorded
 
 
 def _check_legal(tree: Tree, answers: WordList, guesses: WordList, limit: int, hard: bool, name: str) -> None:
@@ -334,17 +367,21 @@ def _unsolved_error(lost: list[Unsolved], limit: int, name: str, objective: str)
 
 def audit_tree(tree: Tree, answers: WordList, guesses: WordList, *, depth: int | None = None, max_guesses: int = 6,
                hard: bool = False, partial: bool = False, name: str = "the tree",
-               progress: bool | None = None) -> Audit:
+               progress: bool | None = None, weights: Weights | None = None) -> Audit:
     """Audit ``tree`` on these lists: fewest guesses with every answer within ``max_guesses`` (or, with
     ``depth`` K, most wins within K). A tree that does not solve every answer (within the limit; for a
     depth-K audit, one that drops answers before guess K) is refused naming them, unless ``partial``:
     then it is audited on the answers it solves (and the optimum over every first guess is not known).
-    An :class:`Audit`; the identity sum of losses = gap is checked (an InternalError if broken)."""
+    ``weights`` (not unit): every cost and optimum weighted (see the module; unit weights are the
+    unweighted audit). An :class:`Audit`; the identity sum of losses = gap is checked (an InternalError
+    if broken)."""
     started = time.perf_counter()
     limit = check_guess_limit(depth if depth is not None else max_guesses, "depth" if depth is not None else "max_guesses")
     _check_legal(tree, answers, guesses, limit, hard, name)
+    weights = None if weights is None or weights.unit else weights
+    as_values(weights, answers)  # weights of other answers: a one-line error now
     F = feedback_matrix(guesses, answers)
-    engine = (_Fewest if depth is None else _Wins)(answers, guesses, limit, hard, F)
+    engine = (_Fewest if depth is None else _Wins)(answers, guesses, limit, hard, F, weights)
     T, rule = position(answers, (), hard)
     lost: list[Unsolved] = []
     root = _build(engine, tree, T, 1, rule, (), lost)
@@ -356,7 +393,8 @@ def audit_tree(tree: Tree, answers: WordList, guesses: WordList, *, depth: int |
     auditor = _Auditor(engine)
     bar = prog.bar(total=len(root.children), desc="audit: classes of the first guess", unit="class",
                    disable=(not progress) if progress is not None else None)
-    overall, source = (None, None) if lost else optimal_overall(engine.objective, limit, hard, answers, guesses)
+    overall, source = (None, None) if lost else optimal_overall(engine.objective, limit, hard, answers, guesses,
+                                                                weights)
     try:
         with bar:
             given_first = auditor.choice(root, bar)
@@ -364,7 +402,7 @@ def audit_tree(tree: Tree, answers: WordList, guesses: WordList, *, depth: int |
         prog.say("interrupted; reporting the decisions audited so far")
         return Audit(engine.objective, limit, hard, len(root.T), tree.guess, root.cost, None, overall, None, None,
                      _largest_first(auditor.decisions), lost, bool(lost), time.perf_counter() - started,
-                     auditor.nodes[::-1], source, interrupted=True)
+                     auditor.nodes[::-1], source, interrupted=True, weights=weights)
     first_loss = None if overall is None else engine.sign * (given_first - overall)
     auditor.record(root, overall if overall is not None else given_first, first_loss or 0, False, root.g)
     gap = engine.sign * (root.cost - given_first)
@@ -373,7 +411,8 @@ def audit_tree(tree: Tree, answers: WordList, guesses: WordList, *, depth: int |
         raise InternalError(f"the losses add up to {sum(d.loss for d in decisions)}, the gap is {gap} "
                             f"(first guess's loss {first_loss})")
     return Audit(engine.objective, limit, hard, len(root.T), tree.guess, root.cost, given_first, overall, gap,
-                 first_loss, decisions, lost, bool(lost), time.perf_counter() - started, auditor.nodes[::-1], source)
+                 first_loss, decisions, lost, bool(lost), time.perf_counter() - started, auditor.nodes[::-1], source,
+                 weights=weights)
 
 
 def _largest_first(decisions: list[Decision]) -> list[Decision]:

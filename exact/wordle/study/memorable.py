@@ -12,6 +12,19 @@ second guesses and plays, on each class, the best of them::
 (third guesses are not restricted: by then the answer is named). This is max-coverage / facility
 location; with M >= r it is the unconstrained depth-3 optimum for g1.
 
+Answer weights (``weights``, :mod:`exact.weights`: positive integers w_a). The objective becomes the
+weight won within three guesses: the first guess wins its own answer's weight, and g on P_c wins
+``w[c, g]`` = the sum over g's classes on P_c of the class's heaviest answer (its all-green class at
+guess 2, the heaviest answer of each other class named at guess 3; unit weights: the count of classes),
+so wins(S) keeps its form and P(win) = weight won / total weight. Every step below argues only from
+that form with non-negative entries, never from W counting classes: greedy and swaps evaluate real
+selections (lower bounds for any W); dominance compares columns class by class; the Lagrangian
+inequality ``max_{g in S} W[c, g] <= mu_c + sum_{g in S} max(0, W[c, g] - mu_c)`` holds for any real W
+and mu (a max of non-negative terms is at most their sum), so L(mu) bounds every selection; fixing is
+that bound with g forced in; the full-cover step needs W integral (missing a class's maximum loses at
+least 1), which integer weights keep; CP-SAT's model is the same with the weighted coefficients.
+The leaves name each class's heaviest answer (the first on ties), which is what the weighted W counts.
+
 Data types, stated once:
 
 - ``W``: an (r, n_guesses) int array, ``W[c, g] = w[c, g]``; classes where every guess scores the same
@@ -58,8 +71,10 @@ from exact.game.formats import write_tree
 from exact.partitions import class_counts, classes, feedback_matrix
 from exact import cpsat
 from exact.game.tree import Tree, record_lists
+from exact.weights import Weights, as_values
 from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.study import memorable_lp as lp
+from exact.wordle.wins.cpsat import class_maxima
 from exact.words import WordList, check_answers_are_guesses, require_in_pool
 
 GRID = 1024  # multipliers are rounded to multiples of 1/GRID before the bound is evaluated
@@ -71,20 +86,28 @@ DEFAULT_FIRST = "trace"  # the default --first: the DP's proven (unique) optimal
 @dataclass
 class Classes:
     first: int  # row of the first guess
-    hit: int  # 1 when the first guess is an answer (won at guess 1)
+    hit: int  # 1 when the first guess is an answer (won at guess 1); with weights, that answer's weight
     patterns: list[int]  # first-feedback pattern of each non-green class
     members: list[np.ndarray]  # answer columns of each class
-    W: np.ndarray  # (classes, guesses) int32: classes guess g makes on class c
+    W: np.ndarray  # (classes, guesses): classes guess g makes on class c (int32); with weights, the sum of
+    #               their heaviest answers (int64)
     full_cover: tuple | None = None  # smallest_full_cover of the varying classes, once computed
+    w: np.ndarray | None = None  # the answers' weights (None: 1 each)
 
 
-def first_classes(F: np.ndarray, first: int, green: int) -> Classes:
+def first_classes(F: np.ndarray, first: int, green: int, w: np.ndarray | None = None) -> Classes:
+    """The first guess's classes and W (see the module); ``w`` the answers' weights (None: 1 each)."""
     split = classes(F, first, np.arange(F.shape[1]))
     patterns = [p for p in split if p != green]
     members = [split[p] for p in patterns]
-    W = np.stack([np.count_nonzero(class_counts(F, P), axis=1) for P in members]).astype(np.int32) \
-        if members else np.zeros((0, F.shape[0]), dtype=np.int32)
-    return Classes(first, int(green in split), patterns, members, W)
+    if w is None:
+        W = np.stack([np.count_nonzero(class_counts(F, P), axis=1) for P in members]).astype(np.int32) \
+            if members else np.zeros((0, F.shape[0]), dtype=np.int32)
+        return Classes(first, int(green in split), patterns, members, W)
+    W = np.stack([class_maxima(F, P, w).sum(axis=1) for P in members]) if members \
+        else np.zeros((0, F.shape[0]), dtype=np.int64)
+    hit = int(w[split[green][0]]) if green in split else 0
+    return Classes(first, hit, patterns, members, W, w=w)
 
 
 def wins_of(W: np.ndarray, S) -> int:
@@ -233,7 +256,7 @@ def build_cover_model(W: np.ndarray, candidates: np.ndarray, M: int, at_least: i
 class MemorableResult:
     first: str
     M: int
-    wins: int  # answers the strategy wins within 3 guesses
+    wins: int  # answers (with weights: their weight) the strategy wins within 3 guesses
     bound: int  # no strategy with this first guess and at most M second guesses wins more
     status: str  # OPTIMAL when wins == bound (proved over all guesses), else FEASIBLE
     n: int
@@ -243,10 +266,17 @@ class MemorableResult:
     workers: int
     stats: dict = field(default_factory=dict)
     tree: Tree | None = field(default=None, repr=False)
+    weights: Weights | None = field(default=None, repr=False)  # not unit: wins, bound, unconstrained are weights
+
+    @property
+    def total(self) -> int:
+        """The total weight of the answers (their number unweighted)."""
+        return self.n if self.weights is None else self.weights.total
 
     @property
     def probability(self) -> float:
-        return self.wins / self.n
+        """P(win within 3): weight won / total weight."""
+        return self.wins / self.total
 
     @property
     def interrupted(self) -> bool:
@@ -258,7 +288,8 @@ class MemorableResult:
                 "status": self.status, "n": self.n, "probability": self.probability,
                 "unconstrained": self.unconstrained, "second_guesses": self.second_guesses,
                 "seconds": round(self.seconds, 3), "workers": self.workers, "stats": self.stats,
-                "interrupted": self.interrupted}
+                "interrupted": self.interrupted,
+                **({"weights": self.weights.record(), "weight": self.total} if self.weights is not None else {})}
 
 
 def smallest_full_cover(W: np.ndarray, time_limit: float | None, workers: int) -> tuple[list[int], int]:
@@ -293,8 +324,10 @@ def build_full_cover_model(serves: np.ndarray) -> CoverModel:
 def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
                     time_limit: float | None = 60, workers: int = 2, F: np.ndarray | None = None,
                     classes: Classes | None = None, max_candidates: int = 400,
-                    max_guesses: int | None = None) -> MemorableResult:
+                    max_guesses: int | None = None, weights: Weights | None = None) -> MemorableResult:
     """The best depth-3 tree opening with ``first`` that uses at most M distinct second guesses.
+    ``weights`` (not unit): the most weight won within 3 (the module argues each step under weights;
+    unit weights are the unweighted problem itself).
 
     With ``max_guesses`` the tree is completed past guess 3 by the exact fewest-guesses search
     (:func:`exact.wordle.fewest.complete.complete_and_check`): every answer solved within ``max_guesses``,
@@ -308,10 +341,14 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
     check_answers_are_guesses(answers, guesses)
     require_in_pool([first], guesses, "first guess")
     started = time.perf_counter()
+    weights = None if weights is None or weights.unit else weights
+    w = None if weights is None else as_values(weights, answers)
     if F is None:
         F = feedback_matrix(guesses, answers)
     if classes is None:
-        classes = first_classes(F, guesses.index[first], all_green(answers.length))
+        classes = first_classes(F, guesses.index[first], all_green(answers.length), w)
+    if (classes.w is None) != (w is None):
+        raise ExactError("the classes given were computed under other weights than those given")
     W_all = classes.W
     varying = W_all.max(axis=1) > W_all.min(axis=1)  # a class every guess scores alike is a constant
     constant = classes.hit + int(W_all[~varying, 0].sum())
@@ -324,14 +361,14 @@ def solve_memorable(answers: WordList, guesses: WordList, first: str, M: int, *,
         S, lower, upper = best_selection(W, M, time_limit, workers, max_candidates, stats, classes.full_cover)
     status = "OPTIMAL" if lower >= upper else "FEASIBLE"
     tree = memorable_tree(F, classes, S, answers, guesses)
-    if max_guesses is not None:
-        tree, played = complete_and_check(tree, answers, guesses, 3, max_guesses, F=F)
+    if max_guesses is not None:  # with weights the leaves (heaviest answers) are kept, their weight with them
+        tree, played = complete_and_check(tree, answers, guesses, 3, max_guesses, F=F, keep_leaves=w is not None)
         stats["complete"] = {"max_guesses": max_guesses, "wins_at": list(played.wins_at),
                              "total_guesses": sum((k + 1) * w for k, w in enumerate(played.wins_at))}
     used = sorted({t.guess for t in tree.children.values()}, key=guesses.index.get)
     return MemorableResult(first, M, constant + lower, constant + upper, status, len(answers),
                            constant + int(W.max(axis=1, initial=0).sum()), used,
-                           time.perf_counter() - started, workers, stats, tree)
+                           time.perf_counter() - started, workers, stats, tree, weights)
 
 
 def best_selection(W: np.ndarray, M: int, time_limit, workers: int, max_candidates: int,
@@ -432,13 +469,18 @@ def _cover_search(W: np.ndarray, candidates: np.ndarray, M: int, lower: int, hin
 
 def memorable_tree(F: np.ndarray, first_split: Classes, S: list[int], answers: WordList, guesses: WordList) -> Tree:
     """The tree: each first-feedback class plays its best guess of S (first in S on ties), then names
-    one answer of each class that guess leaves."""
+    one answer of each class that guess leaves (the heaviest with weights; the first on ties)."""
     green = all_green(answers.length)
+    w = first_split.w
+
+    def named(Q: np.ndarray) -> int:
+        return int(Q.min()) if w is None else int(min(Q.tolist(), key=lambda a: (-int(w[a]), a)))
+
     S_rows = sorted(S)
     children = {}
     for c, (pattern, P) in enumerate(zip(first_split.patterns, first_split.members)):
         g = S_rows[int(np.argmax(first_split.W[c, S_rows]))]
-        below = {p: Tree(answers.words[int(Q.min())], len(Q), {})
+        below = {p: Tree(answers.words[named(Q)], len(Q), {})
                  for p, Q in classes(F, g, P).items() if p != green}
         children[pattern] = Tree(guesses.words[g], len(P), dict(sorted(below.items())))
     return Tree(guesses.words[first_split.first], F.shape[1], dict(sorted(children.items())))
@@ -461,18 +503,21 @@ class Curve(list):
 
 
 def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: list[int] | None = None, *,
-                    time_limit: float | None = 60, workers: int = 2, progress=None) -> list[MemorableResult]:
+                    time_limit: float | None = 60, workers: int = 2, progress=None,
+                    weights: Weights | None = None) -> list[MemorableResult]:
     """solve_memorable for each M, sharing the feedback matrix, the classes and the full cover; the
     full cover's size is added to the M values (from there on the curve is flat)."""
     F = feedback_matrix(guesses, answers)
-    classes = first_classes(F, guesses.index[first], all_green(answers.length))
+    weights = None if weights is None or weights.unit else weights
+    classes = first_classes(F, guesses.index[first], all_green(answers.length),
+                            None if weights is None else as_values(weights, answers))
     if m_values is None:
         m_values = default_m_values(len(classes.members))
     points = []
     try:
         for M in m_values:
             points.append(solve_memorable(answers, guesses, first, M, time_limit=time_limit, workers=workers,
-                                          F=F, classes=classes))
+                                          F=F, classes=classes, weights=weights))
             if progress:
                 progress(points[-1])
             if points[-1].interrupted:
@@ -484,7 +529,7 @@ def memorable_curve(answers: WordList, guesses: WordList, first: str, m_values: 
     cover = classes.full_cover[0] if classes.full_cover else []
     if cover and len(cover) not in m_values:
         points.append(solve_memorable(answers, guesses, first, len(cover), time_limit=time_limit,
-                                      workers=workers, F=F, classes=classes))
+                                      workers=workers, F=F, classes=classes, weights=weights))
         points.sort(key=lambda r: r.M)
     return Curve(points)
 
@@ -507,6 +552,7 @@ def curve_json(points: list[MemorableResult], answers: WordList, guesses: WordLi
                          + [p for m, p in (earlier or {}).items() if m not in {r.M for r in points}],
                          key=lambda p: p["M"]),
         "interrupted": bool(getattr(points, "interrupted", False)) or any(r.interrupted for r in points),
+        **({"weights": first.weights.record(), "weight": first.total} if first.weights is not None else {}),
     }
 
 

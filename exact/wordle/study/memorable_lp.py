@@ -48,12 +48,22 @@ from exact.errors import InternalError
 GRID = 1024  # multipliers are numerators over 1/GRID
 
 
+#: the most bytes :func:`undominated` spends on its bitsets; past it, it scans guess by guess
+BITSET_BYTES = 1 << 28
+
+
 def undominated(W: np.ndarray) -> np.ndarray:
-    """The guess columns no other guess dominates (of identical columns, the first), in order."""
+    """The guess columns no other guess dominates (of identical columns, the first), in order.
+
+    Dominance compares values within one class only, so each class's values are first replaced by
+    their ranks there (the same comparisons; weighted W has large values but at most n ranks)."""
     r, n = W.shape
     if n == 0:
         return np.arange(0)
-    top = int(W.max()) + 1
+    W = np.stack([np.unique(W[c], return_inverse=True)[1].reshape(-1) for c in range(r)]) if r else W
+    top = int(W.max(initial=0)) + 1
+    if r * (top + 1) * ((n + 7) // 8) > BITSET_BYTES:
+        return _undominated_by_scan(W)
     # reach[c, v]: the guesses with W[c, g] >= v, packed 8 to a byte
     reach = np.stack([np.packbits(W[c][None, :] >= np.arange(top + 1)[:, None], axis=1, bitorder="little")
                       for c in range(r)])
@@ -64,6 +74,22 @@ def undominated(W: np.ndarray) -> np.ndarray:
         dominators[g] = 0
         hs = np.flatnonzero(dominators)
         if not any(h < g or (W[:, h] > W[:, g]).any() for h in hs):
+            keep.append(g)
+    return np.array(keep, dtype=np.int64)
+
+
+def _undominated_by_scan(W: np.ndarray) -> np.ndarray:
+    """:func:`undominated` guess by guess (for W whose bitsets would not fit): g's possible dominators
+    (every other guess) are narrowed class by class to those at least as good there, until none is left."""
+    r, n = W.shape
+    keep = []
+    for g in range(n):
+        others = np.flatnonzero(np.arange(n) != g)
+        for c in range(r):
+            others = others[W[c, others] >= W[c, g]]
+            if not len(others):
+                break
+        if not any(h < g or (W[:, h] > W[:, g]).any() for h in others):
             keep.append(g)
     return np.array(keep, dtype=np.int64)
 

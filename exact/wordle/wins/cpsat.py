@@ -4,21 +4,37 @@ The quantity: wins_k(T) = max over guesses g of [g in T] + sum over the non-gree
 P of g on T of wins_{k-1}(P), with wins_1(T) = 1 for non-empty T (every answer is an allowed guess,
 which :func:`check_answers_are_guesses` enforces) and wins_0 = 0.
 
+Under answer weights w (positive integers, :mod:`exact.weights`) the same recursion gives the weight
+won: [g in T] becomes w of the answer g hits, and wins_1(T) = max_{a in T} w_a (guess the heaviest
+answer left); unit weights are the count above.
+
 Data types, stated once:
 
 - ``F``: the feedback matrix of the instance, rows guesses, columns answers (:mod:`exact.partitions`);
+- ``w``: the int64 weight of each answer column, or None (every answer 1);
 - a *node* ``(d, P)``: ``d`` guesses left and ``P``, a frozenset of answer columns that some history
   of guesses and patterns leaves. Two nodes of one tree at the same ``d`` have disjoint answer sets,
   so the same ``(d, P)`` occurs at most once per tree and nodes reached by different histories can
   share one variable set (the search space is a DAG);
-- a *leaf* is a node with nothing to decide: one answer left, or one guess left (then it wins 1);
-- a :class:`Choice` at an internal node: a representative guess row, its ``weight`` (the answers it
-  wins here or at the leaves right below) and its internal child nodes.
+- a *leaf* is a node with nothing to decide: one answer left, or one guess left (then it wins its
+  heaviest answer: 1 unweighted);
+- a :class:`Choice` at an internal node: a representative guess row, its ``weight`` (the weight of the
+  answers it wins here or at the leaves right below: their number unweighted) and its internal child nodes.
 
-Choices are merged without losing optimality: at ``d >= 3`` guesses that split ``P`` into the same
-classes (the all-green one marked) are one choice; at ``d = 2`` every child is a leaf, so only the
-number of classes matters and guesses with equal counts are one choice; a guess that neither hits
-nor splits ``P`` is dropped (it only wastes a guess).
+Choices are merged without losing optimality, under any positive weights:
+
+- at ``d >= 3`` guesses that split ``P`` into the same classes (the all-green one marked) are one
+  choice: they have the same child nodes and the same answers won here and at the leaves below, so the
+  same ``weight`` and the same subproblems; which of them is played changes nothing;
+- at ``d = 2`` every child is a leaf, so a choice has no children and its whole value is its ``weight``:
+  the weight of the answer it hits plus, per non-green class, that class's heaviest answer (won at the
+  last guess), i.e. the sum over its classes of the heaviest answer of each. Guesses with equal such
+  sums are one choice (nothing else of them enters the model). Unweighted this sum is the number of
+  classes, the merge of equal class counts; with weights equal class counts do *not* make two guesses
+  equal (their per-class maxima differ), so the key is the weighted sum itself, never the counts;
+- at ``d = 1`` (a root only) a guess's value is the weight of the answer it hits, merged the same way;
+- a guess that neither hits nor splits ``P`` is dropped: its one child is ``(d - 1, P)``, which wins at
+  most what ``(d, P)`` wins (one guess more never loses weight), so it only wastes a guess.
 
 The model (``choose[node, c]`` Boolean for each internal node and choice)::
 
@@ -49,6 +65,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green
 from exact.partitions import class_counts, classes, feedback_matrix
 from exact.game.tree import Tree
+from exact.weights import Weights, as_values
 from exact.words import WordList, check_answers_are_guesses  # noqa: F401  (the one check, re-exported)
 
 Node = tuple[int, frozenset]
@@ -57,7 +74,7 @@ Node = tuple[int, frozenset]
 @dataclass(frozen=True)
 class Choice:
     guess: int  # row of F: the first guess (in list order) of those this choice stands for
-    weight: int  # answers won at this node, or at the leaves right below it
+    weight: int  # weight of the answers won at this node, or at the leaves right below it (their number unweighted)
     children: tuple[Node, ...]  # the internal nodes this choice leads to
 
 
@@ -68,29 +85,34 @@ def is_internal(node: Node, root: Node) -> bool:
     return node == root or (d >= 2 and len(P) >= 2)
 
 
-def tree_nodes(F: np.ndarray, depth: int, green: int) -> tuple[Node, dict[Node, list[Choice]]]:
+def tree_nodes(F: np.ndarray, depth: int, green: int,
+               w: np.ndarray | None = None) -> tuple[Node, dict[Node, list[Choice]]]:
     """The root and every internal node reachable from it, with its choices (lazily, from the root).
 
-    ``green`` is the all-green pattern code of the word length."""
+    ``green`` is the all-green pattern code of the word length; ``w`` the answers' weights (None: 1 each)."""
     root = (depth, frozenset(range(F.shape[1])))
     nodes: dict[Node, list[Choice]] = {}
     todo = [root]
     while todo:
         node = todo.pop()
         if node not in nodes:
-            nodes[node] = node_choices(F, node, green, root)
+            nodes[node] = node_choices(F, node, green, root, w)
             todo.extend(child for c in nodes[node] for child in c.children if child not in nodes)
     return root, nodes
 
 
-def node_choices(F: np.ndarray, node: Node, green: int, root: Node) -> list[Choice]:
+def node_choices(F: np.ndarray, node: Node, green: int, root: Node, w: np.ndarray | None = None) -> list[Choice]:
+    """The choices at an internal node, merged as the module argues (``w``: weights, None for 1 each)."""
     d, P = node
     members = np.array(sorted(P), dtype=np.int64)
-    if d == 1:  # only a root can be here: win one answer if some guess hits
-        hits = (F[:, members] == green).any(axis=1)
-        return _one_per_value(hits.astype(np.int64))
-    if d == 2:
-        return _one_per_value(np.count_nonzero(class_counts(F, members), axis=1))
+    if d == 1:  # only a root can be here: win the answer a guess hits, if any
+        hits = F[:, members] == green
+        won = hits.any(axis=1) if w is None else np.where(hits, w[members], 0).max(axis=1)
+        return _one_per_value(won.astype(np.int64))
+    if d == 2:  # every child a leaf: the value is the sum over the classes of their heaviest answers
+        if w is None:
+            return _one_per_value(np.count_nonzero(class_counts(F, members), axis=1))
+        return _one_per_value(class_maxima(F, members, w).sum(axis=1))
     canon = canonical_partitions(np.ascontiguousarray(F[:, members]), green)
     _, firsts = np.unique(canon, axis=0, return_index=True)
     choices = []
@@ -99,12 +121,23 @@ def node_choices(F: np.ndarray, node: Node, green: int, root: Node) -> list[Choi
         for pattern, part in classes(F, g, members).items():
             child = (d - 1, frozenset(part.tolist()))
             if pattern == green or not is_internal(child, root):
-                weight += 1
+                weight += 1 if w is None else int(w[part].max())  # one answer: the green one, or a singleton
             else:
                 children.append(child)
         choices.append(Choice(g, weight, tuple(children)))
     useful = [c for c in choices if not (c.weight == 0 and len(c.children) == 1)]
     return useful or choices
+
+
+def class_maxima(F: np.ndarray, members: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """(guesses, patterns) int64: the heaviest weight of each class every guess makes on ``members`` (0:
+    no class)."""
+    out = np.zeros((F.shape[0], int(F.max(initial=0)) + 1), dtype=np.int64)
+    rows = np.arange(F.shape[0])
+    for a in members:
+        col = F[:, a].astype(np.int64)
+        out[rows, col] = np.maximum(out[rows, col], w[a])
+    return out
 
 
 def _one_per_value(weights: np.ndarray) -> list[Choice]:
@@ -173,7 +206,7 @@ def build_tree_model(root: Node, nodes: dict[Node, list[Choice]]) -> TreeModel:
 @dataclass
 class TreeSolution:
     status: str  # OPTIMAL (proved), FEASIBLE (a tree, not proved best), or UNKNOWN (no tree found)
-    wins: int | None  # answers the tree wins within the depth
+    wins: int | None  # answers (with weights: their weight) the tree wins within the depth
     bound: int  # no tree wins more (CP-SAT's proved bound)
     n: int
     depth: int
@@ -182,29 +215,42 @@ class TreeSolution:
     stats: dict = field(default_factory=dict)  # model size and search counters
     tree: Tree | None = field(default=None, repr=False)
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM
+    weights: Weights | None = field(default=None, repr=False)  # not unit: wins and bound are weights
+
+    @property
+    def total(self) -> int:
+        """The total weight of the answers (their number unweighted)."""
+        return self.n if self.weights is None else self.weights.total
 
     @property
     def probability(self) -> float | None:
-        return None if self.wins is None else self.wins / self.n
+        """P(win within the depth): weight won / total weight."""
+        return None if self.wins is None else self.wins / self.total
 
     def to_json(self) -> dict:
         return {"status": self.status, "wins": self.wins, "bound": self.bound, "n": self.n,
                 "probability": self.probability, "depth": self.depth, "seconds": round(self.seconds, 3),
                 "workers": self.workers, "stats": self.stats,
-                "first_guess": None if self.tree is None else self.tree.guess}
+                "first_guess": None if self.tree is None else self.tree.guess,
+                **({"weights": self.weights.record(), "weight": self.total} if self.weights is not None else {})}
 
 
 def solve_tree(answers: WordList, guesses: WordList, depth: int = 3, *, time_limit: float | None = None,
-               workers: int = 2, export: str | Path | None = None, F: np.ndarray | None = None) -> TreeSolution:
+               workers: int = 2, export: str | Path | None = None, F: np.ndarray | None = None,
+               weights: Weights | None = None) -> TreeSolution:
     """Build, (optionally) export and solve the depth-``depth`` tree model; the tree is read only when a
-    solution exists, and its value is replayed against the objective."""
+    solution exists, and its value is replayed against the objective. ``weights`` (not unit): the most
+    weight won within ``depth`` (unit weights are the unweighted model itself)."""
     if depth < 1:
         raise ExactError(f"depth must be at least 1, not {depth}")
     check_answers_are_guesses(answers, guesses)
+    if weights is not None and weights.unit:
+        weights = None
+    w = None if weights is None else as_values(weights, answers)
     if F is None:
         F = feedback_matrix(guesses, answers)
     start = time.perf_counter()
-    root, nodes = tree_nodes(F, depth, all_green(answers.length))
+    root, nodes = tree_nodes(F, depth, all_green(answers.length), w)
     tm = build_tree_model(root, nodes)
     built = time.perf_counter() - start
     if export is not None:
@@ -215,29 +261,30 @@ def solve_tree(answers: WordList, guesses: WordList, depth: int = 3, *, time_lim
              "constraints": len(tm.model.proto.constraints), "build_seconds": round(built, 3),
              "solve_wall_seconds": round(out.stats["wall_time"], 3), "branches": out.stats["branches"],
              "conflicts": out.stats["conflicts"]}
-    if out.status == "UNKNOWN":  # stopped before any tree was found: only the trivial bound n
-        return TreeSolution("UNKNOWN", None, len(answers), len(answers), depth, seconds, workers, stats,
-                            interrupted=out.interrupted)
+    total = len(answers) if w is None else int(w.sum())
+    if out.status == "UNKNOWN":  # stopped before any tree was found: only the trivial bound, all the weight
+        return TreeSolution("UNKNOWN", None, total, len(answers), depth, seconds, workers, stats,
+                            interrupted=out.interrupted, weights=weights)
     if not out.has_solution:
         raise AssertionError(f"CP-SAT says {out.status} for a model that always has a solution")
     wins = out.objective
-    tree = read_tree(tm, out, F, answers, guesses)
-    won = matrix_tree_wins(tree, F, answers, guesses, depth)
+    tree = read_tree(tm, out, F, answers, guesses, w)
+    won = matrix_tree_wins(tree, F, answers, guesses, depth, w)
     if won != wins:
         raise AssertionError(f"the tree read from the model wins {won}, but the objective says {wins}")
     return TreeSolution(out.status, wins, int(round(out.bound)), len(answers), depth, seconds,
-                        workers, stats, tree, interrupted=out.interrupted)
+                        workers, stats, tree, interrupted=out.interrupted, weights=weights)
 
 
 def read_tree(tm: TreeModel, out: cpsat.Outcome, F: np.ndarray, answers: WordList,
-              guesses: WordList) -> Tree:
+              guesses: WordList, w: np.ndarray | None = None) -> Tree:
     """The strategy the solution encodes, as an :class:`exact.game.tree.Tree`."""
     green = all_green(answers.length)
 
     def subtree(node: Node) -> Tree:
         d, P = node
-        if not is_internal(node, tm.root):  # a leaf: play one of its answers
-            first = min(P)
+        if not is_internal(node, tm.root):  # a leaf: play its heaviest answer (the first on ties)
+            first = min(P) if w is None else min(P, key=lambda a: (-int(w[a]), a))
             return Tree(answers.words[first], len(P), {})
         picked = [c for c in range(len(tm.nodes[node])) if out.value(tm.choose[node, c])]
         g = tm.nodes[node][picked[0]].guess
@@ -252,8 +299,10 @@ def read_tree(tm: TreeModel, out: cpsat.Outcome, F: np.ndarray, answers: WordLis
     return subtree(tm.root)
 
 
-def matrix_tree_wins(tree: Tree, F: np.ndarray, answers: WordList, guesses: WordList, depth: int) -> int:
-    """How many answers the tree wins within ``depth`` guesses, played through ``F``."""
+def matrix_tree_wins(tree: Tree, F: np.ndarray, answers: WordList, guesses: WordList, depth: int,
+                     w: np.ndarray | None = None) -> int:
+    """How many answers (with weights ``w``: how much weight) the tree wins within ``depth`` guesses,
+    played through ``F``."""
     green = all_green(answers.length)
 
     def wins(node: Tree, members: np.ndarray, left: int) -> int:
@@ -262,7 +311,7 @@ def matrix_tree_wins(tree: Tree, F: np.ndarray, answers: WordList, guesses: Word
         total = 0
         for pattern, part in classes(F, guesses.index[node.guess], members).items():
             if pattern == green:
-                total += 1
+                total += 1 if w is None else int(w[part[0]])
             elif pattern in node.children:
                 total += wins(node.children[pattern], part, left - 1)
         return total

@@ -169,15 +169,19 @@ def check_ladder(folder: str | Path | None = None) -> None:
 
 # --- Brute force --------------------------------------------------------------------------------
 
-def brute_force_wins(F: np.ndarray, depth: int, green: int = all_green(5)) -> int:
-    """wins_depth of all answers by the definition: every guess at every node, nothing pruned or merged.
+def brute_force_wins(F: np.ndarray, depth: int, green: int = all_green(5), w=None) -> int:
+    """wins_depth of all answers by the definition: every guess at every node, nothing pruned or merged;
+    with weights ``w`` (one a column) the weight won (an answer hit counts its weight).
 
     >>> import numpy as np
     >>> F = np.array([[242, 0, 0], [0, 242, 0], [0, 0, 242]], dtype=np.uint8)  # three answers, no clues
     >>> brute_force_wins(F, 1), brute_force_wins(F, 2), brute_force_wins(F, 3)
     (1, 2, 3)
+    >>> brute_force_wins(F, 1, w=[2, 5, 1]), brute_force_wins(F, 2, w=[2, 5, 1])
+    (5, 7)
     """
     rows = [list(map(int, row)) for row in F]
+    weight = [1] * F.shape[1] if w is None else [int(x) for x in w]
 
     def wins(T: list[int], k: int) -> int:
         if k == 0 or not T:
@@ -187,7 +191,7 @@ def brute_force_wins(F: np.ndarray, depth: int, green: int = all_green(5)) -> in
             classes: dict[int, list[int]] = {}
             for a in T:
                 classes.setdefault(row[a], []).append(a)
-            best = max(best, sum(1 if p == green else wins(P, k - 1) for p, P in classes.items()))
+            best = max(best, sum(weight[P[0]] if p == green else wins(P, k - 1) for p, P in classes.items()))
         return best
 
     return wins(list(range(F.shape[1])), depth)
