@@ -292,12 +292,12 @@ def memorable_curve_command(answer_list, guess_list, first: str, m_values: str |
                             trees_dir: Path | None, weights=None) -> None:
     """``--curve``: the best wins for each M, checkpointed to ``out`` after every point (``--resume``
     keeps the points already there)."""
-    from exact.wordle.study import memorable as mem  # lazy: start-up (measured 0.53 s, ortools)
+    from exact.wordle.study import memorable_curve as curve  # lazy: start-up (ortools, through memorable)
 
-    values = None if m_values is None else mem.parse_m_values(m_values, 3 ** answer_list.length)
+    values = None if m_values is None else curve.parse_m_values(m_values, 3 ** answer_list.length)
     if resume and out is None:
         raise ExactError("--resume needs --out (the curve file to resume)")
-    earlier = mem.read_curve_points(out) if resume and out.exists() else {}
+    earlier = curve.read_curve_points(out) if resume and out.exists() else {}
     if earlier and (read_json(out).get("weights") or {}).get("sha256") != (weights.sha256 if weights else None):
         raise ExactError(f"{out}: its points were solved under other answer weights; resume with the same "
                          "--weights, or write another file")
@@ -314,11 +314,11 @@ def memorable_curve_command(answer_list, guess_list, first: str, m_values: str |
         click.echo(f"exact: M={r.M}: {r.status} {r.wins} (bound {r.bound}), {r.seconds:.1f} s", err=True)
         done.append(r)
         if trees_dir is not None:
-            mem.write_point_tree(r, trees_dir, answer_list, guess_list)
+            curve.write_point_tree(r, trees_dir, answer_list, guess_list)
         if out is not None:  # a checkpoint after every point
-            mem.write_curve(mem.curve_json(done, answer_list, guess_list, earlier), out)
+            curve.write_curve(curve.curve_json(done, answer_list, guess_list, earlier), out)
 
-    data = mem.curve_json(mem.memorable_curve(answer_list, guess_list, first, values, time_limit=time_limit,
+    data = curve.curve_json(curve.memorable_curve(answer_list, guess_list, first, values, time_limit=time_limit,
                                               workers=workers, progress=finished, weights=weights),
                           answer_list, guess_list, earlier)
     data["command"] = " ".join(["exact wordle memorable --curve", f"--first {first}"]
@@ -326,7 +326,7 @@ def memorable_curve_command(answer_list, guess_list, first: str, m_values: str |
                                + [f"--time-limit {time_limit:g} --workers {workers}"]
                                + ([f"--trees {trees_dir}"] if trees_dir else []) + ([f"--out {out}"] if out else [])
                                + ([f"--weights {weights.source}"] if weights else []))
-    failed = write_all([lambda: mem.write_curve(data, out)] if out is not None else [])
+    failed = write_all([lambda: curve.write_curve(data, out)] if out is not None else [])
     if as_json:
         echo_json(data)
         if data["interrupted"]:
