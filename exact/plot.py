@@ -40,7 +40,7 @@ from exact.errors import ExactError
 from exact.fileio import atomic_write_bytes, read_json
 from exact.game.tree import Tree, tree_depth
 from exact.wordle.study.card import THIRD_GUESS, found_letters, group_heading, value_line
-from exact.wordle.study.play import guesses_to_solve
+from exact.wordle.study.fallback import guesses_to_solve
 from exact.words import WordList, list_of_record
 
 GREEN, YELLOW, GRAY, BLUE, RED = "#6aaa64", "#c9b458", "#787c7e", "#4a7fb5", "#b55a4a"

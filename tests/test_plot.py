@@ -41,7 +41,7 @@ def test_guess_counts_are_the_replay(trees):
 
 
 def test_guess_counts_of_a_tree_that_plays_on(trees):
-    from exact.wordle.study.play import FewestGuesses, complete
+    from exact.wordle.study.fallback import FewestGuesses, complete
     from exact.game.formats import read_tree
 
     A, _, paths = trees

@@ -28,8 +28,9 @@ from exact.wordle.study.explorer import browser_paths
 from exact.wordle.study.analyse import analyse_game
 from exact.wordle.study.book import lookup
 from exact.wordle.study.live import Solver
-from exact.wordle.study.serve import (InstantAdvice, Setup, expected_seconds, few_left, heuristic_guess,
-                                      rate_max, read_position, shipped_opener_book, shipped_trees, MEASURED_SECONDS,
+from exact.wordle.study.play import MEASURED_SECONDS, expected_seconds
+from exact.wordle.study.serve import (InstantAdvice, Setup, few_left, heuristic_guess,
+                                      rate_max, read_position, shipped_opener_book, shipped_trees,
                                       RATE_SECONDS)
 from exact.wordle.study.store import Solution, Store, position_key
 from exact.errors import ExactError

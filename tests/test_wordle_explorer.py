@@ -131,7 +131,7 @@ def test_in_a_real_browser(page, browser, tmp_path):
 
 
 def test_a_tree_that_plays_on_beyond_the_depth(page):
-    from exact.wordle.study.play import FewestGuesses, complete
+    from exact.wordle.study.fallback import FewestGuesses, complete
 
     A, tree, wins, _ = page
     full = complete(tree, A.words, FewestGuesses(A.words))
@@ -148,7 +148,7 @@ def test_a_tree_that_plays_on_beyond_the_depth(page):
 @pytest.fixture(scope="module")
 def full_page(page, tmp_path_factory):
     """The same tree completed by the fewest-guesses fallback (every answer solved), as a page."""
-    from exact.wordle.study.play import FewestGuesses, complete
+    from exact.wordle.study.fallback import FewestGuesses, complete
 
     A, tree, _, _ = page
     full = complete(tree, A.words, FewestGuesses(A.words))

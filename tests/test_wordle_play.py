@@ -10,8 +10,8 @@ import pytest
 from exact.feedback import all_green, feedback, format_pattern
 from exact.wordle.study.play_defaults import DEFAULT_DEPTH, default_tree
 from exact.game.position import word_classes
-from exact.wordle.study.play import (FewestGuesses, Game, ImpossibleFeedback, LiveWins, TreeStrategy, complete, guesses_to_solve,
-                               play_answer)
+from exact.wordle.study.fallback import FewestGuesses, complete, guesses_to_solve
+from exact.wordle.study.play import Game, ImpossibleFeedback, LiveWins, TreeStrategy, play_answer
 from exact.wordle.wins.dp import solve
 from exact.errors import ExactError
 from exact.game.tree import Tree, replay
@@ -62,9 +62,9 @@ def brute_with_probes(T, guesses):
 @pytest.mark.slow
 @pytest.mark.parametrize("offset", [0, 40, 300, 1000])
 def test_fewest_guesses_with_probes_matches_brute_force(offset, monkeypatch):
-    import exact.wordle.study.play as play
+    import exact.wordle.study.fallback as fallback_module
 
-    monkeypatch.setattr(play, "PROBES", 10_000)  # every allowed word is a probe: exact over all of them
+    monkeypatch.setattr(fallback_module, "PROBES", 10_000)  # every allowed word is a probe: exact over all of them
     words = wordle_answers().words
     T = words[offset:offset + 6]
     guesses = words[offset:offset + 6] + words[2000:2012]
@@ -379,9 +379,9 @@ def test_live_plan_on_the_full_lists_replays_to_the_certificate(root):
 
 
 def test_a_probe_that_learns_nothing_is_never_tried(monkeypatch):
-    import exact.wordle.study.play as play
+    import exact.wordle.study.fallback as fallback_module
 
-    monkeypatch.setattr(play, "PROBES", 10_000)
+    monkeypatch.setattr(fallback_module, "PROBES", 10_000)
     # Six words differing only in the first letter: a probe without those letters makes one class, and
     # guessing candidates one by one costs more than its bound, so it would be reached if allowed.
     T = ("bills", "fills", "hills", "kills", "mills", "pills")

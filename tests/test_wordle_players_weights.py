@@ -13,7 +13,8 @@ from exact.game.position import start, word_classes
 from exact.weights import Weights, unit_weights, weights_sha256
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.analyse import analyse_game
-from exact.wordle.study.play import FewestGuesses, Game, LiveGuesses, LiveWins, restrict_weights
+from exact.wordle.study.fallback import FewestGuesses
+from exact.wordle.study.play import Game, LiveGuesses, LiveWins, restrict_weights
 from exact.wordle.study.serve import InstantAdvice, Setup, few_left, prove, read_position
 from exact.wordle.wins.dp import solve
 from exact.words import words_from_lines

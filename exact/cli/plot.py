@@ -12,7 +12,7 @@ from exact.cli.docs import checkout_root
 from exact.errors import ExactError
 from exact.fileio import make_folder
 from exact.game.formats import read_tree
-from exact.wordle.study.play import FewestGuesses, complete
+from exact.wordle.study.fallback import FewestGuesses, complete
 from exact.words import load_or_default, shipped_result, shipped_results
 
 OUT_HELP = "Where to write: STEM.png and STEM.svg (an extension .png/.svg is dropped)."
@@ -39,7 +39,7 @@ def plot():
 @click.option("--depth", "-k", type=guess_limit(), default=None, help="Guesses that count as a win (bars beyond it are yellow) [default: each tree's depth].")
 @words_option("--guesses", "Allowed guesses the fallback may probe with [default: the guesses of --list].")
 @click.option("--play-on", is_flag=True,
-              help="Complete each tree with the fallback of `exact wordle play` (exact.wordle.study.play.FewestGuesses), "
+              help="Complete each tree with the fallback of `exact wordle play` (exact.wordle.study.fallback.FewestGuesses), "
                    "as a game goes on where the tree stops.")
 @click.option("--title", default="Guesses to win", show_default=True)
 @out_option("results/figures/histogram")

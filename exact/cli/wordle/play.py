@@ -180,7 +180,7 @@ def wordle_play(tree_file, card_file, fmt, answers, guesses, live, objective, de
     RGY or YNM). Feedback that no candidate answer gives is refused and asked again. Where the strategy
     has no guess (a tree that stops at its depth) the fallback plays on: the fewest total guesses,
     guessing candidates and a few allowed words that split them best (candidates only in hard mode;
-    exact.wordle.study.play.FewestGuesses). With --weights FILE (or --list nyt-prior) the advice maximises
+    exact.wordle.study.fallback.FewestGuesses). With --weights FILE (or --list nyt-prior) the advice maximises
     the weighted objective, solved live (the committed trees are proven without weights), and the chances
     are the prior's.
     """

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from exact.game.position import Position
 from exact.partitions import feedback_matrix
-from exact.wordle.study.serve import (History, InstantAdvice, Rating, Setup, expected_seconds, few_left,
+from exact.wordle.study.play import expected_seconds
+from exact.wordle.study.serve import (History, InstantAdvice, Rating, Setup, few_left,
                                       heuristic_guess, in_worker, prove, proven_positions, rate, rate_max,
                                       read_position, solved)
 from exact.wordle.study.store import Store

@@ -10,7 +10,7 @@ Data types, stated once:
 - where the strategy has no plan, the *rescue* strategies are asked in turn (``exact wordle play``
   gives a fewest-guesses tree the opener book, then the live exact search, and a depth-k tree the live
   exact DP, for a player who left the tree by playing another word); then the *fallback*
-  (:class:`FewestGuesses`) plays on: the fewest total guesses, guessing remaining candidates (and, given
+  (:class:`exact.wordle.study.fallback.FewestGuesses`) plays on: the fewest total guesses, guessing remaining candidates (and, given
   the allowed guesses, a few probe words);
 - feedback that fits no candidate answer but fits allowed words (the list is a dated snapshot) takes the
   game on over every allowed word consistent with it, played by the fallback (:meth:`Game.go_beyond`);
@@ -41,14 +41,15 @@ Tiny example: three answers, a tree that stops after one guess (the fallback pla
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 import numpy as np
 
-from exact.errors import ExactError, InternalError
-from exact.feedback import all_green, compute_feedback_matrix, feedback, format_pattern
+from exact.errors import ExactError
+from exact.feedback import all_green, feedback, format_pattern
 from exact.game.hard import constraint, is_allowed, no_constraint
 from exact.game.position import Position, after, start, word_classes
 from exact.game.tree import Tree, tree_depth
@@ -56,20 +57,12 @@ from exact.partitions import feedback_matrix
 from exact.progress import say
 from exact.weights import Weights, weights_sha256
 from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.study.fallback import FewestGuesses, complete, guesses_to_solve
 from exact.wordle.wins.dp import Search, make_wins_instance
 from exact.wordle.wins.trees import best_guess, node_tree
 from exact.words import WordList, describe_lists, list_date, list_name, lists_record
 
 History = tuple[tuple[str, int], ...]
-
-#: Above this many candidates the fallback only tries the guesses that make the most classes.
-FALLBACK_EXACT_MAX = 150
-FALLBACK_WIDTH = 25
-#: The fallback also tries this many probe words (allowed guesses outside the candidates) at nodes
-#: with at most PROBE_MAX candidates.
-PROBES = 10
-PROBE_MAX = 40
-
 
 # --- strategies ---------------------------------------------------------------------------------
 
@@ -195,17 +188,27 @@ class LiveGuesses:
 
 #: A live solve over more candidates than this first says, on stderr, that it is thinking and for how long.
 THINKING_MIN = 100
-#: The measured anchor of :func:`expected_seconds`: the fewest-guesses solve after crane bbbbb on nyt2023
-#: (358 answers left) took 35 s on 2 cores (issue 31).
-ANCHOR_ANSWERS, ANCHOR_SECONDS = 358, 35.0
+#: Seconds one live proof of the fewest guesses takes, by answers left (an estimate, not a bound: classes of
+#: one size vary by 10x). Measured on this project's 2-core machine with other work running: the classes of
+#: 16, 40, 90, 134 and 263 answers after crane on the original lists (``solve_guesses(A, G, after=(("crane",
+#: pattern),))``, the kernels compiled; docs/serve.md); the last point is issue 31's report of the whole game
+#: after fuzzy on nyt2023 (3158 answers, over an hour of CPU). A worker adds about 3 s (docs/serve.md).
+MEASURED_SECONDS = ((1, 0.1), (16, 0.8), (40, 0.8), (90, 0.9), (134, 10.8), (263, 18.0), (3158, 3600.0))
 
 
 def expected_seconds(n: int) -> float:
-    """A rough estimate of a live fewest-guesses solve over n answers, on 2 cores, from their number only:
-    35 s x (n / 358)^3. The cube fits the anchors within a factor of a few: 216 answers left after adieu
-    took 18 s (the estimate says 8), the whole game after fuzzy (1842 answers left in its largest class)
-    over an hour (the estimate: 80 minutes). It is an estimate, said as one, never a bound."""
-    return ANCHOR_SECONDS * (n / ANCHOR_ANSWERS) ** 3
+    """The expected duration of a live fewest-guesses proof on ``n`` answers left, on 2 cores:
+    :data:`MEASURED_SECONDS` interpolated on a log-log scale (beyond the table, its last slope continues).
+    It fits the other measurements within a factor of a few (358 answers left after crane bbbbb on nyt2023
+    took 35 s: the estimate says 35; 216 after adieu took 18 s: it says 15). An estimate, said as one, never
+    a bound; ``exact wordle play`` and ``exact wordle serve`` both say it."""
+    table = MEASURED_SECONDS
+    if n <= table[0][0]:
+        return table[0][1]
+    pairs = list(zip(table, table[1:]))
+    (n0, s0), (n1, s1) = next(((a, b) for a, b in pairs if n <= b[0]), pairs[-1])
+    slope = (math.log(s1) - math.log(s0)) / (math.log(n1) - math.log(n0))
+    return s0 * math.exp(slope * (math.log(n) - math.log(n0)))
 
 
 def say_thinking(n: int, what: str, largest: int | None = None) -> None:
@@ -252,185 +255,6 @@ OBJECTIVES = {
     "guesses": lambda answers, guesses, depth, hard, first, weights=None:
         LiveGuesses(answers, guesses, depth, hard, first, weights=weights),
 }
-
-
-class Choice(NamedTuple):
-    """The fallback's answer at a node: its cost (total guesses) and the guess that attains it."""
-
-    cost: int
-    guess: int
-
-
-class FewestGuesses:
-    """The fallback: the fewest total guesses to solve every candidate, guessing candidates and, when
-    ``guesses`` is given, a few *probe* words that split the candidates better.
-
-    cost(T) = min over the guesses g tried at T of |T| + sum over the non-green classes P of g on T of
-    cost(P), with cost({a}) = 1 (a guess outside T has no green class). Guesses tried at T: every
-    candidate, plus (with ``guesses``, for 3 <= |T| <= :data:`PROBE_MAX`) the :data:`PROBES` allowed
-    words outside T that make the most classes on T. Exact over that choice of guesses.
-
-    Branch and bound: every answer needs a guess, and every answer but the one guessed needs at
-    least two, so cost(P) >= 2|P| - 1 and a guess making c classes on T costs at least 3|T| - 1 - c
-    (a candidate) or 3|T| - c (a probe). Guesses are tried by that bound (then candidates before
-    probes, then list order: the tie-break), and a guess is dropped once its classes so far plus the
-    bounds of the rest reach the best found. Above :data:`FALLBACK_EXACT_MAX` candidates only the
-    :data:`FALLBACK_WIDTH` candidates with the most classes are tried at that node.
-
-    With ``weights`` (word -> positive integer, a prior) answer a's guesses count w_a times: cost(T) =
-    W(T) + sum over the non-green classes of cost(P), cost({a}) = w_a (W: the total weight). The bounds,
-    re-argued: at most one answer of P (weighing at most max_P w, the heaviest) is solved by P's first
-    guess, every other needs two, so cost(P) >= 2 W(P) - max_P w. A candidate g making c classes on T
-    leaves c - 1 non-green classes partitioning T - {g}; their heaviest answers are distinct answers of
-    T, so they weigh at most top_{c-1}(T), the c - 1 heaviest weights of T, and g costs at least
-    W(T) + 2 (W(T) - w_g) - top_{c-1}(T); a probe (no green class) at least 3 W(T) - top_c(T). Unit
-    weights give the bounds above exactly (top_c = c), so the same guesses in the same order.
-
-    >>> f = FewestGuesses(("caber", "cabin", "cable"))
-    >>> f.tree(("caber", "cabin", "cable")).guess, f.cost(("caber", "cabin", "cable")), f.cost(("cabin", "cable"))
-    ('caber', 5, 3)
-    """
-
-    def __init__(self, words: Sequence[str] | None = None, guesses: Sequence[str] | None = None,
-                 weights: dict[str, int] | None = None):
-        self._words = tuple(words) if words is not None else None
-        self._guesses = tuple(guesses) if guesses is not None else None
-        self._weights = weights
-        self._F = None
-        self._memo: dict[bytes, Choice] = {}
-        self.name = ("fallback: fewest guesses, guessing candidates and probe words" if guesses is not None
-                     else "fallback: fewest guesses, guessing only candidates")
-
-    def _indices(self, T: Sequence[str]) -> np.ndarray:
-        if self._words is None:
-            self._words = tuple(T)
-        if self._F is None:
-            self._index = {w: i for i, w in enumerate(self._words)}
-            self._F = compute_feedback_matrix(self._words, self._words)
-            self._G = None if self._guesses is None else compute_feedback_matrix(self._guesses, self._words)
-            self._green = all_green(len(self._words[0]))
-            self._w = np.array([self._weights[w] if self._weights else 1 for w in self._words], dtype=np.int64)
-        try:
-            return np.array(sorted(self._index[w] for w in T), dtype=np.int64)
-        except KeyError as e:
-            raise ExactError(f"{e.args[0]!r} is not one of the fallback's {len(self._words)} words") from None
-
-    def _row(self, g: int, T: np.ndarray) -> np.ndarray:
-        """The feedback of guess g (a candidate's index >= 0, or -1 - a probe's row) on T."""
-        return self._F[g, T] if g >= 0 else self._G[-1 - g, T]
-
-    def _word(self, g: int) -> str:
-        return self._words[g] if g >= 0 else self._guesses[-1 - g]
-
-    def _split(self, g: int, T: np.ndarray) -> list[tuple[int, np.ndarray]]:
-        """[(pattern, class)] of guess g on T (classes in list order)."""
-        row = self._row(g, T)
-        perm = np.argsort(row, kind="stable")
-        pats = row[perm]
-        starts = np.flatnonzero(np.r_[True, pats[1:] != pats[:-1]])
-        return [(int(pats[a]), P) for a, P in zip(starts, np.split(T[perm], starts[1:]))]
-
-    def _low(self, P: np.ndarray) -> int:
-        """The lower bound 2 W(P) - max_P w on cost(P) (the class docstring; 2|P| - 1 unweighted)."""
-        w = self._w[P]
-        return 2 * int(w.sum()) - int(w.max())
-
-    def _options(self, T: np.ndarray) -> list[tuple[int, int, int]]:
-        """(bound, order, guess) of the guesses tried at T, best bound first (the class docstring)."""
-        n = len(T)
-        wT = self._w[T]
-        W = int(wT.sum())
-        top = np.concatenate([[0], np.cumsum(np.sort(wT)[::-1])])  # top[c]: the c heaviest weights of T
-        counts = 1 + np.count_nonzero(np.diff(np.sort(self._F[np.ix_(T, T)], axis=1), axis=1), axis=1)
-        options = [(3 * W - 2 * int(wT[i]) - int(top[c - 1]), i, int(g)) for i, (g, c) in enumerate(zip(T, counts))]
-        options.sort()
-        if n > FALLBACK_EXACT_MAX:
-            options = options[:FALLBACK_WIDTH]
-        if self._G is not None and 3 <= n <= PROBE_MAX:
-            sub = np.sort(self._G[:, T], axis=1)
-            probe_counts = 1 + np.count_nonzero(np.diff(sub, axis=1), axis=1)
-            best = np.argsort(-probe_counts, kind="stable")[: PROBES + n]
-            inside = {self._words[t] for t in T}
-            # A probe making one class learns nothing (and would recurse on T itself): never tried.
-            rows = [int(r) for r in best if probe_counts[r] > 1 and self._guesses[r] not in inside][:PROBES]
-            options += [(3 * W - int(top[probe_counts[r]]), n + j, -1 - r) for j, r in enumerate(rows)]
-            options.sort()
-        return options
-
-    def _best(self, T: np.ndarray) -> Choice:
-        """cost(T) and the guess that attains it."""
-        n = len(T)
-        if n == 1:
-            return Choice(int(self._w[T[0]]), int(T[0]))
-        key = T.tobytes()
-        if key in self._memo:
-            return self._memo[key]
-        best_cost, best_guess = None, None
-        for bound, _, g in self._options(T):
-            if best_cost is not None and bound >= best_cost:
-                break
-            rest = sorted((P for p, P in self._split(g, T) if p != self._green), key=len, reverse=True)
-            total, remaining = int(self._w[T].sum()), sum(self._low(P) for P in rest)
-            for P in rest:
-                remaining -= self._low(P)
-                total += self._best(P).cost
-                if best_cost is not None and total + remaining >= best_cost:
-                    break
-            else:
-                if best_cost is None or total < best_cost:
-                    best_cost, best_guess = total, g
-        self._memo[key] = Choice(best_cost, best_guess)
-        return self._memo[key]
-
-    def cost(self, T: Sequence[str]) -> int:
-        return self._best(self._indices(T)).cost
-
-    def node_tree(self, T: np.ndarray) -> Tree:
-        g = self._best(T).guess
-        children = {p: self.node_tree(P) for p, P in self._split(g, T) if p != self._green}
-        return Tree(self._word(g), len(T), children)
-
-    def tree(self, T: Sequence[str]) -> Tree:
-        return self.node_tree(self._indices(T))
-
-    def plan(self, position: Position) -> Tree | None:
-        return self.tree(position.candidates) if position.candidates else None
-
-
-def complete(plan: Tree | None, candidates: Sequence[str], fallback: FewestGuesses) -> Tree:
-    """The plan with every branch it lacks (for these candidates) filled by the fallback."""
-    if plan is None:
-        return fallback.tree(candidates)
-    green = all_green(len(plan.guess))
-    children = {}
-    for p, P in sorted(word_classes(plan.guess, candidates).items()):
-        if p != green:
-            children[p] = complete(plan.children.get(p), P, fallback)
-    return Tree(plan.guess, len(candidates), children)
-
-
-def guesses_to_solve(plan: Tree, candidates: Sequence[str], strict: bool = True) -> dict[str, int | None]:
-    """How many guesses a plan plays until each candidate is guessed (1: the root guess).
-
-    A candidate whose feedback has no child is an internal error for a complete plan (``strict``);
-    otherwise it maps to None (the plan never finds it).
-    """
-    out: dict[str, int | None] = {}
-
-    def visit(node: Tree, reaching: Sequence[str], step: int) -> None:
-        for p, P in word_classes(node.guess, reaching).items():
-            if p == all_green(len(node.guess)):
-                out[P[0]] = step
-            elif p in node.children:
-                visit(node.children[p], P, step + 1)
-            elif strict:
-                raise InternalError(f"the plan has no guess after {node.guess} "
-                                    f"{format_pattern(p, len(node.guess))}")
-            else:
-                out.update((a, None) for a in P)
-
-    visit(plan, candidates, 1)
-    return out
 
 
 # --- the game -----------------------------------------------------------------------------------

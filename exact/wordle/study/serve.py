@@ -40,7 +40,6 @@ Solution(guess='caber', value=3, n=2, proven=True)
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -60,7 +59,8 @@ from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.analyse import Analysis, Step, Value, analyse_game
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
 from exact.weights import Weights
-from exact.wordle.study.play import LiveWins, TreeStrategy, guesses_to_solve, weight_map
+from exact.wordle.study.fallback import guesses_to_solve
+from exact.wordle.study.play import LiveWins, TreeStrategy, expected_seconds, weight_map
 from exact.wordle.study.store import OBJECTIVES, Solution, position_key
 from exact.words import WordList, check_answers_are_guesses, check_words, list_name, shipped_result
 
@@ -82,14 +82,6 @@ SHIPPED_TREES = {
     ("nyt2023", False, "wins", 3): ("results/wordle/nyt2023-depth3.txt",),
     ("nyt2023", True, "wins", 3): ("results/wordle/nyt2023-hard-depth3.txt",),
 }
-
-#: Seconds one live proof of the fewest guesses takes, by answers left (an estimate, not a bound: classes of
-#: one size vary by 10x). Measured on this project's 2-core machine with other work running: the classes of
-#: 16, 40, 90, 134 and 263 answers after crane on the original lists (``solve_guesses(A, G, after=(("crane",
-#: pattern),))``, the kernels compiled; docs/serve.md); the last point is issue 31's report of the whole game
-#: after fuzzy on nyt2023 (3158 answers, over an hour of CPU). A worker adds about 3 s (docs/serve.md).
-MEASURED_SECONDS = ((1, 0.1), (16, 0.8), (40, 0.8), (90, 0.9), (134, 10.8), (263, 18.0), (3158, 3600.0))
-
 
 @dataclass(frozen=True)
 class Setup:
@@ -287,18 +279,6 @@ def heuristic_guess(setup: Setup, position: Position, F: np.ndarray | None = Non
     inside = np.array([setup.guesses.words[r] in set(left) for r in rows])
     best = np.lexsort((rows, largest, ~inside, -classes))[0]
     return setup.guesses.words[int(rows[best])]
-
-
-def expected_seconds(n: int) -> float:
-    """The expected duration of a live proof on ``n`` answers left: :data:`MEASURED_SECONDS` interpolated
-    on a log-log scale (beyond the table, its last slope continues)."""
-    table = MEASURED_SECONDS
-    if n <= table[0][0]:
-        return table[0][1]
-    pairs = list(zip(table, table[1:]))
-    (n0, s0), (n1, s1) = next(((a, b) for a, b in pairs if n <= b[0]), pairs[-1])
-    slope = (math.log(s1) - math.log(s0)) / (math.log(n1) - math.log(n0))
-    return s0 * math.exp(slope * (math.log(n) - math.log(n0)))
 
 
 # --- the live proof, in a worker process ----------------------------------------------------------
