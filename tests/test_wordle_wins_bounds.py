@@ -143,10 +143,10 @@ def test_the_memo_outlives_a_batch_and_follows_the_instance():
 def test_bench_runs_both_engines_on_the_same_guesses_and_they_agree():
     A, G = clustered(11, 10)
     lines = []
-    out = run_depthk_bench(A, G, threshold=len(A), depth=4, sample=4, seed=2, echo=lines.append, repeats=3)
-    assert len(out["words"]) == 4 and out["plain_seconds"] >= 0 and out["staged_seconds"] >= 0
+    out = run_depthk_bench(A, G, threshold=len(A), depth=4, sample=2, seed=2, echo=lines.append, repeats=3)
+    assert len(out["words"]) == 2 and out["plain_seconds"] >= 0 and out["staged_seconds"] >= 0
     assert lines[-1].startswith("plain ") and lines[-1].endswith(f"plain / staged = {out['ratio']:.2f}x")
-    assert sum(line.startswith(f"  {w}: plain ") for w in out["words"] for line in lines) == 4
+    assert sum(line.startswith(f"  {w}: plain ") for w in out["words"] for line in lines) == 2
     assert [p["first"] for p in out["pairs"]] == ["plain", "staged", "plain"]  # alternated
     assert "AB BA AB" in out["order"] and out["order"] in lines
     assert sum(line.startswith("  pair ") for line in lines) == 3
@@ -155,7 +155,7 @@ def test_bench_runs_both_engines_on_the_same_guesses_and_they_agree():
 def test_bench_weighted_pairs_the_staged_search_with_and_without_weights():
     A, G = clustered(11, 10)
     lines = []
-    out = run_depthk_bench(A, G, threshold=len(A) - 2, depth=4, sample=3, seed=1, echo=lines.append,
+    out = run_depthk_bench(A, G, threshold=len(A) - 2, depth=4, sample=2, seed=1, echo=lines.append,
                            repeats=2, weighted=True)
     assert out["weighted"] and {"unweighted_seconds", "weighted_seconds"} <= set(out)
     assert [p["first"] for p in out["pairs"]] == ["unweighted", "weighted"]
@@ -264,3 +264,13 @@ def test_the_memo_is_one_per_weights():
     same = Weights(W1.values.copy(), "another file", weights_sha256(A, W1.values))
     assert process_memo(weighted_instance(A, G, False, same)) is process_memo(weighted_instance(A, G, False, W1))
     forget_memos()
+
+
+def test_bench_cli_depth_rejection_weighted_says_its_order(cli):
+    args = ("wordle", "bench", "--list", "original", "--depth-rejection", 100, "-k", 2, "--sample", 2)
+    code, out, err = cli(*args, "--weighted", "--repeats", 1)
+    assert code == 0, out + err
+    assert "one pair, unweighted first (not alternated" in out and "weighted / unweighted = " in out
+    assert "threshold 100 (2x that weighted" in out
+    code, out, err = cli(*args)
+    assert code == 0 and "AB BA (A = plain, B = staged)" in out and "plain / staged = " in out, out + err
