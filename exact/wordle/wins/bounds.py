@@ -118,8 +118,9 @@ _MEMOS: dict[tuple, WinsMemo] = {}
 
 def process_memo(inst: dp.WinsInstance) -> WinsMemo:
     """The memo this process keeps for the instance (lists' sha256, mode and weights' sha256: another
-    instance starts it afresh, argument 1): a Dask worker unpickles a fresh search for every batch (:mod:`exact.firstguess` keeps the
-    state off the pickle), and the memo must outlive the batch to be shared across first guesses."""
+    instance starts it afresh, argument 1): a Dask worker unpickles a fresh search for every batch
+    (:mod:`exact.firstguess` keeps the state off the pickle), and the memo must outlive the batch to be
+    shared across first guesses."""
     key = (inst.answers.sha256, inst.guesses.sha256, inst.hard, weights_key(inst))
     if key not in _MEMOS:
         _MEMOS.clear()
