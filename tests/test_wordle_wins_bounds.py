@@ -1,13 +1,16 @@
 """Staged depth-k rejection (exact.wordle.wins.bounds): the memo, the class bounds and one guess per
-partition, against brute force and the plain search on tiny lists, in normal and hard mode."""
+partition, against brute force and the plain search on tiny lists, in normal and hard mode, with and
+without random integer answer weights."""
 
 import random
+from functools import lru_cache
 
 import numpy as np
 import pytest
 
-from exact.feedback import feedback
-from exact.game.hard import no_constraint
+from exact.feedback import all_green, feedback
+from exact.game.hard import is_allowed, no_constraint
+from exact.weights import Weights, unit_weights, weights_sha256
 from exact.wordle.wins import dp
 from exact.bench.depthk import run_depthk_bench
 from exact.wordle.wins.bounds import StagedSearch, WinsMemo, distinct_partitions, forget_memos, process_memo
@@ -15,6 +18,7 @@ from exact.wordle.wins.ranking import run
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 from test_wordle_dp import brute_values, tiny
+from test_wordle_weights import random_weights
 
 
 def clustered(seed: int, extra: int):
@@ -139,7 +143,134 @@ def test_the_memo_outlives_a_batch_and_follows_the_instance():
 def test_bench_runs_both_engines_on_the_same_guesses_and_they_agree():
     A, G = clustered(11, 10)
     lines = []
-    out = run_depthk_bench(A, G, threshold=len(A), depth=4, sample=4, seed=2, echo=lines.append)
-    assert len(out["words"]) == 4 and out["plain_seconds"] >= 0 and out["staged_seconds"] >= 0
-    assert lines[-1].startswith("plain ") and "x" in lines[-1]
-    assert sum(" plain " in line for line in lines) == 4
+    out = run_depthk_bench(A, G, threshold=len(A), depth=4, sample=2, seed=2, echo=lines.append, repeats=3)
+    assert len(out["words"]) == 2 and out["plain_seconds"] >= 0 and out["staged_seconds"] >= 0
+    assert lines[-1].startswith("plain ") and lines[-1].endswith(f"plain / staged = {out['ratio']:.2f}x")
+    assert sum(line.startswith(f"  {w}: plain ") for w in out["words"] for line in lines) == 2
+    assert [p["first"] for p in out["pairs"]] == ["plain", "staged", "plain"]  # alternated
+    assert "AB BA AB" in out["order"] and out["order"] in lines
+    assert sum(line.startswith("  pair ") for line in lines) == 3
+
+
+def test_bench_weighted_pairs_the_staged_search_with_and_without_weights():
+    A, G = clustered(11, 10)
+    lines = []
+    out = run_depthk_bench(A, G, threshold=len(A) - 2, depth=4, sample=2, seed=1, echo=lines.append,
+                           repeats=2, weighted=True)
+    assert out["weighted"] and {"unweighted_seconds", "weighted_seconds"} <= set(out)
+    assert [p["first"] for p in out["pairs"]] == ["unweighted", "weighted"]
+    assert lines[-1].endswith(f"weighted / unweighted = {out['ratio']:.2f}x")
+    assert "threshold " + str(len(A) - 2) + " (2x that weighted" in lines[0]
+
+
+# --- under answer weights ------------------------------------------------------------------------
+
+def brute_weighted(answers, guesses, k, hard, weight):
+    """value_k(g, A) of every first guess g under the weights ``weight`` (word -> w), by the definition
+    alone: every allowed guess at every node, the all-green class winning its answer's weight."""
+    green = all_green(len(answers[0]))
+
+    @lru_cache(maxsize=None)
+    def wins(T, k, history):
+        if k == 0 or not T:
+            return 0
+        return max(value(g, T, k, history) for g in guesses if not hard or is_allowed(g, history))
+
+    def value(g, T, k, history):
+        classes = {}
+        for a in T:
+            classes.setdefault(feedback(g, a), []).append(a)
+        return sum(weight[g] if p == green else
+                   wins(tuple(P), k - 1, tuple(sorted({*history, (g, p)})) if hard else ())
+                   for p, P in classes.items())
+
+    return {g: value(g, tuple(answers), k, ()) for g in guesses}
+
+
+def weighted_instance(A, G, hard, W):
+    inst = dp.make_wins_instance(A, G, hard, weights=W)
+    assert inst.w is not None  # the weighted kernels
+    return inst
+
+
+@pytest.mark.parametrize("seed,k", [(0, 3), (1, 4), (2, 4)] + [pytest.param(s, k, marks=pytest.mark.slow)
+                                                               for s in range(3, 9) for k in (3, 4)])
+def test_staged_weighted_values_match_brute_force(seed, k):
+    A, G = tiny(400 + seed)
+    hard = seed % 2 == 1
+    W = random_weights(A, seed, top=30)
+    truth = brute_weighted(A.words, G.words, k, hard, dict(zip(A.words, W.values.tolist())))
+    best = max(truth.values())
+    search = StagedSearch(weighted_instance(A, G, hard, W))
+    T = np.arange(len(A), dtype=np.int64)
+    for threshold in (0, best, best + 1):  # 0: every value exact; then with the memo of the run before
+        check_against(truth, search, A, G, k, hard, threshold)
+        # wins_k of the whole set: at k = 3 in normal mode by one guess per partition (argument 3)
+        v, ok = search.wins(T, k, no_constraint(A.length), threshold)
+        assert (v == best) if ok else (best <= v < threshold), (v, ok, best, threshold)
+
+
+@pytest.mark.parametrize("hard", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_staged_weighted_prunes_on_clustered_answers_and_agrees_with_the_plain_search(hard):
+    A, G = clustered(5, 12)
+    W = random_weights(A, 5, top=50)
+    plain = dp.Search(weighted_instance(A, G, hard, W))
+    T = np.arange(len(A), dtype=np.int64)
+    truth = {g: plain.value(G.index[g], T, 4, no_constraint(5), 0)[0] for g in G.words}
+    best = max(truth.values())
+    assert best < W.total  # weight is lost: the bounds have something to bite on
+    search = StagedSearch(weighted_instance(A, G, hard, W))
+    assert check_against(truth, search, A, G, 4, hard, best) > 0
+    assert check_against(truth, search, A, G, 4, hard, best) > 0  # again, from the memo
+    assert search.memo.hits > 0
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_staged_with_unit_weights_gives_exactly_the_unweighted_values(hard):
+    A, G = tiny(500 + hard)
+    k = 4
+    plain = StagedSearch(dp.make_wins_instance(A, G, hard))
+    forced = dp.make_wins_instance(A, G, hard)
+    forced.w = unit_weights(A).values  # the weighted kernels and bounds, forced on unit weights
+    weighted = StagedSearch(forced)
+    T = np.arange(len(A), dtype=np.int64)
+    truth = {g: plain.value(G.index[g], T, k, no_constraint(5), 0)[0] for g in G.words}
+    assert truth == {g: weighted.value(G.index[g], T, k, no_constraint(5), 0)[0] for g in G.words}
+    best = max(truth.values())
+    for search in (plain, weighted):
+        check_against(truth, search, A, G, k, hard, best + 1)
+
+
+def test_weighted_global_search_runs_staged_and_agrees_with_the_plain_one():
+    A, G = tiny(600)
+    W = random_weights(A, 6, top=40)
+    truth = brute_weighted(A.words, G.words, 4, False, dict(zip(A.words, W.values.tolist())))
+    staged, plain = (run(A, G, depth=4, progress=False, staged=s, weights=W) for s in (True, False))
+    assert staged.status == plain.status == "OPTIMAL"
+    assert staged.wins == plain.wins == max(truth.values())
+    assert staged.optimal_first == plain.optimal_first == sorted(g for g, v in truth.items() if v == staged.wins)
+    assert staged.top() == plain.top()
+    forget_memos()
+
+
+def test_the_memo_is_one_per_weights():
+    A, G = tiny(301)
+    W1, W2 = random_weights(A, 1), random_weights(A, 2)
+    assert W1.sha256 != W2.sha256
+    one = process_memo(weighted_instance(A, G, False, W1))
+    assert process_memo(weighted_instance(A, G, False, W1)) is one  # the same weights: the same memo
+    assert process_memo(weighted_instance(A, G, False, W2)) is not one
+    assert process_memo(dp.make_wins_instance(A, G, False)) is not process_memo(weighted_instance(A, G, False, W2))
+    same = Weights(W1.values.copy(), "another file", weights_sha256(A, W1.values))
+    assert process_memo(weighted_instance(A, G, False, same)) is process_memo(weighted_instance(A, G, False, W1))
+    forget_memos()
+
+
+def test_bench_cli_depth_rejection_weighted_says_its_order(cli):
+    args = ("wordle", "bench", "--list", "original", "--depth-rejection", 100, "-k", 2, "--sample", 2)
+    code, out, err = cli(*args, "--weighted", "--repeats", 1)
+    assert code == 0, out + err
+    assert "one pair, unweighted first (not alternated" in out and "weighted / unweighted = " in out
+    assert "threshold 100 (2x that weighted" in out
+    code, out, err = cli(*args)
+    assert code == 0 and "AB BA (A = plain, B = staged)" in out and "plain / staged = " in out, out + err

@@ -90,9 +90,16 @@ def test_unit_weights_are_the_unweighted_search():
 
 def test_the_weights_bench_pairs_weighted_and_unweighted_runs():
     A, G = tiny(5, 10, 3)
-    out = run_weights_bench(G.words[0], echo=lambda _: None, lists=(A, G))
+    lines = []
+    out = run_weights_bench(G.words[0], echo=lines.append, lists=(A, G), repeats=3)
     for name in ("depth3", "guesses"):
         assert out[name]["ratio"] == out[name]["weighted_seconds"] / out[name]["seconds"] > 0
+        pairs = out[name]["pairs"]
+        assert [p["first"] for p in pairs] == ["unweighted", "weighted", "unweighted"]  # the order alternates
+        times = sorted(p["seconds"]["weighted"] for p in pairs)
+        assert out[name]["median_weighted_seconds"] == round(times[1], 3)  # the median of the pairs
+    assert sum(line.startswith("  pair ") for line in lines) == 6
+    assert sum("order alternated by pair: AB BA AB" in line for line in lines) == 2
 
 
 def test_verify_needs_the_weights_a_certificate_records(tmp_path):

@@ -34,6 +34,7 @@ from exact.wordle.fewest.ranking import first_value
 from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.bench.dp_baseline import BaselineSearch
+from exact.bench.paired import run_pairs
 from exact.errors import ExactError
 from exact.weights import Weights, weights_sha256
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
@@ -152,35 +153,50 @@ def run_guesses_bench(first: str = "salet", hard: bool = False, echo=print, list
             "baseline_seconds": slow.seconds, "ratio": slow.seconds / fast.seconds, "cores": fast.cores}
 
 
-def run_weights_bench(first: str = "salet", hard: bool = False, echo=print, lists=None) -> dict:
+def run_weights_bench(first: str = "salet", hard: bool = False, echo=print, lists=None, repeats: int = 2) -> dict:
     """Paired runs, weighted against unweighted, on the same answers in this run: the depth-3 value and
     the fewest-guesses total of ``first``, each without weights and with every answer weighing 2 (that
-    takes the weighted kernels, whose values must then be exactly twice the unweighted ones)."""
+    takes the weighted kernels, whose values must then be exactly twice the unweighted ones), in
+    ``repeats`` pairs whose order alternates (:mod:`exact.bench.paired`); the ratio is that of the medians."""
     answers, guesses = lists or (wordle_answers(), wordle_allowed())
     echo(f"answers: {answers.source} ({len(answers)}), guesses: {guesses.source} ({len(guesses)}), first guess "
-         f"{first}{', hard mode' if hard else ''}; machine: {os.cpu_count()} cores visible")
+         f"{first}{', hard mode' if hard else ''}; machine: {os.cpu_count()} cores visible, load average "
+         f"{os.getloadavg()[0]:.1f}")
     F = feedback_matrix(guesses, answers)
-    twos = np.full(len(answers), 2, dtype=np.int64)
-    double = Weights(twos, "every answer 2", weights_sha256(answers, twos))
+    double = doubled(answers)
     tiny = words_from_lines(answers.words[:30], "warm-up")
-    for w in (None, Weights(np.full(len(tiny), 2, dtype=np.int64), "warm-up", "")):  # compile outside the timings
+    for w in (None, doubled(tiny)):  # compile outside the timings
         dp.solve(tiny, tiny, depth=3, progress=False, weights=w)
         solve_guesses(tiny, tiny, progress=False, weights=w)
-    out = {"first": first, "hard": hard, "cores": os.cpu_count()}
-    for name, run in (("depth3", lambda w: dp.solve(answers, guesses, depth=3, first=first, hard=hard, F=F,
-                                                    progress=False, weights=w)),
-                      ("guesses", lambda w: solve_guesses(answers, guesses, first=first, hard=hard, F=F,
-                                                          progress=False, weights=w))):
-        plain, weighted = run(None), run(double)
-        value = (lambda r: r.wins) if name == "depth3" else (lambda r: r.total)
-        if value(weighted) != 2 * value(plain):
-            raise ExactError(f"{name}: weighted {value(weighted)} is not twice {value(plain)}")
-        ratio = weighted.seconds / plain.seconds
-        out[name] = {"value": value(plain), "seconds": plain.seconds, "weighted_seconds": weighted.seconds,
-                     "ratio": ratio}
-        echo(f"{name}: unweighted {value(plain)} in {plain.seconds:.2f} s; weighted (every answer 2) "
-             f"{value(weighted)} in {weighted.seconds:.2f} s; weighted / unweighted = {ratio:.2f}x")
+    out = {"first": first, "hard": hard, "cores": os.cpu_count(), "repeats": repeats}
+    for name, run, value in (
+            ("depth3", lambda w: dp.solve(answers, guesses, depth=3, first=first, hard=hard, F=F, progress=False,
+                                          weights=w), lambda r: r.wins),
+            ("guesses", lambda w: solve_guesses(answers, guesses, first=first, hard=hard, F=F, progress=False,
+                                                weights=w), lambda r: r.total)):
+        def twice(got: dict, name=name, value=value) -> None:
+            if value(got["weighted"]) != 2 * value(got["unweighted"]):
+                raise ExactError(f"{name}: weighted {value(got['weighted'])} is not twice {value(got['unweighted'])}")
+
+        paired = run_pairs({"unweighted": lambda run=run: run(None), "weighted": lambda run=run: run(double)},
+                           repeats, seconds=lambda r: r.seconds, check=twice)
+        plain = paired.results["unweighted"][0]
+        ratio = paired.ratio("weighted", "unweighted")
+        out[name] = {"value": value(plain), "seconds": paired.median("unweighted"),
+                     "weighted_seconds": paired.median("weighted"), "ratio": ratio, **paired.to_json()}
+        echo(f"{name}: unweighted {value(plain)}, weighted (every answer 2) {2 * value(plain)}; "
+             f"{paired.order()}")
+        for line in paired.lines():
+            echo(line)
+        echo(f"{name}: median unweighted {paired.median('unweighted'):.2f} s, weighted "
+             f"{paired.median('weighted'):.2f} s; weighted / unweighted = {ratio:.2f}x")
     return out
+
+
+def doubled(answers) -> Weights:
+    """Every answer weighing 2: the weighted kernels on values exactly twice the unweighted ones."""
+    twos = np.full(len(answers), 2, dtype=np.int64)
+    return Weights(twos, "every answer 2", weights_sha256(answers, twos))
 
 
 if __name__ == "__main__":

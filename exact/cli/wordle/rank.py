@@ -129,7 +129,7 @@ def rank_wins(answer_list, guess_list, *, depth, hard, top, out, certificate, as
               batch, workers, max_guesses=6, truncate=False, weights=None):
     """The global search over every first guess (in this process, or on a Dask cluster): run it, write
     its certificate and the tree of the best, print it. ``weights`` (not unit): the most weight won, by
-    the plain search (:mod:`exact.wordle.wins.ranking`)."""
+    the staged search on the weighted kernels (:mod:`exact.wordle.wins.ranking`)."""
     for path in out:
         format_for_path(path)
     stop.install()

@@ -416,7 +416,11 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 @click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
 @click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
 @click.option("--weighted", is_flag=True, help="Paired runs for --first: the depth-3 value and the fewest-guesses "
-              "total, unweighted and with weights (every answer 2), and their time ratio.")
+              "total, unweighted and with weights (every answer 2), and their time ratio; with "
+              "--depth-rejection: the staged search unweighted against weighted (every answer 2, threshold 2T).")
+@click.option("--repeats", type=click.IntRange(min=1), default=2, show_default=True,
+              help="With --weighted or --depth-rejection: pairs of runs, their order alternated (AB, BA, ...); "
+                   "times are the medians over the pairs.")
 @click.option("--peer", type=click.Path(dir_okay=False, exists=True), default=None,
               help="With --objective guesses: Selby's built solver; times the rejection of a fixed list of "
                    "first guesses against --cutoff by the project and the peer, in this run.")
@@ -433,7 +437,7 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
               help="With --depth-rejection: the depth.")
 @list_option()
 def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file, rejection, depth,
-          weighted=False):
+          weighted=False, repeats=2):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline; or, with
     --depth-rejection T, the staged depth-k rejection against the plain search on the same first guesses."""
@@ -441,13 +445,14 @@ def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words
         lists = (list_answers(), list_guesses())
         words = None if words_file is None else read_first_guesses(words_file, lists[1])
         call(run_depthk_bench, *lists, rejection, depth=depth, hard=hard, sample=sample, seed=seed, words=words,
-             echo=click.echo)
+             echo=click.echo, repeats=repeats, weighted=weighted)
         return
     if words_file is not None and not (objective == "guesses" and (peer is not None or cutoff is not None)):
         raise ExactError("--words goes with the rejection bench (--objective guesses with --cutoff or --peer)")
     if weighted:
         first = checked_word(first, list_guesses(), "--first")
-        run_weights_bench(first=first, hard=hard, echo=click.echo, lists=(list_answers(), list_guesses()))
+        run_weights_bench(first=first, hard=hard, echo=click.echo, lists=(list_answers(), list_guesses()),
+                          repeats=repeats)
         return
     if objective == "guesses":
         if peer is not None or cutoff is not None:

@@ -4,35 +4,48 @@ guesses, class bounds before any search, and second guesses that make the same p
 :class:`StagedSearch` is :class:`exact.wordle.wins.dp.Search` (the engine of ``exact wordle rank --depth
 K`` before it, kept as the benchmark's baseline) with three additions. Each keeps every value exact or
 an upper bound below the threshold it was asked to reach, so the global search's certificate reads
-the same (the arguments):
+the same (the arguments). They hold with integer answer weights w_a >= 1 too (a prior,
+:mod:`exact.wordle.wins.weighted`): wins_j(P) is then the weight won within j, and W(P), the total
+weight of P, stands where |P| stands below (|P| is W(P) under unit weights, so one argument covers both):
 
-1. **The memo** (:class:`WinsMemo`): wins_j(P) under the hard-mode rule r depends only on (j, P, r),
-   so a value computed once is valid wherever the same answer set is met again with the same rule
-   (another first guess's class: every first guess with the same letters, an anagram, has the same
-   all-gray class; the same partition of a class met under two first guesses). A search stopped
-   early returns an *upper bound* b < need (see :meth:`exact.wordle.wins.dp.Search.wins`); the memo
-   keeps the least bound found, and a later call that needs more than b is answered at once.
-   The memo is one per process and instance (:func:`process_memo`) and lives across first guesses
-   and across the batches a Dask worker runs, so what one first guess proves the next reuses.
+1. **The memo** (:class:`WinsMemo`): wins_j(P) under the hard-mode rule r depends only on (j, P, r)
+   and the weights of P's answers, so a value computed once is valid wherever the same answer set is met
+   again with the same rule and the same weights (another first guess's class: every first guess with
+   the same letters, an anagram, has the same all-gray class; the same partition of a class met under
+   two first guesses). The weights are fixed for an instance, and the memo is one per instance: its key
+   (:func:`process_memo`) holds the lists' sha256, the mode and the weights' sha256 (none: unweighted),
+   so a memo filled under one prior never answers for another. A search stopped early returns an
+   *upper bound* b < need (see :meth:`exact.wordle.wins.dp.Search.wins`); the memo keeps the least bound
+   found, and a later call that needs more than b is answered at once. The memo is one per process and
+   instance and lives across first guesses and across the batches a Dask worker runs, so what one first
+   guess proves the next reuses.
 2. **Class bounds first** (:meth:`StagedSearch.value`): for a first guess g (any guess at depth k >= 4),
-   value_k(g, T) = sum over g's classes P of wins_{k-1}(P) <= sum over P of u(P), with u(P) the
-   memo's exact value or bound, else |P| (wins_j(P) <= |P|: every node of a strategy wins at most one
-   answer, and an answer is won at one node). When that sum is already below the threshold, g is
-   rejected before any search. Otherwise the classes not known exactly are searched largest first,
-   each against the budget left, ``threshold - sum of u over the other classes`` (with the memo's
-   bounds this is at least the baseline's ``threshold - exact so far - |P| for the rest``: never a
-   weaker need), and u(P) drops to each value found.
+   value_k(g, T) = w_g [g in T, the all-green class, won at this guess] + sum over g's other classes P
+   of wins_{k-1}(P) <= w_g + sum over P of u(P), with u(P) the memo's exact value or bound, else W(P)
+   (wins_j(P) <= W(P): every node of a strategy wins at most one answer, an answer is won at one node,
+   so the answers won are distinct answers of P and their weights sum to at most W(P)). When that sum
+   is already below the threshold, g is rejected before any search. Otherwise the classes not known
+   exactly are searched largest first, each against the budget left, ``threshold - (w_g + sum of u over
+   the other classes)`` (with the memo's bounds this is at least the baseline's ``threshold - exact so
+   far - W(P) for the rest``: never a weaker need), and u(P) drops to each value found.
 3. **One guess per partition** (:func:`distinct_partitions`, normal mode): value_3(g, P) = sum over
-   g's classes Q of wins_2(Q), the all-green class {g} counting 1 = wins_2 of a singleton; so two
-   guesses that cut P into the same classes have the same value_3 (in hard mode the rule after each
-   guess differs, so there every allowed guess is kept). Only the first guess of each partition, in
-   the node's order, is valued; the scan of wins_3(P) meets every partition once, so its maximum is
-   unchanged. Partitions are compared exactly (a hash groups them; each member is then checked
-   label by label against its group's first, and kept on any difference).
+   g's classes Q of wins_2(Q), the all-green class {g} counting w_g = wins_2 of the singleton {g} (one
+   guess left wins the heaviest answer of a class, here its only one); so value_3 depends only on the
+   classes (which answers, hence which weights, each holds) and not on which guess cut them, and two
+   guesses that cut P into the same classes have the same value_3, weighted or not (in hard mode the
+   rule after each guess differs, so there every allowed guess is kept). Only the first guess of each
+   partition, in the node's order, is valued; the scan of wins_3(P) meets every partition once, so its
+   maximum is unchanged. Partitions are compared exactly (a hash groups them; each member is then
+   checked label by label against its group's first, and kept on any difference).
 
-Checked against the baseline search and brute force on tiny lists in both modes
-(tests/test_wordle_wins_bounds.py); measured against the baseline in one run by ``exact wordle bench
---depth-rejection`` (:mod:`exact.bench.depthk`).
+What the staged search takes from :class:`exact.wordle.wins.dp.Search` unchanged is argued there for
+weights (the shortcuts of ``wins``, the useful guesses, value_k's running bound) and in
+:mod:`exact.wordle.wins.weighted` (the weighted kernels at k <= 3; the unweighted kernels' feature caps
+are argued for counts and are not used under weights: the weighted kernels read none).
+
+Checked against the baseline search and brute force on tiny lists in both modes, with and without
+random integer weights (tests/test_wordle_wins_bounds.py); measured against the baseline in one run by
+``exact wordle bench --depth-rejection`` (:mod:`exact.bench.depthk`, ``--weighted`` for the prior's path).
 """
 
 from __future__ import annotations
@@ -43,9 +56,9 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from exact.errors import InternalError
 from exact.game.hard import Constraint
 from exact.partitions import classes, largest_first
+from exact.weights import weights_sha256
 from exact.wordle.wins import dp
 
 #: Bytes of keys the memo holds before it starts afresh (a key: the class's answer columns as uint16).
@@ -104,14 +117,21 @@ _MEMOS: dict[tuple, WinsMemo] = {}
 
 
 def process_memo(inst: dp.WinsInstance) -> WinsMemo:
-    """The memo this process keeps for the instance (lists' sha256 and mode; another instance starts it
-    afresh): a Dask worker unpickles a fresh search for every batch (:mod:`exact.firstguess` keeps the
-    state off the pickle), and the memo must outlive the batch to be shared across first guesses."""
-    key = (inst.answers.sha256, inst.guesses.sha256, inst.hard)
+    """The memo this process keeps for the instance (lists' sha256, mode and weights' sha256: another
+    instance starts it afresh, argument 1): a Dask worker unpickles a fresh search for every batch
+    (:mod:`exact.firstguess` keeps the state off the pickle), and the memo must outlive the batch to be
+    shared across first guesses."""
+    key = (inst.answers.sha256, inst.guesses.sha256, inst.hard, weights_key(inst))
     if key not in _MEMOS:
         _MEMOS.clear()
         _MEMOS[key] = WinsMemo()
     return _MEMOS[key]
+
+
+def weights_key(inst: dp.WinsInstance) -> str | None:
+    """The sha256 of the instance's answer weights (:func:`exact.weights.weights_sha256`, the hash a
+    weights file is recorded by), or None unweighted: part of the memo's instance key."""
+    return None if inst.w is None else weights_sha256(inst.answers, inst.w)
 
 
 def forget_memos() -> None:
@@ -194,8 +214,6 @@ class StagedSearch(dp.Search):
     partition (the module's arguments 1-3)."""
 
     def __init__(self, inst: dp.WinsInstance, memo: WinsMemo | None = None):
-        if inst.w is not None:  # argument 2 bounds a class by |P|; with weights it would be W(P): not argued yet
-            raise InternalError("the staged depth-k search is argued for unweighted answers only")
         super().__init__(inst)
         self.memo = memo if memo is not None else WinsMemo()
         self.rejected_by_bounds = 0  # first guesses (depth >= 4) rejected before any search
@@ -222,21 +240,23 @@ class StagedSearch(dp.Search):
         return super().values(T, k, rule, threshold, cands=cands, first_pass=first_pass, strict=strict)
 
     def parts(self, g: int, T: np.ndarray, k: int, rule: Constraint) -> tuple[int, list[ClassPart]]:
-        """(wins of the all-green class, the other classes largest first with their memo bounds)."""
+        """(the weight won by the all-green class, w_g or 0, the other classes largest first with their
+        memo bounds, each at most W(P): argument 2)."""
         split = largest_first(classes(self.inst.F, g, T))
         green = 0
         out = []
         for pattern, P in split:
             if pattern == self.inst.green:
-                green = 1
+                green = self.weight(P)  # {g}: won at this guess, its weight (1 unweighted)
                 continue
             after = self.after(rule, g, pattern)
             key = self.memo.key(P, k - 1, after, self.inst.hard) if len(P) >= MEMO_MIN and k - 1 >= 3 else b""
             known = self.memo.get(key) if key else None
+            whole = self.weight(P)
             if known is None:
-                out.append(ClassPart(P, after, key, len(P), False))
+                out.append(ClassPart(P, after, key, whole, False))
             else:
-                out.append(ClassPart(P, after, key, min(known.value, len(P)), known.exact))
+                out.append(ClassPart(P, after, key, min(known.value, whole), known.exact))
         return green, out
 
     def value(self, g: int, T: np.ndarray, k: int, rule: Constraint, threshold: int = 0) -> tuple[int, bool]:

@@ -247,10 +247,15 @@ class Search:
 
     def separates(self, T: np.ndarray, rule: Constraint) -> bool:
         """Whether one allowed guess splits T into singletons (wins_2(T) = |T|), scanned on the
-        root's node matrix (caps on all answers bound the classes on T), with no node for T."""
+        root's node matrix (caps on all answers bound the classes on T), with no node for T.
+
+        With weights w >= 1: wins_2(T) = W(T) iff some guess splits T into singletons (a guess wins the
+        heaviest answer of each class, so it misses w >= 1 of every class of two or more), so the scan
+        asks for W(T) (|T| unweighted) and may stop as soon as its bound falls below it."""
         root = self.root_node()
-        v, _ = self.wins2(root, np.asarray(T, dtype=np.int64), len(T), rule)
-        return int(v) == self.weight(T)
+        W = self.weight(T)
+        v, _ = self.wins2(root, np.asarray(T, dtype=np.int64), W, rule)
+        return int(v) == W
 
     def wins(self, T: np.ndarray, k: int, rule: Constraint, need: int = 0) -> tuple[int, bool]:
         """(wins_k(T), True), or (a bound < need, False) when T cannot reach ``need``.
@@ -260,6 +265,12 @@ class Search:
         wins_k(T) = |T| (wins never decreases with k). Above depth 3 only *useful*
         guesses are tried (:meth:`useful`), so every step of the recursion shrinks the set and it
         is at most |T| levels deep.
+
+        With integer weights w >= 1 each shortcut holds with |T| read as W(T), the weight of T (the
+        weight won within k): at most every answer is won (wins_k(T) <= W(T)); one guess left wins the
+        heaviest candidate (hard mode allows every candidate), wins_1(T) = max w; guessing a candidate
+        each time wins every answer within |T| guesses (k >= |T|, or |T| <= 2: W(T)); a separating
+        guess wins every answer at k >= 3 (:meth:`separates`); wins_k >= wins_{k-1} guess by guess.
         """
         n, W = len(T), self.weight(T)
         if need > W:
@@ -291,7 +302,8 @@ class Search:
         Such a guess g leaves T whole, so value_k(g, T) = wins_{k-1}(T); and some useful guess
         reaches at least wins_{k-1}(T) (by induction on k: at k - 1 = 1 a candidate answer does),
         while value_k >= value_{k-1} guess by guess. So wins_k(T) is the maximum over useful
-        guesses alone.
+        guesses alone. With weights the same: at k - 1 = 1 the heaviest candidate, a useful guess
+        (it hits T), reaches wins_1(T) = max w.
         """
         node = self.node(T)
         rows = allowed_rows(self.inst, node.order, rule)
@@ -349,7 +361,11 @@ class Search:
                 np.array([e for _, e in pairs], dtype=bool).reshape(-1))
 
     def value(self, g: int, T: np.ndarray, k: int, rule: Constraint, threshold: int = 0) -> tuple[int, bool]:
-        """(value_k(g, T), True), or (a bound < threshold, False)."""
+        """(value_k(g, T), True), or (a bound < threshold, False).
+
+        Above depth 3 the classes are valued largest first, each against ``threshold - exact so far -
+        W(P) for every class left``, and the bound returned is ``exact so far + W(P) for the rest``: an
+        upper bound, as wins_{k-1}(P) <= W(P) (|P| unweighted; with weights, the weight of P)."""
         if k <= 3:
             v, e = self.value_many(np.array([g]), T, k, rule, threshold)
             return int(v[0]), bool(e[0])

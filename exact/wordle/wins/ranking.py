@@ -29,11 +29,14 @@ The incumbent and the cheap rejection (why a pruned first guess really is worse)
   guess per partition; its arguments are in that module.
 - with answer *weights* (a prior, :mod:`exact.weights`, not unit) the value is the weight won within k
   and every bound above holds with |P| read as W(P), the weight of the class (at most every answer of P
-  is won): the plain :class:`exact.wordle.wins.dp.Search` runs on the weighted kernels of
-  :mod:`exact.wordle.wins.weighted`, whose bounds are argued there. The staged search is not used under
-  weights (its memo and feature caps are argued for counts); a pruned guess loses more weight than the
-  incumbent, so it is not optimal, by the same argument. The checkpoint's header records the weights'
-  sha256 (a resume must have the same), the certificate their record and the total weight.
+  is won): the staged search runs on the weighted kernels of :mod:`exact.wordle.wins.weighted`, whose
+  bounds are argued there; its own three arguments are re-argued for weights in
+  :mod:`exact.wordle.wins.bounds` (a class bounded by W(P), the all-green class counting w_g, the memo
+  one per instance and weights, one guess per partition since value_3 depends only on the classes and
+  their weights), and the unweighted kernels' feature caps are not used under weights. A pruned guess
+  loses more weight than the incumbent, so it is not optimal, by the same argument. The checkpoint's
+  header records the weights' sha256 (a resume must have the same), the certificate their record and
+  the total weight.
 
 The order (a heuristic: any order gives the same optimum, only the time differs): first guesses by
 decreasing value_2(g, A), the number of classes g makes on A. That is a valid lower bound on
@@ -170,12 +173,12 @@ class WinsSearch(firstguess.Search):
     def __init__(self, answers: WordList, guesses: WordList, depth: int, hard: bool, batch: int, F: np.ndarray,
                  staged: bool = True, top: int = 1, weights: Weights | None = None):
         self.answers, self.guesses, self.depth, self.hard, self.batch, self.F = answers, guesses, depth, hard, batch, F
-        # weights (not unit): the weight won, by the plain search on the weighted kernels (module docstring)
+        # weights (not unit): the weight won, on the weighted kernels (module docstring)
         self.weights = weights if weights is not None and not weights.unit else None
         self.top = top  # the threshold is the top-th best exact value so far (1: the incumbent)
-        # staged: the memo, class bounds and one guess per partition of exact.wordle.wins.bounds;
-        # False: the plain dp.Search (the benchmark's baseline; always under weights)
-        self.staged = staged and self.weights is None
+        # staged: the memo, class bounds and one guess per partition of exact.wordle.wins.bounds (argued
+        # with and without weights); False: the plain dp.Search (the benchmark's baseline)
+        self.staged = staged
         self.DESC = f"first guesses (depth {depth})"
 
     def header(self) -> dict:
@@ -374,7 +377,8 @@ def run(answers: WordList, guesses: WordList, depth: int = 4, hard: bool = False
     the resumed file). ``limit``: stop after that many batches (tests), as if interrupted.
     ``staged``: the staged search of :mod:`exact.wordle.wins.bounds` (False: the plain one).
     ``top``: the N best first guesses valued exactly (the threshold: the N-th best exact value so far).
-    ``weights`` (not unit): the most weight won, by the plain search (the module docstring).
+    ``weights`` (not unit): the most weight won, by the same search on the weighted kernels (the module
+    docstring).
     Ctrl-C (or SIGTERM via :mod:`exact.stop`) stops after saving what is finished; the result is
     then marked interrupted.
     """
