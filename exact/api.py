@@ -38,7 +38,8 @@ from exact.weights import Weights, named_weights, read_weights, weights_from_lin
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.analyse import Analysis, analyse_game, parse_game
 from exact.wordle.study.audit import Audit, audit_tree as audit
-from exact.wordle.wins.dp import SolveResult, solve
+from exact.wordle.wins.dp import solve
+from exact.wordle.wins.result import SolveResult
 from exact.wordle.fewest.result import GuessesResult
 from exact.words import NAMED_LISTS, WordList, enable_words, named_lists, read_words, shipped_result, words_from_lines
 

@@ -86,7 +86,7 @@ class CertificateKind:
 CERTIFICATE_KINDS = {
     "wins-depth-k": CertificateKind(
         "the most answers won within depth guesses, for every first guess or one (first)",
-        "exact.wordle.wins.dp.SolveResult",
+        "exact.wordle.wins.result.SolveResult",
         {"wins": "int", "n": "int", "depth": "int", "hard": "bool", "status": "str", "optimal_first": "list",
          "top": "list"},
         {"first": "str|null", "first_fixed": "bool", "probability": "number", "tree": "dict", "interrupted": "bool"}),

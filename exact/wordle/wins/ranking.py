@@ -78,6 +78,7 @@ from exact.weights import Weights
 from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.wins import dp, kernels as dp_kernels
 from exact.wordle.wins.bounds import StagedSearch, process_memo
+from exact.wordle.wins import result as dp_result
 from exact.game.hard import no_constraint
 from exact.game.tree import Tree, WinsWithin, replay
 from exact.wordle.wins.trees import TIE_BREAK, best_tree
@@ -305,7 +306,7 @@ class GlobalResult(WinsWithin):
             "answers": {"source": self.answers.source, "count": len(self.answers), "sha256": self.answers.sha256},
             "guesses": {"source": self.guesses.source, "count": len(self.guesses), "sha256": self.guesses.sha256},
             "method": METHOD,
-            "dp_method": dp.METHOD,
+            "dp_method": dp_result.METHOD,
             "order": ORDER,
             "bound": BOUND,
             "workers": self.per_worker(),

@@ -21,7 +21,8 @@ from exact.game.tree import Replay, Tree, replay_position
 from exact.partitions import classes, largest_first
 from exact.wordle.fewest.complete import complete_and_check
 from exact.weights import Weights
-from exact.wordle.wins.dp import BATCH, Search, SolveResult, allowed_rows, effective_depth, make_wins_instance
+from exact.wordle.wins.dp import BATCH, Search, allowed_rows, effective_depth, make_wins_instance
+from exact.wordle.wins.result import SolveResult
 from exact.words import WordList
 
 TIE_BREAK = ("at every node the guess of highest value; among equals a guess that is itself a "
