@@ -20,7 +20,8 @@ Bounds, re-argued with weights (each an upper bound on the exact value it stands
 - a guess making c classes on P wins at most the c heaviest weights of P in wins_2 (one answer a class,
   distinct answers): ``top(P, c)``. Its cap on the node (the classes it makes on the node's set, a superset
   of P) bounds c, and ``top`` grows with c, so scanning guesses by decreasing cap may stop once
-  top(P, cap) <= the best found (:func:`wins2w`);
+  top(P, cap) <= the best found; and with c counted exactly on P (by the unweighted popcount kernel, cheaper
+  than the weighted count), a guess whose top(P, c) does not beat the best found is skipped (:func:`wins2w`);
 - in value_3 a class P not yet done is bounded by top(P, caps[0]) (caps[0], the most classes any guess
   makes on the node, bounds every guess's classes on P) and by W(P); a guess is abandoned once the exact
   values of its classes so far plus the bounds of the rest fall below the threshold (:func:`value3w`).
@@ -34,7 +35,7 @@ import numba
 import numpy as np
 
 from exact.game.hard import HardMode, add_feedback
-from exact.wordle.wins.kernels import BLOCK, _allowed_positions, scratch
+from exact.wordle.wins.kernels import BLOCK, FIRST_BLOCK, _allowed_positions, _count_at, _count_block, scratch
 
 
 @numba.njit(cache=True, nogil=True)
@@ -71,8 +72,10 @@ def wins2w(FT, P, wP, top, caps, need, words, hm, work):
     """(weighted wins_2(P) or a bound < need, exact?): P in decreasing weight ``wP``, ``top`` its
     :func:`top_sums`; the allowed guesses in cap order, in blocks, each block only the guesses whose
     bound top(P, min(cap, |P|)) beats the best found (caps non-increasing: the scan stops at the first that
-    does not)."""
-    bits, count, cols, _, _ = work
+    does not); within a block, the guesses' classes on P are counted first (the unweighted popcount kernel),
+    and only a guess whose top(P, classes) beats the best found is counted with weights (a guess making c
+    classes on P wins at most the c heaviest weights of P)."""
+    bits, count, cols, sel, _ = work  # sel: the block's guesses that survive the class-count bound
     s = P.shape[0]
     total = top[s]
     if s <= 2:
@@ -89,15 +92,25 @@ def wins2w(FT, P, wP, top, caps, need, words, hm, work):
         if bound < need:
             return max(best, bound), False
         nb = 0
-        while t < na and nb < BLOCK:
+        size = FIRST_BLOCK if t == 0 else BLOCK  # a small first block: a class is often split whole there
+        while t < na and nb < size:
             j = js[t] if hm.on else t
             if top[min(caps[j], s)] <= best:
                 break
             cols[nb] = j
             nb += 1
             t += 1
-        _wcount_at(FT, P, wP, cols, nb, words, bits, count)
+        if hm.on:  # each guess's classes on P, by popcount
+            _count_at(FT, P, cols, nb, words, bits, count)
+        else:  # normal mode: the block is the positions cols[0] .. cols[0] + nb - 1, read contiguously
+            _count_block(FT, P, cols[0], cols[0] + nb, words, bits, count)
+        kept = 0
         for b in range(nb):
+            if top[count[b]] > best:  # top(P, classes on P) bounds its weighted wins_2
+                sel[kept] = cols[b]
+                kept += 1
+        _wcount_at(FT, P, wP, sel, kept, words, bits, count)
+        for b in range(kept):
             if count[b] > best:
                 best = count[b]
         if best == total:
