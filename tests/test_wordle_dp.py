@@ -1,6 +1,7 @@
 """The exact Wordle DP against brute force (normal and hard mode), and its trees replayed."""
 
 import random
+from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -16,10 +17,14 @@ from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
 
-def brute_values(answers, guesses, k, hard=False):
-    """value_k(g, A) for every first guess g: a plain recursive max over guesses, no pruning."""
+def brute_values(answers, guesses, k, hard=False, weight=None):
+    """value_k(g, A) for every first guess g: a plain recursive max over guesses, no pruning (memoized on the
+    answers left, the guesses left and, in hard mode, the history); with ``weight`` (word -> w) the weight
+    won, the all-green class winning its answer's weight."""
     green = all_green(len(answers[0]))
+    won = weight or {a: 1 for a in answers}
 
+    @lru_cache(maxsize=None)
     def wins(T, k, history):
         if k == 0 or not T:
             return 0
@@ -29,9 +34,11 @@ def brute_values(answers, guesses, k, hard=False):
         classes = {}
         for a in T:
             classes.setdefault(feedback(g, a), []).append(a)
-        return sum(1 if p == green else wins(P, k - 1, history + ((g, p),)) for p, P in classes.items())
+        return sum(won[g] if p == green else
+                   wins(tuple(P), k - 1, tuple(sorted({*history, (g, p)})) if hard else ())
+                   for p, P in classes.items())
 
-    return {g: value(g, list(answers), k, ()) for g in guesses}
+    return {g: value(g, tuple(answers), k, ()) for g in guesses}
 
 
 def tiny(seed):

@@ -3,13 +3,12 @@ partition, against brute force and the plain search on tiny lists, in normal and
 without random integer answer weights."""
 
 import random
-from functools import lru_cache
 
 import numpy as np
 import pytest
 
-from exact.feedback import all_green, feedback
-from exact.game.hard import is_allowed, no_constraint
+from exact.feedback import feedback
+from exact.game.hard import no_constraint
 from exact.weights import Weights, unit_weights, weights_sha256
 from exact.wordle.wins import dp
 from exact.bench.depthk import run_depthk_bench
@@ -165,28 +164,6 @@ def test_bench_weighted_pairs_the_staged_search_with_and_without_weights():
 
 # --- under answer weights ------------------------------------------------------------------------
 
-def brute_weighted(answers, guesses, k, hard, weight):
-    """value_k(g, A) of every first guess g under the weights ``weight`` (word -> w), by the definition
-    alone: every allowed guess at every node, the all-green class winning its answer's weight."""
-    green = all_green(len(answers[0]))
-
-    @lru_cache(maxsize=None)
-    def wins(T, k, history):
-        if k == 0 or not T:
-            return 0
-        return max(value(g, T, k, history) for g in guesses if not hard or is_allowed(g, history))
-
-    def value(g, T, k, history):
-        classes = {}
-        for a in T:
-            classes.setdefault(feedback(g, a), []).append(a)
-        return sum(weight[g] if p == green else
-                   wins(tuple(P), k - 1, tuple(sorted({*history, (g, p)})) if hard else ())
-                   for p, P in classes.items())
-
-    return {g: value(g, tuple(answers), k, ()) for g in guesses}
-
-
 def weighted_instance(A, G, hard, W):
     inst = dp.make_wins_instance(A, G, hard, weights=W)
     assert inst.w is not None  # the weighted kernels
@@ -199,7 +176,7 @@ def test_staged_weighted_values_match_brute_force(seed, k):
     A, G = tiny(400 + seed)
     hard = seed % 2 == 1
     W = random_weights(A, seed, top=30)
-    truth = brute_weighted(A.words, G.words, k, hard, dict(zip(A.words, W.values.tolist())))
+    truth = brute_values(A.words, G.words, k, hard, dict(zip(A.words, W.values.tolist())))
     best = max(truth.values())
     search = StagedSearch(weighted_instance(A, G, hard, W))
     T = np.arange(len(A), dtype=np.int64)
@@ -244,7 +221,7 @@ def test_staged_with_unit_weights_gives_exactly_the_unweighted_values(hard):
 def test_weighted_global_search_runs_staged_and_agrees_with_the_plain_one():
     A, G = tiny(600)
     W = random_weights(A, 6, top=40)
-    truth = brute_weighted(A.words, G.words, 4, False, dict(zip(A.words, W.values.tolist())))
+    truth = brute_values(A.words, G.words, 4, False, dict(zip(A.words, W.values.tolist())))
     staged, plain = (run(A, G, depth=4, progress=False, staged=s, weights=W) for s in (True, False))
     assert staged.status == plain.status == "OPTIMAL"
     assert staged.wins == plain.wins == max(truth.values())
