@@ -91,6 +91,8 @@ BOUND = ("a first guess is pruned when the exact wins_{k-1} of its classes evalu
          "+ an upper bound for every class left (|P|, or a smaller one the memo of "
          "exact.wordle.wins.bounds holds) < the incumbent; that sum (recorded as its bound) is an upper "
          "bound on value_k(g, A): wins_{k-1}(P) <= |P|")
+#: the same under answer weights: a class is bounded by its weight (every answer of it won at most once)
+BOUND_WEIGHTED = BOUND.replace("|P|", "W(P), the weight of P")
 METHOD = ("every first guess g: value_k(g, A) = sum over g's classes P of wins_{k-1}(P) by the exact DP of "
           "exact.wordle.wins.dp (its kernels and bounds), with the incumbent (best exact value so far) as "
           "threshold; exact.wordle.wins.ranking")
@@ -149,7 +151,7 @@ def make_header(answers: WordList, guesses: WordList, depth: int, hard: bool, ba
         "answers": {"source": answers.source, "count": len(answers), "sha256": answers.sha256},
         "guesses": {"source": guesses.source, "count": len(guesses), "sha256": guesses.sha256},
         "order": ORDER,
-        "bound": BOUND,
+        "bound": BOUND if weights is None else BOUND_WEIGHTED,
         "batch": batch,
         **weighed,
     }
@@ -308,7 +310,7 @@ class GlobalResult(WinsWithin):
             "method": METHOD,
             "dp_method": dp_result.METHOD,
             "order": ORDER,
-            "bound": BOUND,
+            "bound": BOUND if self.weights is None else BOUND_WEIGHTED,
             "workers": self.per_worker(),
             "first_guess_outcomes": [o.to_json() for o in self.outcomes],
             **({"weights": self.weights.record(), "weight": self.weight} if self.weights is not None else {}),
