@@ -101,3 +101,12 @@ def test_readme_list_table_matches_the_certificates(root):
                 assert upper == mine[0]["n"] and lower == max(d["wins"] for d in mine), cell
             checked += 1
     assert checked == 14  # original, nyt2022, nyt2023 in both modes, and all in normal mode
+
+
+def test_no_probability_on_the_page_exceeds_one(root):
+    """Every percentage of the committed page is a probability (a weighted ranking's top once showed its
+    weight won over the answer count: 29764.98%)."""
+    import re
+
+    shown = [float(x) for x in re.findall(r"(\d+(?:\.\d+)?)%", (root / "docs" / "results.md").read_text())]
+    assert shown and max(shown) <= 100.0, max(shown)

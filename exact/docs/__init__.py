@@ -309,10 +309,11 @@ def _certificates(root: Path, groups, shown: set) -> list[str]:
         out += figure(root, "histogram-trace-depth4", shown)
         tops = [(p, d) for p, d in order if not d.get("first") and len(d.get("top", [])) > 1]
         for path, d in tops:
+            won = "weight won" if d.get("weights") else "wins"
             out += [f"### Top first guesses, list {list_of(d)}, depth {d['depth']}{', hard mode' if d.get('hard') else ''} "
                     f"(exact values, from {path.name})", "",
-                    "| rank | first guess | wins | P(win) |", "|---|---|---|---|"]
-            out += [f"| {i} | {r['guess']} | {r['wins']} | {pct(r['wins'] / d['n'])} |"
+                    f"| rank | first guess | {won} | P(win) |", "|---|---|---|---|"]
+            out += [f"| {i} | {r['guess']} | {r['wins']} | {pct(r['wins'] / d.get('weight', d['n']))} |"
                     for i, r in enumerate(d["top"], start=1)]
             out.append("")
     return out
