@@ -165,9 +165,12 @@ def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
     assert data["tree"]["replay"]["total"] == best and tree.is_file()
     some = write_lines(tmp_path / "some.txt", G.words[:3])
     r = run_exact("wordle", "rank", "--objective", "guesses", "--first", some, "--answers", answers,
-                  "--guesses", guesses, "--max-guesses", "5", "--json")
+                  "--guesses", guesses, "--max-guesses", "5", "--json", "--certificate", cert, "--out", tree)
     assert r.returncode == 0, r.stderr
     assert set(json.loads(r.stdout)["first_guesses"]) == set(G.words[:3])
+    assert json.loads(cert.read_text())["first_guesses_source"] == str(some)  # the command says what it ranked
+    r = run_exact("wordle", "verify", cert)
+    assert r.returncode == 0 and r.stdout.strip().endswith("verified"), r.stdout[-800:]
     bad = write_lines(tmp_path / "bad.txt", [G.words[0], "zzzzz"])
     r = run_exact("wordle", "rank", "--objective", "guesses", "--first", bad, "--answers", answers,
                   "--guesses", guesses)

@@ -239,6 +239,7 @@ def ranking_command(path: str, d: dict) -> str:
     feasible = d.get("objective") == "feasible"
     parts = [f"exact wordle rank --objective {d.get('objective', 'guesses')}",
              *(["--hard"] if d.get("hard") else []), *lists,
+             f"--first {d['first_guesses_source']}" if d.get("first_guesses_source") else "",
              f"--max-guesses {d['max_guesses']}" if d.get("max_guesses", 6) != 6 else "",
              f"--cutoff {d['cutoff']}" if d.get("cutoff") is not None else "",
              "" if feasible else f"--top {d['top']}",

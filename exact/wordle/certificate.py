@@ -112,7 +112,7 @@ CERTIFICATE_KINDS = {
          "first_guesses": "dict", "best": "dict|null", "top_values": "list", "proven_top": "int", "open": "int",
          "first_guesses_done": "int", "first_guesses_asked": "int"},
         {"cutoff": "int|null", "top": "int", "least_bound": "int|null", "tree": "dict", "weights": "dict",
-         "weight": "int"}),
+         "weight": "int", "first_guesses_source": "str"}),
 }
 
 

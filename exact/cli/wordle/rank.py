@@ -90,7 +90,7 @@ def rank_fewest(answer_list, guess_list, *, objective, first, max_guesses, hard,
     r = call(rank_first_guesses, answer_list, guess_list, firsts=firsts, cutoff=cutoff, top=top, hard=hard,
              max_guesses=max_guesses, checkpoint=checkpoint, resume=resume, cluster=cluster, batch=batch,
              workers=workers, objective=objective, weights=weights)
-    data = r.certificate(files=out)
+    data = r.certificate(files=out, first_source=None if firsts is None else str(first))
     write_tree_and_certificate(r.tree, out, data, certificate, answer_list, guess_list)
     if as_json:
         echo_json(data)

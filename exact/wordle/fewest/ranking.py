@@ -222,11 +222,14 @@ class Ranking:
             **weighed,
         }
 
-    def certificate(self, *, files=()) -> dict:
+    def certificate(self, *, files=(), first_source: str | None = None) -> dict:
         """The certificate ``exact wordle rank --objective ... --certificate`` writes (kind
-        :data:`CERTIFICATE_KIND`): :meth:`to_json` and, when the tree of the best was built, its files
-        and its replay from scratch, which must give the best value (else an internal error)."""
-        data = {"kind": CERTIFICATE_KIND, **self.to_json()}
+        :data:`CERTIFICATE_KIND`): :meth:`to_json` (with ``first_source``, the file of the first guesses
+        asked for when they were not every guess, as ``first_guesses_source``) and, when the tree of the
+        best was built, its files and its replay from scratch, which must give the best value (else an
+        internal error)."""
+        data = {"kind": CERTIFICATE_KIND, **self.to_json(),
+                **({"first_guesses_source": first_source} if first_source is not None else {})}
         if self.tree is None:
             return data
         played = replay_position(self.tree, self.answers, self.guesses, (), self.max_guesses, self.hard)
