@@ -47,13 +47,17 @@ def test_extra_parameters_reach_the_solver():
 
 @pytest.mark.slow
 def test_a_signal_stops_the_search_and_is_reported():
+    """Ctrl-C as Python delivers it by default (KeyboardInterrupt): set here, since a test run earlier in the
+    same worker process may have left another SIGINT handler installed."""
     m = hard_knapsack()
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
     try:
         out = cpsat.run(m, time_limit=120, workers=2)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, before)
     assert out.interrupted and out.status in ("FEASIBLE", "UNKNOWN") and out.seconds < 100
     if out.has_solution:
         assert out.objective <= out.floor_bound()

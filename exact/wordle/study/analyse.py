@@ -327,6 +327,13 @@ def _ranking_records(path) -> tuple[dict, list[dict]]:
     return (lines[0], lines[1:]) if lines else ({}, [])
 
 
+def _weights_sha256(header: dict) -> str | None:
+    """The sha256 of the weights a ranking was made under: its certificate records them as a record
+    (``weights.sha256``), its checkpoint's header as the sha256 itself; None without weights."""
+    w = header.get("weights")
+    return w.get("sha256") if isinstance(w, dict) else w
+
+
 def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_guesses: int = 6,
                        book=None, weights_sha256: str | None = None) -> FirstGuessValues:
     """The :class:`FirstGuessValues` of these lists and mode, from ``results/wordle/`` (``book``: a
@@ -344,7 +351,7 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
                 or header.get("max_guesses") != max_guesses
                 or (header.get("answers") or {}).get("sha256") != answers.sha256
                 or (header.get("guesses") or {}).get("sha256") != guesses.sha256
-                or (header.get("weights") or {}).get("sha256") != weights_sha256):
+                or _weights_sha256(header) != weights_sha256):
             continue
         source = f"ranking results/wordle/{path.name}"
         for r in records:
