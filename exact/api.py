@@ -36,7 +36,8 @@ from exact.game.tree import Replay, Tree, check_tree_lists, replay, tree_depth
 from exact.lingo.score import LingoScore, score_guesses
 from exact.weights import Weights, named_weights, read_weights, weights_from_lines
 from exact.wordle.fewest.search import solve_guesses
-from exact.wordle.study.analyse import Analysis, analyse_game, parse_game
+from exact.wordle.study.analyse import Analysis, analyse_game
+from exact.wordle.study.game_text import parse_game
 from exact.wordle.study.audit import Audit, audit_tree as audit
 from exact.wordle.wins.dp import solve
 from exact.wordle.wins.result import SolveResult

@@ -290,7 +290,7 @@ def test_the_page_knows_the_allowed_guesses():
 
 def test_emoji_squares_with_the_variation_selector_are_read():
     from exact.game.formats.emoji import parse_emoji
-    from exact.wordle.study.analyse import parse_game
+    from exact.wordle.study.game_text import parse_game
 
     assert parse_pattern("⬛\ufe0f🟨\ufe0f🟩\ufe0f⬛\ufe0f⬛\ufe0f") == parse_pattern("⬛🟨🟩⬛⬛")
     G = words_from_lines(["salet", "crane"])

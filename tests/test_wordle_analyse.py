@@ -7,7 +7,8 @@ import pytest
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, parse_pattern
 from exact.game.hard import is_allowed
-from exact.wordle.study.analyse import analyse_game, analysis_lines, parse_game
+from exact.wordle.study.analyse import analyse_game, analysis_lines
+from exact.wordle.study.game_text import parse_game
 from exact.wordle.study.book import lookup, shipped_book
 from exact.words import words_from_lines
 

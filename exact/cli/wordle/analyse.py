@@ -10,7 +10,8 @@ from exact.cli.common import echo_json, list_answers, list_guesses, words_option
 from exact.cli.common import exclude_option, guess_limit, load_weights, weights_option
 from exact.errors import ExactError
 from exact.progress import say
-from exact.wordle.study.analyse import LIVE_MAX, analyse_game, analysis_lines, parse_game
+from exact.wordle.study.analyse import LIVE_MAX, analyse_game, analysis_lines
+from exact.wordle.study.game_text import parse_game
 from exact.wordle.study.play import restrict_weights
 from exact.words import exclude_answers, list_date, load_or_default
 
