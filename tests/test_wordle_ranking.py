@@ -12,7 +12,8 @@ from exact.errors import ExactError
 from exact.game.position import position
 from exact.wordle.fewest.objective import Objective
 from exact.wordle.fewest.search import make_guesses_instance
-from exact.wordle.fewest.kernels import _floor, lookahead, node_bound
+from exact.wordle.fewest.lower_bounds import _floor, node_bound
+from exact.wordle.fewest.scan import lookahead
 from exact.wordle.fewest.memo import new_memo
 from exact.wordle.fewest.ranking import first_value, rank_first_guesses, read_checkpoint
 from exact.words import words_from_lines

@@ -12,7 +12,8 @@ from exact.errors import ExactError
 from exact.game.position import position
 from exact.weights import Weights, read_weights, unit_weights, weights_from_lines, weights_sha256
 from exact.wordle.fewest.endgame import endgame_bound
-from exact.wordle.fewest.kernels import lookahead, node_bound
+from exact.wordle.fewest.lower_bounds import node_bound
+from exact.wordle.fewest.scan import lookahead
 from exact.wordle.fewest.memo import new_memo
 from exact.wordle.fewest.objective import Objective, parse_objective
 from exact.wordle.fewest.search import make_guesses_instance, solve_guesses

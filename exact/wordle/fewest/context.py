@@ -35,9 +35,9 @@ class Context(NamedTuple):
       bound, the endgame bound and search, the unions of letters known absent); False is the node
       bound only, the baseline of the benchmark;
     - ``most_classes``: m, the most classes any allowed guess makes on the whole answer list (so on
-      any subset): the bound of :func:`exact.wordle.fewest.kernels._floor`;
+      any subset): the bound of :func:`exact.wordle.fewest.lower_bounds._floor`;
     - ``feedback_t``: ``feedback`` transposed (answers x guesses), contiguous: the scan over every
-      guess of :func:`exact.wordle.fewest.kernels.candidates` reads it one answer row at a time;
+      guess of :func:`exact.wordle.fewest.scan.candidates` reads it one answer row at a time;
     - the endgames of :mod:`exact.wordle.fewest.endgame`: ``endgame_of[a, w]`` the endgame of answer
       a with position w blanked (-1: none); ``endgame_caps[e]`` the largest ``u_g(E)`` over every
       guess, largest first (the capacities of the endgame bound); endgame e holds the answers

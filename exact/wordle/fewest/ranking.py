@@ -7,10 +7,10 @@ proven lower bound on that total, N >= the threshold it was rejected against). A
 rejected or valued by :func:`first_value`, in stages, each cheaper than the next and each a valid
 lower bound (the arguments are in :mod:`exact.wordle.fewest.search`):
 
-1. every class of the first guess gets its bound (:func:`exact.wordle.fewest.kernels.node_bound`: the node
+1. every class of the first guess gets its bound (:func:`exact.wordle.fewest.lower_bounds.node_bound`: the node
    bound with Selby's wide term ``3n - 1 + max(0, n - m)``, made sharper in O(n^2), or the memo's);
 2. each class, largest first, gets the look-ahead bound one guess deeper
-   (:func:`exact.wordle.fewest.kernels.lookahead`: the least, over every second guess, of the sum of the
+   (:func:`exact.wordle.fewest.scan.lookahead`: the least, over every second guess, of the sum of the
    bounds of its classes), against the threshold that is left;
 3. classes are solved exactly, smallest first, each against the threshold that is left (an exact
    value lowers the threshold of the larger classes after it).
@@ -28,7 +28,7 @@ lists (sha256), the mode, the cutoff and the weights' sha256; a resumed run skip
 
 Weights (:mod:`exact.weights`): a first guess's value is the weighted total ``sum_a w_a c[s(a)]``
 (expected guesses = value / total weight). Every stage stays a lower bound: the class bounds and the
-look-ahead are the weighted kernels' (their arguments are in :mod:`exact.wordle.fewest.kernels`),
+look-ahead are the weighted kernels' (their arguments are in :mod:`exact.wordle.fewest.lower_bounds`),
 the answer the first guess hits costs ``w_a c[t]``, and the value of a first guess is the sum of its
 classes' values, so a sum of lower bounds of the classes is a lower bound of it, weights or not.
 """
@@ -55,7 +55,8 @@ from exact.game.tree import Tree, replay_position
 from exact.wordle.fewest.objective import parse_objective
 from exact.wordle.fewest.search import (Branch, GuessesInstance, constraint_after, make_guesses_instance, node_value,
                                         subtree)
-from exact.wordle.fewest.kernels import candidates, lookahead, node_bound
+from exact.wordle.fewest.lower_bounds import node_bound
+from exact.wordle.fewest.scan import candidates, lookahead
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
 from exact.weights import Weights, as_values
 from exact.words import WordList, require_in_pool, words_from_lines

@@ -29,7 +29,7 @@ optima add up to the lexicographic optimum of the node, and the recursion above 
 level.
 
 Lower bounds and the search: a depth-first branch and bound in numba with a memo; each bound's
-argument is in :mod:`exact.wordle.fewest.kernels`, beside the kernels that use it.
+argument is in :mod:`exact.wordle.fewest.lower_bounds`, the search in :mod:`exact.wordle.fewest.kernels`.
 
 Tie-break (which optimal tree is written): at every node the first optimal guess in the order of the
 scan above (smallest guess bound, then smallest sum of squared class sizes, then list order).
@@ -66,7 +66,9 @@ from exact.game.hard import Constraint, add_feedback, allows, letter_counts
 from exact.game.position import check_guess_limit, position
 from exact.game.tree import Tree, replay_position
 from exact.wordle.fewest.endgame import endgame_caps, endgames
-from exact.wordle.fewest.kernels import candidates, lookahead, most_patterns, node_bound, search_node
+from exact.wordle.fewest.kernels import search_node
+from exact.wordle.fewest.lower_bounds import most_patterns, node_bound
+from exact.wordle.fewest.scan import candidates, lookahead
 from exact.wordle.fewest.context import Context
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
 from exact.wordle.fewest.objective import Objective, parse_objective

@@ -21,7 +21,7 @@ covers them: a full ranking is far dearer than an audit).
 
 The work. One memo serves the whole tree (the searches of different nodes share subproblems); the
 nodes are solved children first, smallest class first, so a parent's search finds its classes in
-the memo; a node whose lower bound (:func:`~exact.wordle.fewest.kernels.node_bound`) already reaches
+the memo; a node whose lower bound (:func:`~exact.wordle.fewest.lower_bounds.node_bound`) already reaches
 the tree's own cost there is optimal with all it holds (the losses below it add up to cost - opt =
 0, each >= 0), and is not searched or entered; a node is searched against beta = choice + 1 (choice
 is attained, so the value found is exact), and not at all when its bound reaches choice. Most wins
@@ -69,7 +69,7 @@ from exact.game.tree import Tree, path_text, replay
 from exact.partitions import classes, feedback_matrix
 from exact.weights import Weights, as_values
 from exact.wordle.certificate import kind_of
-from exact.wordle.fewest.kernels import node_bound
+from exact.wordle.fewest.lower_bounds import node_bound
 from exact.wordle.fewest.memo import INF, memo_size, new_memo
 from exact.wordle.fewest.objective import parse_objective
 from exact.wordle.fewest.search import constraint_after, make_guesses_instance, node_value
