@@ -82,6 +82,21 @@ def exit_code() -> int:
     return 128 + int(signal.SIGTERM) if _received == signal.SIGTERM else 128 + int(signal.SIGINT)
 
 
+def caused_by_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` was raised because of a Ctrl-C or SIGTERM: a KeyboardInterrupt somewhere in its
+    chain of causes. A compiled extension module whose initialization a signal interrupts (pybind11's,
+    OR-Tools' ``cp_model_helper`` among them) reports ``ImportError: initialization failed`` with the
+    KeyboardInterrupt as its cause: that is an interrupt, not an internal error."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
 def exit_now(code: int | None = None) -> None:
     """End the process with ``code`` (default :func:`exit_code`) after flushing stdout and stderr.
 

@@ -615,3 +615,29 @@ def test_an_abandonable_call_is_interrupted_while_it_still_runs():
     finally:
         signal.signal(signal.SIGINT, previous)
         never.set()  # let the abandoned call end
+
+
+def test_an_import_cut_short_by_ctrl_c_is_an_interrupt_not_an_internal_error():
+    """A compiled module whose initialization a Ctrl-C interrupts (OR-Tools' ``cp_model_helper`` in
+    ``lingo solve``, seen once in CI) raises ``ImportError: initialization failed`` caused by the
+    KeyboardInterrupt: the CLI says "interrupted" and exits 130, it writes no internal-error report."""
+    import click
+    from click.testing import CliRunner
+
+    from exact.cli.common import ExactGroup
+
+    @click.group(cls=ExactGroup)
+    def group():
+        pass
+
+    @group.command()
+    def importing():
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise ImportError("initialization failed") from interrupt
+
+    result = CliRunner().invoke(group, ["importing"])
+    assert result.exit_code == 130, result.stderr
+    assert "interrupted" in result.stderr and "internal error" not in result.stderr
+    assert stop.caused_by_interrupt(ImportError("x")) is False

@@ -58,6 +58,9 @@ class ExactGroup(click.Group):
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise  # click prints these (a usage error, --help, an abort) and picks their exit status
         except Exception as e:  # noqa: BLE001 - every other exception is a bug: report it, exit 70
+            if stop.caused_by_interrupt(e):  # e.g. an extension module's import cut short by Ctrl-C
+                click.echo("exact: interrupted", err=True)
+                stop.exit_now()
             report_internal_error(e)
             sys.exit(EXIT_INTERNAL)
         finally:  # for callers in the same process (tests, notebooks)
