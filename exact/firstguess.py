@@ -464,12 +464,18 @@ def on_cluster(search, todo, records, book, report, address, workers, batch) -> 
         queue = [todo[i:i + batch] for i in range(0, len(todo), batch)][::-1]
         pending = distributed.as_completed()
 
-        def submit() -> None:
+        def lost(e: BaseException) -> ExactError:
+            return ExactError(lost_message(address, e, book, len(records)), params=("cluster",))
+
+        def submit() -> None:  # the scheduler can be lost here too: setting the threshold, submitting
             threshold = search.threshold(records.values())
-            if threshold is not None:  # a search without thresholds never waits for the variable
-                variable.set(threshold)
-            name = None if threshold is None else variable.name
-            f = client.submit(evaluate_batch, data, queue.pop(), threshold, name, pure=False, retries=3)
+            try:
+                if threshold is not None:  # a search without thresholds never waits for the variable
+                    variable.set(threshold)
+                name = None if threshold is None else variable.name
+                f = client.submit(evaluate_batch, data, queue.pop(), threshold, name, pure=False, retries=3)
+            except lost_errors(distributed) as e:
+                raise lost(e) from None
             futures[f.key] = f
             pending.add(f)
 
@@ -479,7 +485,7 @@ def on_cluster(search, todo, records, book, report, address, workers, batch) -> 
             try:
                 found = f.result()
             except lost_errors(distributed) as e:
-                raise ExactError(lost_message(address, e, book, len(records)), params=("cluster",)) from None
+                raise lost(e) from None
             futures.pop(f.key, None)
             for record in found:
                 _done(search, record, records, book)
