@@ -26,11 +26,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from exact.game.hard import add_feedback
 from exact.wordle.fewest.endgame import tight_endgame
 from exact.wordle.fewest.lower_bounds import _near_splitters, floor_of, heaviest_weight, node_bound, quick, times
 from exact.wordle.fewest.memo import INF, memo_find, memo_key, memo_store, sat
-from exact.wordle.fewest.scan import _split_into, candidates
+from exact.wordle.fewest.scan import _split_into, candidates, class_bound_sum, rule_after
 
 UNION_MAX = 40  # the largest union kept: each costs a quick() of O(n^2) when it is new
 
@@ -43,48 +42,16 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
     memo for T itself). With ``greedy`` the first feasible guess in scan order is taken at every
     node (an upper bound; the memo is not used). ``beta``: see the module's docstring (Search).
     """
-    # long: one recursive numba kernel: the node's scratch arrays (members, start, size, pend, ...)
-    # serve every guess of the loop, and a helper holding the guess loop would make the recursion
-    # mutual, which numba types only through explicit signatures; the hot path of every search
-    F, ans_row, cost, hard, codes = ctx.feedback, ctx.answer_row, ctx.cost, ctx.hard, ctx.codes
-    npat = 3 ** codes.shape[1]
-    green = npat - 1
-    n = T.shape[0]
+    # long: the recursion itself (the endgame and every class of a guess call back here); what does not
+    # recurse is in _open_node, _class_bound_sum and _close_node (mutual recursion needs signatures)
+    F = ctx.feedback
+    npat = 3 ** ctx.codes.shape[1]
     stats[0] += 1
     h = np.int64(0)
     if forced < 0:
-        if n == 0:
-            return np.int64(0), np.int64(-1)
-        if n == 1:
-            return times(ctx.weight[T[0]], cost[t]), ans_row[T[0]]
-        if cost[t + 1] >= INF:
-            return INF, np.int64(-1)
-        k = min(n, ctx.most_classes) if ctx.sharp else n
-        lb = floor_of(ctx, T, t, k, k)
-        if n == 2:  # name the heavier first: w1 c[t] + w2 c[t+1], the node bound
-            return lb, ans_row[T[1] if ctx.weight[T[1]] > ctx.weight[T[0]] else T[0]]
-        if not greedy:
-            h = memo_key(ctx, T, t, greens, least)
-            i = memo_find(ctx, memo, h, T, t, greens, least)
-            if i < 0:  # first visit: the sharper bound of quick (exact in easy cases)
-                v, ok, row = quick(ctx, memo, h, T, t, greens, least, lb)
-                if ok:
-                    return v, row
-                lb = v
-            else:
-                if memo.exact[i]:
-                    return memo.value[i], memo.guess[i]
-                if memo.value[i] >= beta:
-                    return memo.value[i], np.int64(-1)
-                if memo.value[i] > lb:
-                    lb = memo.value[i]
-        else:
-            # greedy: an answer of T that splits T into singletons attains the node bound
-            row = _near_splitters(F, ans_row, T, npat, ctx.weight, heaviest_weight(ctx, T))[0]
-            if row >= 0:
-                return lb, row
-        if lb >= beta:
-            return lb, np.int64(-1)
+        done, lb, row, h = _open_node(ctx, memo, T, t, greens, least, beta, greedy)
+        if done:
+            return lb, row
         if ctx.sharp and not greedy:
             L = tight_endgame(ctx, T, t, greens, least)
             if L.shape[0] > 0:  # the endgame alone (argued in tight_endgame)
@@ -99,18 +66,15 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
         stats[1] += 1
         cand, lbs, soft = candidates(ctx, T, t, greens, least, beta)
     else:
-        lb = np.int64(0)
+        lb, soft = np.int64(0), INF
         cand = np.full(1, forced, dtype=np.int64)
         lbs = np.zeros(1, dtype=np.int64)
-        soft = INF
     # soft: a lower bound on every guess not known exactly (fail-soft: when no guess gets below
     # beta, min(best, soft) >= beta is a valid, often larger, lower bound of the node)
-    best = INF
-    best_guess = np.int64(-1)
-    c0 = cost[t]
+    best, best_guess = INF, np.int64(-1)
     pend = np.empty(npat, dtype=np.int64)
     pbound = np.empty(npat, dtype=np.int64)
-    members = np.empty(n, dtype=np.int64)
+    members = np.empty(T.shape[0], dtype=np.int64)
     start = np.empty(npat + 1, dtype=np.int64)
     size = np.empty(npat, dtype=np.int64)
     fill = np.empty(npat, dtype=np.int64)
@@ -122,27 +86,7 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
         # the cost of guess g against guess_beta = min(best, beta): exact below it, else a bound >= it
         g = cand[j]
         _split_into(F, g, T, npat, members, start, size, fill)
-        total = np.int64(0)
-        m = 0
-        for p in range(npat):
-            s = size[p]
-            if s == 0:
-                continue
-            if p == green:
-                total = sat(total + times(ctx.weight[ctx.row_answer[g]], c0))
-            else:
-                if hard:
-                    g2, l2 = add_feedback(greens, least, codes[g], p)
-                else:
-                    g2, l2 = greens, least
-                b = node_bound(ctx, memo, members[start[p]:start[p + 1]], t + 1, g2, l2)
-                total = sat(total + b)
-                if s >= 3:
-                    pend[m] = p
-                    pbound[m] = b
-                    m += 1
-            if total >= guess_beta:
-                break
+        total, m = class_bound_sum(ctx, memo, g, t, greens, least, guess_beta, members, start, size, pend, pbound)
         if total < guess_beta:
             # smallest classes first: each is cheap, and every exact value lowers the beta
             # left for the larger ones (a larger class is likelier to fail, but costs more to try)
@@ -150,10 +94,7 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
             for r in range(m):
                 p = pend[order[r]]
                 b = pbound[order[r]]
-                if hard:
-                    g2, l2 = add_feedback(greens, least, codes[g], p)
-                else:
-                    g2, l2 = greens, least
+                g2, l2 = rule_after(ctx, greens, least, g, p)
                 v, _ = search_node(ctx, memo, members[start[p]:start[p + 1]], t + 1, g2, l2, guess_beta - (total - b),
                              greedy, stats, np.int64(-1))
                 total = sat(total - b + v)
@@ -170,6 +111,56 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
             best_guess = g
             if greedy:
                 break
+    return _close_node(ctx, memo, h, T, t, greens, least, beta, greedy, lb, best, best_guess, soft)
+
+
+@numba.njit(cache=True, nogil=True)
+def _open_node(ctx, memo, T, t, greens, least, beta, greedy):
+    """What a node knows before any guess is tried: (done, value, row, memo hash). ``done`` with
+    (value, row) the node's answer: its cost when it is settled without a search (0, 1 or 2 answers,
+    no guess left, the memo's exact value, quick's exact value, a greedy singleton splitter), or a
+    bound >= beta and row -1. Else value is the node's lower bound so far (the floor, raised by the
+    memo's bound or quick's), below beta."""
+    ans_row, cost = ctx.answer_row, ctx.cost
+    n = T.shape[0]
+    h = np.int64(0)
+    if n == 0:
+        return True, np.int64(0), np.int64(-1), h
+    if n == 1:
+        return True, times(ctx.weight[T[0]], cost[t]), ans_row[T[0]], h
+    if cost[t + 1] >= INF:
+        return True, INF, np.int64(-1), h
+    k = min(n, ctx.most_classes) if ctx.sharp else n
+    lb = floor_of(ctx, T, t, k, k)
+    if n == 2:  # name the heavier first: w1 c[t] + w2 c[t+1], the node bound
+        return True, lb, ans_row[T[1] if ctx.weight[T[1]] > ctx.weight[T[0]] else T[0]], h
+    if not greedy:
+        h = memo_key(ctx, T, t, greens, least)
+        i = memo_find(ctx, memo, h, T, t, greens, least)
+        if i < 0:  # first visit: the sharper bound of quick (exact in easy cases)
+            v, ok, row = quick(ctx, memo, h, T, t, greens, least, lb)
+            if ok:
+                return True, v, row, h
+            lb = v
+        else:
+            if memo.exact[i]:
+                return True, memo.value[i], memo.guess[i], h
+            if memo.value[i] >= beta:
+                return True, memo.value[i], np.int64(-1), h
+            lb = max(lb, memo.value[i])
+    else:
+        # greedy: an answer of T that splits T into singletons attains the node bound
+        npat = 3 ** ctx.codes.shape[1]
+        row = _near_splitters(ctx.feedback, ans_row, T, npat, ctx.weight, heaviest_weight(ctx, T))[0]
+        if row >= 0:
+            return True, lb, row, h
+    return lb >= beta, lb, np.int64(-1), h
+
+
+@numba.njit(cache=True, nogil=True)
+def _close_node(ctx, memo, h, T, t, greens, least, beta, greedy, lb, best, best_guess, soft):
+    """The node's answer once its guesses are tried, recorded in the memo (not when greedy): the best
+    cost and guess when below beta (exact), else the fail-soft bound max(lb, min(best, soft)) >= beta."""
     if best < beta:
         if not greedy:
             memo_store(ctx, memo, h, T, t, greens, least, best, True, best_guess)
@@ -232,9 +223,7 @@ def _store_unions(ctx, memo, g, members, start, size, t, greens, least):
                 if size[s0] == 0:
                     continue
                 bound = val[s0]
-                g2, l2 = add_feedback(greens, least, codes[g], s0)
-            else:
-                g2, l2 = greens, least
+            g2, l2 = rule_after(ctx, greens, least, g, s0)
             U = _union(members, start, s0, w, n)
             if bound > node_bound(ctx, memo, U, t + 1, g2, l2):
                 memo_store(ctx, memo, memo_key(ctx, U, t + 1, g2, l2), U, t + 1, g2, l2, bound, False,
@@ -246,7 +235,7 @@ def _class_values(ctx, memo, g, members, start, size, t, greens, least):
     """(the value of each class of g on T at step t + 1, all known exactly?): the green class
     costs c[t + 1], a class of one or two answers its node bound (exact there), a larger one its
     exact value from the memo; False as soon as a larger class has none."""
-    cost, hard, codes = ctx.cost, ctx.hard, ctx.codes
+    cost, codes = ctx.cost, ctx.codes
     npat = 3 ** codes.shape[1]
     green = npat - 1
     val = np.zeros(npat, dtype=np.int64)
@@ -256,10 +245,7 @@ def _class_values(ctx, memo, g, members, start, size, t, greens, least):
         if p == green:
             val[p] = times(ctx.weight[ctx.row_answer[g]], cost[t + 1])
             continue
-        if hard:
-            g2, l2 = add_feedback(greens, least, codes[g], p)
-        else:
-            g2, l2 = greens, least
+        g2, l2 = rule_after(ctx, greens, least, g, p)
         P = members[start[p]:start[p + 1]]
         if P.shape[0] <= 2:
             val[p] = node_bound(ctx, memo, P, t + 1, g2, l2)
