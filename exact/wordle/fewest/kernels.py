@@ -43,7 +43,7 @@ def search_node(ctx, memo, T, t, greens, least, beta, greedy, stats, forced):
     node (an upper bound; the memo is not used). ``beta``: see the module's docstring (Search).
     """
     # long: the recursion itself (the endgame and every class of a guess call back here); what does not
-    # recurse is in _open_node, _class_bound_sum and _close_node (mutual recursion needs signatures)
+    # recurse is in _open_node, scan.class_bound_sum and _close_node (mutual recursion needs signatures)
     F = ctx.feedback
     npat = 3 ** ctx.codes.shape[1]
     stats[0] += 1
