@@ -41,6 +41,7 @@ def made(tmp_path_factory, ):
         "--out", "feasible.txt")
     run("rank", "--objective", "guesses", "--top", "3", "--certificate", "ranking.json", "--out", "ranking.txt")
     run("rank", "--objective", "feasible", "--max-guesses", "2", "--certificate", "none2.json")
+    run("rank", "--objective", "guesses", "--top", "3", "--certificate", "ranking-notree.json")  # no --out
     # the old spellings of `exact wordle rank`: the same certificates, and a note on stderr
     run("solve", "--depth", "3", "--checkpoint", "run-old.jsonl", "--batch", "4", "--certificate", "global-old.json",
         "--out", "global-old.txt")
@@ -52,7 +53,7 @@ def made(tmp_path_factory, ):
 #: the kind of each certificate the fixture writes
 KINDS = {"depth": "wins-depth-k", "objective": "fewest", "global": "wins-global", "win3": "fewest",
          "feasible": "fewest", "ranking": "fewest-ranking", "none2": "fewest-ranking", "global-old": "wins-global",
-         "ranking-old": "fewest-ranking"}
+         "ranking-old": "fewest-ranking", "ranking-notree": "fewest-ranking"}
 
 
 @pytest.mark.slow
@@ -62,6 +63,20 @@ def test_certificates_of_each_kind_verify(made, name, run_exact):
     assert v.ok and not v.unconfirmed, v.checks
     r = run_exact("wordle", "verify", made / f"{name}.json")
     assert r.returncode == 0 and r.stdout.strip().endswith("verified"), r.stdout + r.stderr
+
+
+@pytest.mark.slow
+def test_a_ranking_without_its_tree_file_has_the_best_tree_rebuilt_and_replayed(made):
+    """An OPTIMAL ranking that lists no tree file (made without --out) still has its best's value replayed:
+    verify builds that tree afresh and replays it; a sampled check (unconfirmed records) builds none."""
+    assert not json.loads((made / "ranking-notree.json").read_text()).get("tree", {}).get("files")
+    v = verify_certificate(made / "ranking-notree.json")
+    tree = [(o, d) for n, o, d in v.checks if n == "tree"]
+    assert v.ok and len(tree) == 1 and tree[0][0] == "ok" and "built afresh" in tree[0][1], v.checks
+    best = json.loads((made / "ranking-notree.json").read_text())["best"]
+    assert f"opens with {best['guess']}, total {best['total']}, lost 0, valid True" in tree[0][1]
+    v = verify_certificate(made / "ranking-notree.json", sample=2)
+    assert [o for n, o, _ in v.checks if n == "tree"] == ["unconfirmed"], v.checks
 
 
 def edited(made, tmp_path, name, edit):

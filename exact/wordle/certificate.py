@@ -24,7 +24,9 @@ The checks, each ``ok``, ``FAIL`` or ``unconfirmed`` (as ``exact lingo verify`` 
   ``wins_within`` from ``wins_at``;
 - the tree: every file listed is read and replayed from scratch (:func:`exact.game.tree.replay`):
   it must be valid and win the claimed ``wins`` within ``depth`` (or take the claimed ``total`` and
-  ``wins_at``); its first guess must be an optimal one;
+  ``wins_at``); its first guess must be an optimal one; an OPTIMAL ranking that lists no tree file
+  has the tree of its best built afresh by the search (:func:`exact.wordle.rederive.best_tree`), once
+  every record is re-derived, and that tree replayed the same way;
 - the first guesses: ``top`` sorted best first with the best equal to the claimed value,
   ``optimal_first`` exactly the ones attaining it among those listed; for a global certificate,
   every guess of the list resolved once, the best exact value the claimed one, every pruned guess's
@@ -46,6 +48,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import math
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -459,6 +462,32 @@ def _check_objective(v: Verification, data: dict, A: WordList, G: WordList, path
                                                              f"fixed to {data['first']}")
 
 
+def _replay_best(v: Verification, source, tree, data: dict, A: WordList, G: WordList, W: Weights | None) -> None:
+    """The tree of a ranking's best first guess replayed from scratch: valid, every answer solved, opening
+    with the best claimed and worth its claimed total (0 for a feasibility ranking)."""
+    best = data["best"]
+    r = replay(tree, A, G, data["max_guesses"], data["hard"])
+    value = 0 if data["objective"] == "feasible" else r.total_guesses if W is None else sum(
+        (k + 1) * h for k, h in enumerate(_weighted_histogram(tree, A, W, data["max_guesses"])))
+    v.add("tree", r.valid and not r.lost and best is not None and tree.guess == best.get("guess")
+          and value == best.get("total"),
+          f"{source}: replayed from scratch: opens with {tree.guess}, total {value}, lost {len(r.lost)}, "
+          f"valid {r.valid}; the best claimed: {best}")
+
+
+def _rebuilt_best(v: Verification, data: dict, A: WordList, G: WordList, W: Weights | None) -> None:
+    """No tree file listed for an OPTIMAL ranking: the best's tree is built afresh by the search and
+    replayed, unless a check above failed or the re-derivation was cut short (then unconfirmed)."""
+    best = data["best"]
+    if v.failed or v.unconfirmed or not isinstance(best, dict) or best.get("guess") not in G.index:
+        v.add("tree", None, "no tree of the best listed, and none rebuilt: its value is not replayed")
+        return
+    started = time.perf_counter()
+    tree = rederive.best_tree(data, A, G, best["guess"], W)
+    _replay_best(v, f"no tree file listed; the tree of {best['guess']} built afresh "
+                    f"({time.perf_counter() - started:.1f} s)", tree, data, A, G, W)
+
+
 def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: Path, budget: Budget,
                    W: Weights | None = None) -> None:  # long: one check after another, each a line or two
     """A ranking certificate: its records, what derives from them, the tree of the best, and every
@@ -500,19 +529,12 @@ def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: 
     v.add("proven top", data["proven_top"] == proven and data["status"] == status,
           f"{proven} exact values no more than every bound, status {status}; claimed {data['proven_top']}, "
           f"{data['status']}")
-    feasible = data["objective"] == "feasible"
     trees = list(_trees(v, data, path)) if data.get("tree") else []
     for file, tree in trees:
-        r = replay(tree, A, G, data["max_guesses"], data["hard"])
-        value = 0 if feasible else r.total_guesses if W is None else sum(
-            (k + 1) * h for k, h in enumerate(_weighted_histogram(tree, A, W, data["max_guesses"])))
-        v.add("tree", r.valid and not r.lost and best is not None and tree.guess == best.get("guess")
-              and value == best.get("total"),
-              f"{file}: replayed from scratch: opens with {tree.guess}, total {value}, lost {len(r.lost)}, "
-              f"valid {r.valid}; the best claimed: {best}")
-    if data["status"] == "OPTIMAL" and not trees:
-        v.add("tree", None, "no tree of the best listed: its value is not replayed")
+        _replay_best(v, file, tree, data, A, G, W)
     if cutoff is not None and exact and exact[-1][0] > cutoff:
         v.add("cutoff", False, f"an exact value {exact[-1][0]} ({exact[-1][2]}) above the cutoff {cutoff}: values above "
                                f"it are only bounded")
     rederive.ranking_records(v, data, A, G, records, [x for x, _, _ in exact], budget, W)
+    if data["status"] == "OPTIMAL" and not trees:
+        _rebuilt_best(v, data, A, G, W)

@@ -36,12 +36,13 @@ from exact import firstguess
 from exact.errors import ExactError
 from exact.fileio import Verification
 from exact.game.position import parse_history, position
+from exact.game.tree import Tree
 from exact.partitions import feedback_matrix
 from exact.seal import is_sealed, sealed
 from exact.weights import Weights
-from exact.wordle.fewest.memo import INF
+from exact.wordle.fewest.memo import INF, new_memo
 from exact.wordle.fewest.objective import parse_objective
-from exact.wordle.fewest.ranking import FewestSearch, first_guess_order
+from exact.wordle.fewest.ranking import FewestSearch, first_guess_order, first_tree
 from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.wordle.wins import dp
 from exact.wordle.wins.ranking import BATCH, WinsSearch
@@ -274,6 +275,16 @@ def ranking_records(v: Verification, data: dict, A: WordList, G: WordList, recor
     _say(v, rederive(search, claims, order, judge_fewest, budget), "exact.wordle.fewest.ranking",
          f"exact values against value + 1; bounds against {min(run, int(INF))}"
          + (f" raised to the proven {proven}" if proven is not None and proven > run else ""))
+
+
+def best_tree(data: dict, A: WordList, G: WordList, guess: str, W: Weights | None = None) -> Tree:
+    """The tree of a ranking's best first guess ``guess``, built afresh by the search (optimal play after
+    it, its classes solved from an empty memo): for a certificate that lists no tree file, so that the
+    value it claims for the best is still replayed (the replay, not this search, is the check)."""
+    inst = make_guesses_instance(A, G, parse_objective(data["objective"]), data["max_guesses"], data["hard"],
+                                 weights=W)
+    T, rule = position(A, (), data["hard"])
+    return first_tree(inst, new_memo(), T, G.index[guess], 1, rule)
 
 
 def global_records(v: Verification, data: dict, A: WordList, G: WordList, budget: Budget,
