@@ -102,6 +102,25 @@ def test_first_value_is_exact_below_the_threshold_and_a_bound_above(seed, hard):
                 assert v >= thr and (true is None or v <= true)
 
 
+@pytest.mark.parametrize("hard", [False, True])
+def test_first_value_reports_each_class_search(hard):
+    """With no threshold every class is searched exactly: one record each, whose values (with the
+    answer the first guess hits, 1 guess) add up to the first guess's exact total; with a threshold
+    the searches stop at the class that rejected it, whose value then reaches its class threshold."""
+    A, G = tiny(2, 8, 4)
+    inst = make_guesses_instance(A, G, Objective(()), 5, hard)
+    S, rule = position(A, (), hard)
+    for g, word in enumerate(G.words):
+        searches = []
+        v, exact, _ = first_value(inst, new_memo(), S, g, 1, rule, 10**9, searches=searches)
+        assert exact and v == (word in A.index) + sum(c.value for c in searches)
+        assert sum(c.size for c in searches) == len(A) - (word in A.index)
+        assert all(c.value >= c.lower and c.seconds >= 0 for c in searches)
+        searches = []
+        v, exact, stage = first_value(inst, new_memo(), S, g, 1, rule, v, searches=searches)
+        assert not exact and (stage != "exact" or searches[-1].value >= searches[-1].class_beta)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(3))

@@ -15,6 +15,7 @@ new, unpruned / new). The ratios come from one process, so they travel better th
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import re
@@ -262,13 +263,16 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
     startup = time.process_time() - c0
     memo = new_memo()
     mine = {}
+    slowest = {}
     for w in words:
-        c = time.process_time()
-        v, exact, stage = first_value(inst, memo, S, guesses.index[w], 1, rule, beta)
+        c, searches = time.process_time(), []
+        v, exact, stage = first_value(inst, memo, S, guesses.index[w], 1, rule, beta, searches=searches)
         mine[w] = (v, exact, time.process_time() - c, stage)
+        slowest[w] = max(searches, key=lambda x: x.seconds, default=None)
     total = time.process_time() - c0
     out = {"cutoff": cutoff, "hard": hard, "words": list(words), "project_cpu_s": total,
-           "project_startup_cpu_s": startup, "project": {w: {"value": v, "exact": e, "cpu_s": s, "stage": st}
+           "project_startup_cpu_s": startup, "project": {w: {"value": v, "exact": e, "cpu_s": s, "stage": st,
+                                                             "slowest_class": _class_json(slowest[w])}
                                                         for w, (v, e, s, st) in mine.items()}}
     theirs = {}
     if peer is not None:
@@ -277,6 +281,11 @@ def run_ranking_bench(words=RANKING_WORDS, cutoff: int = 7920, peer: str | None 
                    peer={w: {"value": v, "exact": e, "cpu_s": s} for w, (v, e, s) in theirs.items()})
     _print_ranking_bench(words, cutoff, hard, mine, theirs, out, total, startup, echo)
     return out
+
+
+def _class_json(search) -> dict | None:
+    """A :class:`exact.wordle.fewest.ranking.ClassSearch` as JSON (None: no class searched exactly)."""
+    return None if search is None else {**dataclasses.asdict(search), "seconds": round(search.seconds, 3)}
 
 
 def _peer_values(peer: str, answers, guesses, words, beta: int, hard: bool) -> tuple[dict, float]:
@@ -324,6 +333,9 @@ def _print_ranking_bench(words, cutoff: int, hard: bool, mine: dict, theirs: dic
                                      f"({'exact' if pe else 'bound'}) disagree")
             line += f" {shown(pv, pe):>10} {ps:8.2f} {s / max(ps, 0.005):7.2f}"
         echo(line)
+        if (c := out["project"][w]["slowest_class"]) and c["seconds"] >= 1:
+            echo(f"       its slowest class: {c['size']} answers, bound {c['lower']} before the search, "
+                 f"searched to {c['value']} against {c['class_beta']} in {c['seconds']:.1f} s")
     words_s = sum(s for _, _, s, _ in mine.values())
     echo(f"project: {words_s:.2f} CPU-s over the words, {total:.2f} CPU-s with start-up ({startup:.2f})")
     if theirs:

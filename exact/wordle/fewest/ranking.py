@@ -78,10 +78,24 @@ class FirstValue:
         return {"total": self.total} if self.exact else {"at_least": self.total}
 
 
+@dataclass
+class ClassSearch:
+    """One class's exact search inside :func:`first_value` (for profiling): its size, its lower bound
+    before the search, the value found (at least ``class_beta`` when the search stopped there), the
+    threshold it was searched against and the seconds it took."""
+
+    size: int
+    lower: int
+    value: int
+    class_beta: int
+    seconds: float
+
+
 def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule: Constraint, beta: int,
-                stats: np.ndarray | None = None) -> tuple[int, bool, str]:
+                stats: np.ndarray | None = None, searches: list | None = None) -> tuple[int, bool, str]:
     """(cost of playing guess row g on T at step t, exact?, stage): exact when below ``beta``, else
-    a proven lower bound >= beta (``beta``: :mod:`exact.wordle.fewest.kernels`, Search)."""
+    a proven lower bound >= beta (``beta``: :mod:`exact.wordle.fewest.kernels`, Search). ``searches``, if
+    given, receives a :class:`ClassSearch` for each class searched exactly."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
     split = classes(inst.F, g, T)
     total = int(inst.cost[t]) * int(inst.ctx.weight[inst.ctx.row_answer[g]]) if inst.green in split else 0
@@ -107,7 +121,10 @@ def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule
     for i in by_size:
         P, r = parts[i].members, parts[i].rule
         class_beta = beta - (total - lower[i]) if beta < INF else INF
+        started = time.perf_counter()
         v, _ = node_value(inst, memo, P, t + 1, r, class_beta, stats=stats)
+        if searches is not None:
+            searches.append(ClassSearch(len(P), lower[i], int(v), int(class_beta), time.perf_counter() - started))
         total = min(total - lower[i] + max(v, lower[i]), int(INF))
         lower[i] = max(v, lower[i])
         if v >= class_beta:
