@@ -273,3 +273,21 @@ def test_a_mutated_global_certificate_is_rejected_exactly_when_it_claims_somethi
     mutated = recount_global(data, folder)
     v = verify_certificate(write(folder, mutated, "global"))
     assert v.failed == global_false(mutated, true["wins"]), (kind, v.checks)
+
+
+def test_a_global_search_in_progress_listing_no_tree_verifies_whole(made):
+    """A global depth-k certificate of a run in progress (FEASIBLE: its first first guesses) that lists no
+    tree: its best value so far is re-derived with its records, so it is "verified", not partly; the
+    same with that best value raised by one is rejected."""
+    folder, _ = made
+    data = json.loads((folder / "global.json").read_text())
+    data["first_guess_outcomes"] = data["first_guess_outcomes"][:8]
+    del data["tree"]
+    started = recount_global(data, folder)
+    assert started["status"] == "FEASIBLE" and "tree" not in started
+    v = verify_certificate(write(folder, started, "global-started"))
+    assert v.ok and not v.unconfirmed, v.checks
+    best = max((r for r in started["first_guess_outcomes"] if r["exact"]), key=lambda r: r["value"])
+    best["value"] += 1
+    forged = recount_global(started, folder)
+    assert not verify_certificate(write(folder, forged, "global-forged")).ok

@@ -284,3 +284,28 @@ def test_the_shipped_endgame_subset_is_what_the_command_makes():
     groups = endgame_groups(named_lists("all")[0], 14)
     assert len(groups) == 15 and groups[0][0] == "_ills" and len(groups[0][1]) == 19
     assert list(embedded("wordle/all-endgames-14.txt").words) == sorted({w for _, ws in groups for w in ws})
+
+
+def test_the_hard_mode_class_cap_bounds_every_allowed_guess():
+    """most_classes_at: after any one or two guesses and their feedback (hard mode), every guess the
+    rule allows makes at most 3^(positions without a green) classes on the answers left, as the
+    slow scorer counts them; and the cap bites (below the answers left and the list's own m)."""
+    from exact.game.hard import is_allowed
+    from exact.wordle.fewest.lower_bounds import most_classes_at
+
+    answers = sorted(IGHT + ATCH + OTHERS)
+    A, G, inst = instance(answers, answers + ["crowd", "plumb", "flank"], 6, True)
+    rng = random.Random(9)
+    histories = [((g, feedback(g, a)),) for g in G.words for a in A.words]
+    histories += [h + ((g2, feedback(g2, a)),) for h in rng.sample(histories, 60) for g2 in G.words
+                  for a in A.words if feedback(h[0][0], a) == h[0][1]]
+    bites = 0
+    for history in histories:
+        T = [a for a in A.words if all(feedback(g, a) == p for g, p in history)]
+        greens, _ = constraint(history, 5)
+        cap = most_classes_at(inst.ctx, greens)
+        for g in G.words:
+            if is_allowed(g, history):
+                assert len({feedback(g, a) for a in T}) <= cap, (history, g)
+        bites += cap < min(len(T), inst.ctx.most_classes)
+    assert bites > 0

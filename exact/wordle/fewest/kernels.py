@@ -27,7 +27,8 @@ import numba
 import numpy as np
 
 from exact.wordle.fewest.endgame import tight_endgame
-from exact.wordle.fewest.lower_bounds import _near_splitters, floor_of, heaviest_weight, node_bound, quick, times
+from exact.wordle.fewest.lower_bounds import (_near_splitters, floor_of, heaviest_weight, most_classes_at, node_bound,
+                                              quick, times)
 from exact.wordle.fewest.memo import INF, memo_find, memo_key, memo_store, sat
 from exact.wordle.fewest.scan import _split_into, candidates, class_bound_sum, rule_after
 
@@ -130,7 +131,7 @@ def _open_node(ctx, memo, T, t, greens, least, beta, greedy):
         return True, times(ctx.weight[T[0]], cost[t]), ans_row[T[0]], h
     if cost[t + 1] >= INF:
         return True, INF, np.int64(-1), h
-    k = min(n, ctx.most_classes) if ctx.sharp else n
+    k = min(n, most_classes_at(ctx, greens)) if ctx.sharp else n
     lb = floor_of(ctx, T, t, k, k)
     if n == 2:  # name the heavier first: w1 c[t] + w2 c[t+1], the node bound
         return True, lb, ans_row[T[1] if ctx.weight[T[1]] > ctx.weight[T[0]] else T[0]], h

@@ -25,7 +25,8 @@ weighted argument is given there.
   guess makes on the whole answer list, so for n > m the node costs at least
   ``min(B(1, m), B(0, m))``, ``B(h, k) = h c[t] + (k - h) c[t+1] + (n - k) c[t+2]`` (Selby's
   3n - 1 + max(0, n - m) for the total); :func:`quick` adds that with no answer splitting T into
-  singletons a naming guess makes at most n - 1 classes;
+  singletons a naming guess makes at most n - 1 classes; in hard mode m is at most 3^f, f the
+  positions the node's constraint leaves without a green (:func:`most_classes_at`);
 - *look-ahead* (:func:`exact.wordle.fewest.scan.lookahead`, used before any class of a first guess is solved exactly): the
   least over every guess of the sum of its classes' bounds;
 - *guess bound*: a guess g making k classes on T, h = 1 if g is in T (else 0), costs at least
@@ -113,6 +114,26 @@ def heaviest_weight(ctx, T):
 
 
 @numba.njit(cache=True, nogil=True)
+def most_classes_at(ctx, greens):
+    """m at a node whose constraint has the greens ``greens``: the most classes an allowed guess makes
+    on its answers.
+
+    ``ctx.most_classes`` bounds every guess on any subset of the answers. In hard mode a guess allowed
+    at the node repeats every green of the constraint in its place, and every answer of the node has
+    that letter there (the green was its feedback), so those positions are green for every answer:
+    the patterns differ only at the f other positions, and there are at most 3^f of them (for
+    ".ATCH", four greens known, 3 classes at most). Normal mode: ``ctx.most_classes``."""
+    m = ctx.most_classes
+    if ctx.hard:
+        f = 0
+        for i in range(greens.shape[0]):
+            if greens[i] < 0:
+                f += 1
+        m = min(m, np.int64(3) ** f)
+    return m
+
+
+@numba.njit(cache=True, nogil=True)
 def node_bound(ctx, memo, T, t, greens, least):
     """The best lower bound known for (T, t): the node bound, or the memo's value if larger."""
     cost = ctx.cost
@@ -121,7 +142,7 @@ def node_bound(ctx, memo, T, t, greens, least):
         return 0
     if n == 1:
         return times(ctx.weight[T[0]], cost[t])
-    m = min(n, ctx.most_classes) if ctx.sharp else n  # k = n: the node bound itself
+    m = min(n, most_classes_at(ctx, greens)) if ctx.sharp else n  # k = n: the node bound itself
     lb = floor_of(ctx, T, t, m, m)
     if n >= 3 and lb < INF:
         h = memo_key(ctx, T, t, greens, least)
@@ -156,8 +177,8 @@ def floor_weighted(cost, t, W, s1, S1, S0):
     the classes of every guess gives a bound on the node. With k1 = k0 = min(n, m), m the most
     classes any allowed guess makes on the whole answer list (so on any subset), this is the node
     bound c[t] + (n - 1) c[t+1] when n <= m and Selby's 3n - 1 + max(0, n - m) (counted from the
-    guess before: + n) when c[s] = s and t = 2. k1 = min(n - 1, m) when no answer of T splits T
-    into singletons.
+    guess before: + n) when c[s] = s and t = 2 (in hard mode m is the node's own cap,
+    :func:`most_classes_at`). k1 = min(n - 1, m) when no answer of T splits T into singletons.
 
     Weights: the guess solves at most h answers at step t and at most k by step t + 1 (the
     counts above); the cheapest steps for these caps go to the heaviest answers (the module), which
@@ -251,7 +272,7 @@ def quick(ctx, memo, h, T, t, greens, least, lb):
         return lb, True, row
     if not ctx.sharp:  # the baseline: the node bound only
         return lb, False, np.int64(-1)
-    m = ctx.most_classes
+    m = most_classes_at(ctx, greens)
     k1 = min(n, m) if splits else min(n - 1, m)  # weights: a lighter answer may split T into singletons
     v = max(lb, floor_of(ctx, T, t, k1, min(n, m)), endgame_bound(ctx, T, t, greens, least))
     if ctx.unit and n == 3 and pair >= 0 and cost[t + 2] < INF and v == sat(cost[t] + (n - 2) * cost[t + 1] + cost[t + 2]):
