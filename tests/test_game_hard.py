@@ -5,8 +5,9 @@ from collections import Counter
 
 import pytest
 
-from exact.feedback import feedback, parse_pattern
-from exact.game.hard import allowed_mask, constraint, is_allowed
+from exact.feedback import encode, feedback, parse_pattern
+from exact.game.hard import (allowed_mask, clue_lists, constraint, is_allowed, letter_counts, no_constraint,
+                             shortest_clue_list)
 from exact.words import wordle_allowed, wordle_answers
 
 
@@ -60,3 +61,33 @@ def test_constraint_arrays():
     greens, least = constraint([("geese", parse_pattern("01200", 5, "digits"))], 5)
     assert greens.tolist() == [-1, -1, 4, -1, -1]
     assert least[4] == 2 and least.sum() == 2
+
+
+def test_the_shortest_clue_list_holds_every_allowed_guess():
+    """After random histories, every guess the rule allows (the slow rule) is in the clue list the
+    constraint picks, in row order, and the list is the shortest of those it demands; no constraint:
+    no list (every guess)."""
+    rng = random.Random(4)
+    words = sorted(rng.sample(wordle_allowed().words, 3000))
+    codes = encode(words)
+    counts = letter_counts(codes)
+    clues = clue_lists(codes, counts)
+    assert shortest_clue_list(clues, *no_constraint(5)) == (-1, -1)
+    narrowed = 0
+    for _ in range(60):
+        answer = rng.choice(wordle_answers().words)
+        history = [(g, feedback(g, answer)) for g in rng.sample(words, rng.randint(1, 3))]
+        greens, least = constraint(history, 5)
+        lo, hi = shortest_clue_list(clues, greens, least)
+        if lo < 0:
+            assert (greens < 0).all() and (least <= 0).all()
+            continue
+        rows = clues.rows[lo:hi].tolist()
+        assert rows == sorted(rows)
+        allowed = [g for g, w in enumerate(words) if slow_is_allowed(w, history)]
+        assert set(allowed) <= set(rows)
+        demanded = [(clues.start[i * 26 + c + 1] - clues.start[i * 26 + c]) for i, c in enumerate(greens) if c >= 0]
+        demanded += [clues.start[5 * 26 + x + 1] - clues.start[5 * 26 + x] for x in range(26) if least[x] > 0]
+        assert hi - lo == min(demanded)
+        narrowed += hi - lo < len(words) // 4
+    assert narrowed > 10

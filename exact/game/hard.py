@@ -111,6 +111,47 @@ def add_feedback(greens, least, code, pattern):
     return greens, least
 
 
+class ClueLists(NamedTuple):
+    """Guess rows by the clue they meet, for finding the guesses a constraint allows without testing
+    every guess: list j holds, in increasing row order, the rows ``rows[start[j]:start[j + 1]]``; list
+    ``i * 26 + c`` the guesses with letter c at position i, list ``L * 26 + x`` those holding a letter x."""
+
+    start: np.ndarray
+    rows: np.ndarray
+
+
+def clue_lists(codes: np.ndarray, counts: np.ndarray) -> ClueLists:
+    """The :class:`ClueLists` of encoded guesses ``codes`` with letter counts ``counts``."""
+    L = codes.shape[1]
+    lists = [np.flatnonzero(codes[:, i] == c) for i in range(L) for c in range(26)]
+    lists += [np.flatnonzero(counts[:, x] > 0) for x in range(26)]
+    start = np.zeros(len(lists) + 1, dtype=np.int64)
+    start[1:] = np.cumsum([len(rows) for rows in lists])
+    return ClueLists(start, np.concatenate(lists).astype(np.int64))
+
+
+@numba.njit(cache=True, nogil=True)
+def shortest_clue_list(clues, greens, least):
+    """(lo, hi) of the shortest clue list the constraint demands (``clues.rows[lo:hi]``: every guess
+    it allows is there, since an allowed guess has each green letter in place and holds each letter
+    of ``least`` > 0), or (-1, -1) when it demands nothing (every guess may be allowed)."""
+    L = greens.shape[0]
+    lo, hi = np.int64(-1), np.int64(-1)
+    for j in range(L + 26):
+        if j < L:
+            if greens[j] < 0:
+                continue
+            k = j * 26 + greens[j]
+        else:
+            if least[j - L] <= 0:
+                continue
+            k = L * 26 + (j - L)
+        a, b = clues.start[k], clues.start[k + 1]
+        if lo < 0 or b - a < hi - lo:
+            lo, hi = a, b
+    return lo, hi
+
+
 @numba.njit(cache=True, nogil=True)
 def allows(greens, least, code, count):
     """Whether the encoded word (``code``, letter ``count``) meets the constraint."""

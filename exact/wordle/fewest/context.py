@@ -12,6 +12,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from exact.game.hard import ClueLists
+
 
 class Context(NamedTuple):
     """A Wordle instance as the fewest-guesses kernels read it (built by
@@ -43,6 +45,9 @@ class Context(NamedTuple):
       guess, largest first (the capacities of the endgame bound); endgame e holds the answers
       ``endgame_members[endgame_start[e]:endgame_start[e + 1]]``; ``endgame_letters[e]`` has bit x set
       when an answer of e has letter x at its blanked position;
+    - ``clues``: the guesses by the clue they meet (:class:`exact.game.hard.ClueLists`): in hard mode a
+      node's scan reads only the shortest list its constraint demands (a superset of the guesses it
+      allows, in row order), not every guess;
     - ``weight``: the positive integer weight of each answer column (:mod:`exact.weights`; the
       value of a tree is ``sum_a weight[a] c[s(a)]``), and ``unit``: every weight is 1, so the
       kernels take the counting path (the same bounds with weight sums equal to counts, cheaper).
@@ -67,5 +72,6 @@ class Context(NamedTuple):
     endgame_members: np.ndarray
     endgame_start: np.ndarray
     endgame_letters: np.ndarray
+    clues: ClueLists
     weight: np.ndarray
     unit: bool

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from exact.game.hard import add_feedback, allows
+from exact.game.hard import add_feedback, allows, shortest_clue_list
 from exact.wordle.fewest.lower_bounds import heaviest, node_bound, times
 from exact.wordle.fewest.memo import INF, memo_find, memo_key, memo_store, sat
 
@@ -47,14 +47,17 @@ def candidates(ctx, T, t, greens, least, limit):
     seen = np.zeros(npat, dtype=np.int64)
     size = np.zeros(npat, dtype=np.int64)
     touched = np.empty(npat, dtype=np.int64)
-    cand = np.empty(G, dtype=np.int64)
-    lbs = np.empty(G, dtype=np.int64)
-    sq = np.empty(G, dtype=np.int64)
+    lo, hi = shortest_clue_list(ctx.clues, greens, least) if hard else (np.int64(-1), np.int64(-1))
+    scanned = hi - lo if lo >= 0 else G  # in hard mode the guesses the rule may allow, in row order
+    cand = np.empty(scanned, dtype=np.int64)
+    lbs = np.empty(scanned, dtype=np.int64)
+    sq = np.empty(scanned, dtype=np.int64)
     m = 0
     rest = INF
     top = heaviest(ctx, T)  # the guess bound with weights: top(h) c[t] + (top(k) - top(h)) c[t+1] + ...
     W = top[n]
-    for g in range(G):
+    for j in range(scanned):
+        g = ctx.clues.rows[lo + j] if lo >= 0 else j
         if hard and not allows(greens, least, codes[g], counts[g]):
             continue
         k = 0

@@ -62,7 +62,7 @@ from exact import progress as prog
 from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, encode, feedback
 from exact.partitions import classes, feedback_matrix, largest_first
-from exact.game.hard import Constraint, add_feedback, allows, letter_counts
+from exact.game.hard import Constraint, add_feedback, allows, clue_lists, letter_counts
 from exact.game.position import check_guess_limit, position
 from exact.game.tree import Tree, replay_position
 from exact.wordle.fewest.endgame import endgame_caps, endgames
@@ -140,14 +140,15 @@ def make_guesses_instance(answers: WordList, guesses: WordList, objective: Objec
                          f"objective {objective.name} (weight x cost must stay below 2^58)")
     unit = bool(np.all(weight == 1)) if weighted_path is None else not weighted_path
     FT = np.ascontiguousarray(F.T)
+    counts = letter_counts(codes)
     ans_end, members, start, caps, letters = endgames(codes, ans_row, max_guesses)
     endgame_caps(FT, members, start, 3 ** L, caps)
     ctx = Context(feedback=F, answer_row=ans_row, row_answer=row_ans, cost=cost, hard=bool(hard), codes=codes,
-                  counts=letter_counts(codes), zobrist_answer=rand(len(answers)),
+                  counts=counts, zobrist_answer=rand(len(answers)),
                   zobrist_step=rand(max_guesses + 3), zobrist_green=rand(L, 27), zobrist_least=rand(26, L + 1),
                   sharp=bool(sharp), most_classes=most_patterns(F, 3 ** L), feedback_t=FT, endgame_of=ans_end,
                   endgame_caps=caps, endgame_members=members, endgame_start=start, endgame_letters=letters,
-                  weight=weight, unit=unit)
+                  clues=clue_lists(codes, counts), weight=weight, unit=unit)
     return GuessesInstance(answers, guesses, F, hard, cost, ctx, weights)
 
 
