@@ -69,6 +69,9 @@ def test_lists_table_shows_each_proof_and_a_valid_interval_elsewhere(root):
             assert "OPTIMAL" not in line
             lower, upper = line.split("|")[4].split("/")[0].strip().split("..")
             assert int(lower) <= int(upper)
+            normal = proven.get((key[0], "normal", key[2]))
+            if key[1] == "hard" and normal is not None:  # hard mode wins no more than normal mode
+                assert int(upper) == min(normal["wins"], normal["n"]) and "normal mode's optimum" in line, line
 
 
 def test_readme_list_table_matches_the_certificates(root):
@@ -98,7 +101,9 @@ def test_readme_list_table_matches_the_certificates(root):
                     (cell, [d["wins"] for d in proofs])
             else:
                 lower, upper = map(int, re.match(r"(\d+)\.\.(\d+)", cell).groups())
-                assert upper == mine[0]["n"] and lower == max(d["wins"] for d in mine), cell
+                normal = [d["wins"] for d in certs if list_of(d) == name and not d.get("hard") and d["depth"] == k
+                          and not d.get("first") and d["status"] == "OPTIMAL"] if hard else []
+                assert upper == min([mine[0]["n"], *normal]) and lower == max(d["wins"] for d in mine), cell
             checked += 1
     assert checked == 14  # original, nyt2022, nyt2023 in both modes, and all in normal mode
 

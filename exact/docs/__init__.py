@@ -145,7 +145,8 @@ def table_cell(k: int, name: str, hard: bool, groups) -> tuple[str, str]:
     ``lower..upper``: the lower bound is the most wins within k of any strategy a certificate records
     (an optimum for a fixed first guess, a run over every first guess still open, or a complete tree
     replayed: each is a strategy that wins that many); the upper bound is the largest bound a run over
-    every first guess proved when none is open, else n (no better bound is proven).
+    every first guess proved when none is open, else n (no better bound is proven); in hard mode no more
+    than normal mode's optimum where that is proven (:func:`normal_mode_optimum`).
     """
     certs = [(p, d) for p, d in groups.get("certificate", [])
              if list_of(d) == name and bool(d.get("hard")) == hard]
@@ -177,7 +178,22 @@ def table_cell(k: int, name: str, hard: bool, groups) -> tuple[str, str]:
     if best is None:
         return "-", ""
     wins, n, what, command = best
-    return f"{wins}..{upper or n} / {n} (lower: {what})", command
+    top, because = upper or n, ""
+    normal = normal_mode_optimum(k, name, groups) if hard else None
+    if normal is not None and normal < top:
+        top, because = normal, "; upper: normal mode's optimum"
+    return f"{wins}..{top} / {n} (lower: {what}{because})", command
+
+
+def normal_mode_optimum(k: int, name: str, groups) -> int | None:
+    """The most answers of list ``name`` any normal-mode strategy wins within k, when a certificate over
+    every first guess proves it (else None). It bounds hard mode's from above: hard mode only forbids
+    guesses, so every hard-mode strategy is a normal-mode strategy on the same lists and wins no more."""
+    for _, d in groups.get("certificate", []):
+        if list_of(d) == name and not d.get("hard") and d["depth"] == k and not d.get("first") \
+                and d["status"] == "OPTIMAL":
+            return d["wins"]
+    return None
 
 
 def wins_of(d: dict) -> str:
@@ -205,7 +221,8 @@ def lists_table(groups) -> list[str]:
     return ["## Wordle: list x mode x k", "",
             "The most answers any strategy wins within k guesses, over every first guess: OPTIMAL where proven, "
             "else a proven interval `lower..upper` (the lower bound is a strategy that wins that many; an upper "
-            "bound below n only where a run over every first guess has closed them all). Lists: `--list` "
+            "bound below n only where a run over every first guess has closed them all, or in hard mode normal "
+            "mode's optimum where it is proven: hard mode only forbids guesses, so it wins no more). Lists: `--list` "
             "(original: 2315 answers, 12972 guesses; nyt2022: 2309, 14855; nyt2023: 3158, 14855; all: every one "
             "of the 12972 allowed guesses can be the answer).", "",
             "| list | mode | k | wins within k | command |", "|---|---|---|---|---|", *rows, ""]
