@@ -24,6 +24,16 @@ def worth(word: str) -> int:
     return (7 * int(word[1:])) % 20 + 5
 
 
+def first_to_create(path: str) -> bool:
+    """Whether this process created the file (atomically: of two workers racing, one only; a check then a
+    write can let both die on a loaded machine, and with them every copy of the scattered search)."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
+
+
 @dataclass
 class Toy:
     guess: str
@@ -53,8 +63,7 @@ class ToySearch(firstguess.Search):
             self.state = os.getpid()
 
     def evaluate(self, word: str, threshold: int) -> Toy:
-        if self.kill_once and not os.path.exists(self.kill_once):
-            Path(self.kill_once).write_text("killed\n")
+        if self.kill_once and first_to_create(self.kill_once):
             os.kill(os.getpid(), signal.SIGKILL)  # this worker dies mid-batch, once
         if word == self.stop_at:
             raise KeyboardInterrupt

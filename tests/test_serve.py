@@ -3,7 +3,9 @@ app through Starlette's test client, and the page in a real headless Chromium (s
 Debian's chromium and chromium-driver)."""
 
 import json
+import multiprocessing
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -27,6 +29,7 @@ from exact.wordle.wins.dp import solve
 from exact.wordle.study.explorer import browser_paths
 from exact.wordle.study.analyse import analyse_game
 from exact.wordle.study.book import lookup
+from exact.wordle.study import live
 from exact.wordle.study.live import Solver
 from exact.wordle.study.play import MEASURED_SECONDS, expected_seconds
 from exact.wordle.study.serve import (InstantAdvice, Setup, few_left, heuristic_guess,
@@ -248,6 +251,25 @@ def test_the_tab_asking_about_a_new_position_cancels_its_old_proof(small, tmp_pa
         assert not job.process.is_alive() and "t" not in solver.jobs
     finally:
         solver.shutdown()
+
+
+def _deaf_to_sigterm(ready) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # as a worker inside a numba call or compile
+    ready.set()
+    time.sleep(120)
+
+
+def test_a_cancelled_worker_that_ignores_sigterm_is_killed(monkeypatch):
+    monkeypatch.setattr(live, "CANCEL_GRACE", 0.2)
+    context = multiprocessing.get_context("fork")
+    ready = context.Event()
+    process = context.Process(target=_deaf_to_sigterm, args=(ready,), daemon=True)
+    process.start()
+    receive, send = context.Pipe(duplex=False)
+    assert ready.wait(30)
+    job = live.Job("k", process, receive, 1, None, 0.0)
+    job.cancel()
+    assert not process.is_alive() and process.exitcode == -signal.SIGKILL
 
 
 def test_a_tab_that_stops_asking_has_its_proof_cancelled(small):

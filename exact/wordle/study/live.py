@@ -21,6 +21,10 @@ from exact.wordle.study.serve import (History, InstantAdvice, Rating, Setup, few
                                       read_position, solved)
 from exact.wordle.study.store import Store
 
+#: Seconds a cancelled worker is given to end on SIGTERM before it is killed.
+CANCEL_GRACE = 5.0
+
+
 @dataclass
 class Job:
     """A live proof for one page (tab) at one position, or the rating of its game (:meth:`Solver.rate`)."""
@@ -48,9 +52,14 @@ class Job:
         return self.outcome
 
     def cancel(self) -> None:
+        """Stop the worker: SIGTERM, then SIGKILL if it has not ended within :data:`CANCEL_GRACE`
+        seconds (a worker inside a numba kernel holds SIGTERM back until the kernel returns: exact.stop.held)."""
         if self.process.is_alive():
             self.process.terminate()
-        self.process.join(timeout=5)
+            self.process.join(timeout=CANCEL_GRACE)
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=CANCEL_GRACE)
         self.conn.close()
 
 
