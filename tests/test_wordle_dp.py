@@ -11,8 +11,10 @@ from exact.feedback import all_green, encode, feedback
 from exact.partitions import feedback_matrix
 from exact.wordle.wins.dp import solve
 from exact.wordle.wins.trees import best_tree, tie_break_first
-from exact.wordle.wins.kernels import ABSENT, ELSEWHERE, GREEN, class_features, feature_caps, feature_sets
-from exact.game.hard import is_allowed
+from exact.wordle.wins.kernels import (ABSENT, ELSEWHERE, GREEN, _allowed_positions, class_features, feature_caps,
+                                       feature_sets)
+from exact.bench.dp_baseline import _allowed_positions as allowed_positions_before
+from exact.game.hard import constraint, is_allowed, letter_counts
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
@@ -160,6 +162,23 @@ def test_feature_caps_count_the_classes_on_each_set():
     _, sets = feature_sets(encode(A.words))
     for f, S in enumerate(sets):
         assert caps[f].tolist() == [len(set(F[g, S].tolist())) for g in range(len(G))]
+
+
+def test_allowed_positions_are_the_hard_mode_rule():
+    """The kernels' filter keeps exactly the guesses the rule as read allows (``is_allowed``, plain
+    Python), in order, after random histories of one to three guesses (none: every guess), and the
+    same as the filter before it (exact.bench.dp_baseline); on words with repeated letters too."""
+    rng = random.Random(5)
+    G = sorted(set(rng.sample(wordle_allowed().words, 400)) | {"eerie", "geese", "mamma", "llama", "sassy"})
+    codes = encode(G)
+    counts = letter_counts(codes)
+    for trial in range(60):
+        answer = rng.choice(G)
+        history = [(guess, feedback(guess, answer)) for guess in rng.sample(G, trial % 4)]
+        greens, least = constraint(history, 5)
+        got = _allowed_positions(greens, least, codes, counts)
+        assert got.tolist() == [j for j, w in enumerate(G) if is_allowed(w, history)], history
+        assert got.tolist() == allowed_positions_before(greens, least, codes, counts).tolist()
 
 
 @pytest.mark.slow

@@ -262,6 +262,11 @@ def test_bench_words_is_checked_before_any_timing(tmp_path, run_exact, write_lin
     assert r.returncode != 0 and f"{bad}:2: 'zzzzq' is not in" in r.stderr and len(r.stderr.splitlines()) == 1
 
 
+def test_bench_refuses_hard_where_it_would_time_normal_mode(run_exact):
+    r = run_exact("wordle", "bench", "--hard", "--no-baseline")
+    assert r.returncode == 2 and "--hard goes with" in r.stderr and len(r.stderr.splitlines()) == 1
+
+
 @pytest.mark.slow
 def test_two_worker_local_cluster_matches_in_process(tmp_path):
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")

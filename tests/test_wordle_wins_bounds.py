@@ -151,6 +151,21 @@ def test_bench_runs_both_engines_on_the_same_guesses_and_they_agree():
     assert sum(line.startswith("  pair ") for line in lines) == 3
 
 
+def test_bench_filter_baseline_times_the_previous_hard_mode_filter_and_they_agree():
+    A, G = clustered(11, 10)
+    lines = []
+    out = run_depthk_bench(A, G, threshold=len(A) - 3, depth=4, hard=True, sample=3, seed=2, echo=lines.append,
+                           repeats=2, baseline="filter")
+    assert out["baseline"] == "filter-before" and {"filter-before_seconds", "staged_seconds"} <= set(out)
+    assert [p["first"] for p in out["pairs"]] == ["filter-before", "staged"]
+    assert lines[-1].endswith(f"filter-before / staged = {out['ratio']:.2f}x") and "(hard mode)" in lines[0]
+
+
+def test_bench_refuses_the_filter_baseline_outside_hard_mode(cli):
+    code, out, err = cli("wordle", "bench", "--depth-rejection", 100, "--baseline", "filter")
+    assert code == 2 and "--baseline filter goes with --depth-rejection and --hard" in err, out + err
+
+
 def test_bench_weighted_pairs_the_staged_search_with_and_without_weights():
     A, G = clustered(11, 10)
     lines = []

@@ -10,6 +10,10 @@ first in the first pair, staged first in the second, ...). It checks that they a
 on one side is the same exact value on the other, a guess pruned by one is below T by the other) and
 prints each pair, the median times and their ratio.
 
+With ``--baseline filter`` (hard mode) the pair is the staged search on kernels compiled with the previous
+hard-mode filter (:mod:`exact.bench.filter_baseline`) against the staged search as it is: the filter's
+speed-up alone, the same values required of both.
+
 With ``--weighted`` the pair is the staged search unweighted against the staged search with every
 answer weighing 2 (the weighted kernels and bounds, threshold 2T), on the same first guesses: each
 exact value must be exactly twice the unweighted one, and the ratio is weighted / unweighted.
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 import numba
 
 from exact import progress as prog
+from exact.bench.filter_baseline import FilterBaselineSearch
 from exact.bench.paired import Paired, run_pairs
 from exact.bench.wordle import doubled
 from exact.errors import InternalError
@@ -46,13 +51,14 @@ class EngineRun:
 
 @dataclass
 class Engine:
-    """An engine of the bench: the search (staged or plain), its weights, and the scale of its values
-    (2 with every answer weighing 2, else 1)."""
+    """An engine of the bench: the search (staged or plain), its weights, the scale of its values
+    (2 with every answer weighing 2, else 1), and whether its kernels filter hard-mode guesses as before."""
 
     name: str
     staged: bool
     weights: Weights | None = None
     scale: int = 1
+    filter_before: bool = False
 
 
 def sample_words(guesses: WordList, sample: int, seed: int) -> list[str]:
@@ -66,6 +72,8 @@ def time_engine(answers: WordList, guesses: WordList, F, words: list[str], depth
     forget_memos()  # the staged engine starts from an empty memo
     search = WinsSearch(answers, guesses, depth, hard, 1, F, engine.staged, weights=engine.weights)
     search.prepare()
+    if engine.filter_before:
+        search.state = FilterBaselineSearch(search.state.inst, search.state.memo)
     started = time.perf_counter()
     outcomes = [search.evaluate(w, threshold * engine.scale) for w in words]
     return EngineRun(engine.name, outcomes, time.perf_counter() - started)
@@ -78,8 +86,19 @@ def warm_up(answers: WordList, depth: int, hard: bool, engines: tuple[Engine, En
     F = feedback_matrix(tiny, tiny)
     for e in engines:
         weights = None if e.weights is None else doubled(tiny)
-        time_engine(tiny, tiny, F, list(tiny.words), depth, hard, 0, Engine(e.name, e.staged, weights, e.scale))
+        time_engine(tiny, tiny, F, list(tiny.words), depth, hard, 0,
+                    Engine(e.name, e.staged, weights, e.scale, e.filter_before))
     forget_memos()
+
+
+def engines(answers: WordList, weighted: bool, baseline: str) -> tuple[Engine, Engine]:
+    """The pair timed: (unweighted, weighted), (plain, staged), or with ``baseline`` "filter" (the staged
+    search with the previous hard-mode filter, staged)."""
+    if weighted:
+        return Engine("unweighted", True), Engine("weighted", True, doubled(answers), 2)
+    if baseline == "filter":
+        return Engine("filter-before", True, filter_before=True), Engine("staged", True)
+    return Engine("plain", False), Engine("staged", True)
 
 
 def check_agree(a_run: EngineRun, b_run: EngineRun, threshold: int, scale: int = 1) -> None:
@@ -96,13 +115,12 @@ def check_agree(a_run: EngineRun, b_run: EngineRun, threshold: int, scale: int =
 
 def run_depthk_bench(answers: WordList, guesses: WordList, threshold: int, depth: int = 4, hard: bool = False,
                      sample: int = 10, seed: int = 0, words: list[str] | None = None, echo=print,
-                     repeats: int = 2, weighted: bool = False) -> dict:
+                     repeats: int = 2, weighted: bool = False, baseline: str = "plain") -> dict:
     """Both engines on the same first guesses against ``threshold``, in ``repeats`` pairs of alternating
     order; returns the figures printed (times: medians over the pairs)."""
     words = sample_words(guesses, sample, seed) if words is None else list(words)
     F = feedback_matrix(guesses, answers)
-    a, b = ((Engine("unweighted", True), Engine("weighted", True, doubled(answers), 2)) if weighted
-            else (Engine("plain", False), Engine("staged", True)))
+    a, b = engines(answers, weighted, baseline)
     warm_up(answers, depth, hard, (a, b))
     echo(f"depth {depth} ({'hard' if hard else 'normal'} mode), {len(answers)} answers / {len(guesses)} "
          f"guesses, {len(words)} first guesses (seed {seed}) against threshold {threshold}"
@@ -120,6 +138,7 @@ def run_depthk_bench(answers: WordList, guesses: WordList, threshold: int, depth
     echo(f"{a.name} {paired.median(a.name):.1f} s, {b.name} {paired.median(b.name):.1f} s: "
          f"{top} / {bottom} = {ratio:.2f}x")
     return {"words": words, "threshold": threshold, "depth": depth, "hard": hard, "weighted": weighted,
+            "baseline": a.name,
             f"{a.name}_seconds": round(paired.median(a.name), 2), f"{b.name}_seconds": round(paired.median(b.name), 2),
             "ratio": round(ratio, 2), "threads": numba.get_num_threads(), "cores": prog.cores(), **paired.to_json()}
 

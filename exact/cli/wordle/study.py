@@ -407,13 +407,14 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
 
 @click.command()
 @click.option("--sample", type=click.IntRange(min=1), default=6, show_default=True,
-              help="First guesses timed with the unpruned baseline.")
+              help="First guesses timed with the unpruned baseline, or with --depth-rejection drawn from "
+                   "the guesses.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of that sample.")
 @click.option("--objective", type=click.Choice(["win3", "guesses"]), default="win3", show_default=True,
               help="guesses: time the fewest-guesses proof for --first against the same search without "
                    "its sharper class bound.")
 @click.option("--first", default="salet", show_default=True, help="With --objective guesses: the first guess.")
-@click.option("--hard", is_flag=True, help="With --objective guesses: hard mode.")
+@click.option("--hard", is_flag=True, help="Hard mode: with --objective guesses, --weighted or --depth-rejection.")
 @click.option("--no-baseline", is_flag=True, help="Skip the baseline kernels (their depth-3 proof takes minutes).")
 @click.option("--weighted", is_flag=True, help="Paired runs for --first: the depth-3 value and the fewest-guesses "
               "total, unweighted and with weights (every answer 2), and their time ratio; with "
@@ -435,17 +436,23 @@ def ladder(time_limit, only, max_answers, workers, generate, results_dir, models
                    "threshold T by the plain and the staged search, in this run.")
 @click.option("-k", "--depth", type=click.IntRange(min=2), default=4, show_default=True,
               help="With --depth-rejection: the depth.")
+@click.option("--baseline", type=click.Choice(["plain", "filter"]), default="plain", show_default=True,
+              help="With --depth-rejection: what the staged search is timed against: the plain search, or "
+                   "(with --hard) the staged search on kernels with the previous hard-mode filter.")
 @list_option()
 def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words_file, rejection, depth,
-          weighted=False, repeats=2):
+          baseline="plain", weighted=False, repeats=2):
     """Time the depth-3 proof and depth 4 (trace) against the baseline kernels and the unpruned DP, in one
     run; or, with --objective guesses, the fewest-guesses proof against a weaker-bound baseline; or, with
     --depth-rejection T, the staged depth-k rejection against the plain search on the same first guesses."""
+    if baseline == "filter" and (rejection is None or not hard or weighted):
+        raise ExactError("--baseline filter goes with --depth-rejection and --hard, without --weighted (the "
+                         "filter it times is hard mode's)")
     if rejection is not None:
         lists = (list_answers(), list_guesses())
         words = None if words_file is None else read_first_guesses(words_file, lists[1])
         call(run_depthk_bench, *lists, rejection, depth=depth, hard=hard, sample=sample, seed=seed, words=words,
-             echo=click.echo, repeats=repeats, weighted=weighted)
+             echo=click.echo, repeats=repeats, weighted=weighted, baseline=baseline)
         return
     if words_file is not None and not (objective == "guesses" and (peer is not None or cutoff is not None)):
         raise ExactError("--words goes with the rejection bench (--objective guesses with --cutoff or --peer)")
@@ -464,6 +471,9 @@ def bench(sample, seed, objective, first, hard, no_baseline, peer, cutoff, words
         first = checked_word(first, list_guesses(), "--first")
         run_guesses_bench(first=first, hard=hard, echo=click.echo, lists=(list_answers(), list_guesses()))
         return
+    if hard:
+        raise ExactError("--hard goes with --objective guesses, --weighted or --depth-rejection (the default "
+                         "bench times normal mode's depth-3 proof)")
     run_wordle_bench(sample=sample, seed=seed, baseline=not no_baseline, echo=click.echo,
                      lists=(list_answers(), list_guesses()))
 

@@ -163,6 +163,10 @@ class Search:
 
     #: whether :meth:`values3` raises the threshold itself, candidate by candidate
     raises_inside = True
+    #: the unweighted kernels (a benchmark swaps in variants compiled with another hard-mode filter:
+    #: :mod:`exact.bench.filter_baseline`)
+    wins2_kernel = staticmethod(wins2)
+    values3_kernel = staticmethod(values3)
 
     def __init__(self, inst: WinsInstance):
         self.inst = inst
@@ -195,8 +199,8 @@ class Search:
             return self.wins2_weighted(node, P, need, rule)
         _, fcaps = self.no_features()
         work = scratch(self.inst.npat, len(node.caps))
-        return wins2(node.FT, P, node.caps, need, bitset_words(self.inst.npat), self.hard_mode(node, rule),
-                     node.order, fcaps, np.zeros(0, dtype=np.int64), 0, work)
+        return self.wins2_kernel(node.FT, P, node.caps, need, bitset_words(self.inst.npat),
+                                 self.hard_mode(node, rule), node.order, fcaps, np.zeros(0, dtype=np.int64), 0, work)
 
     def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
         """value_3 at a node; feature caps only at the root (all answers): below it the node's own
@@ -207,8 +211,8 @@ class Search:
                             self.inst.npat, self.hard_mode(node, rule), wrows, by_weight(wrows))
         featured = node is self.root
         FEAT, fcaps = self.inst.features() if featured else self.no_features()
-        return values3(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
-                       self.inst.npat, self.hard_mode(node, rule), node.order, fcaps, FEAT, featured)
+        return self.values3_kernel(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
+                                   self.inst.npat, self.hard_mode(node, rule), node.order, fcaps, FEAT, featured)
 
     def wins2_weighted(self, node: Node, P, need, rule):
         """Weighted wins_2 of the rows P (:func:`exact.wordle.wins.weighted.wins2w`)."""

@@ -119,20 +119,38 @@ def _first_at_most(caps, value, lo):
 
 @numba.njit(cache=True, nogil=True)
 def _allowed_positions(greens, least, codes, counts):
-    """The guess positions the hard-mode constraint allows, in order."""
-    letters = np.flatnonzero(least > 0)
-    places = np.flatnonzero(greens >= 0)
-    keep = np.empty(codes.shape[0], dtype=np.int64)
+    """The guess positions the hard-mode constraint allows, in order: those with every green letter in
+    its place and at least ``least[x]`` copies of every letter x. With no green and no letter required
+    (a class that has shown nothing yet) every position, without a test; otherwise each guess is tested
+    against the few greens and letters the constraint holds (listed once, as plain index loops)."""
+    places = np.empty(greens.shape[0], dtype=np.int64)
+    npl = 0
+    for i in range(greens.shape[0]):
+        if greens[i] >= 0:
+            places[npl] = i
+            npl += 1
+    letters = np.empty(least.shape[0], dtype=np.int64)
+    nl = 0
+    for x in range(least.shape[0]):
+        if least[x] > 0:
+            letters[nl] = x
+            nl += 1
+    n = codes.shape[0]
+    keep = np.empty(n, dtype=np.int64)
+    if npl == 0 and nl == 0:
+        for j in range(n):
+            keep[j] = j
+        return keep
     m = 0
-    for j in range(codes.shape[0]):
+    for j in range(n):
         ok = True
-        for i in places:
-            if codes[j, i] != greens[i]:
+        for t in range(npl):
+            if np.int64(codes[j, places[t]]) != np.int64(greens[places[t]]):
                 ok = False
                 break
         if ok:
-            for x in letters:
-                if counts[j, x] < least[x]:
+            for t in range(nl):
+                if np.int64(counts[j, letters[t]]) < np.int64(least[letters[t]]):
                     ok = False
                     break
         if ok:
