@@ -40,11 +40,11 @@ def kernels_before() -> tuple:
     return wins2, rebound(kernels.values3, value3=value3)
 
 
-_BEFORE = kernels_before()
+WINS2_BEFORE, VALUES3_BEFORE = kernels_before()
 
 
 class FilterBaselineSearch(StagedSearch):
     """The staged search on the kernels with the previous hard-mode filter (benchmarks only)."""
 
-    wins2_kernel = staticmethod(_BEFORE[0])
-    values3_kernel = staticmethod(_BEFORE[1])
+    wins2_kernel = staticmethod(WINS2_BEFORE)
+    values3_kernel = staticmethod(VALUES3_BEFORE)
