@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numba
 
@@ -86,8 +86,7 @@ def warm_up(answers: WordList, depth: int, hard: bool, engines: tuple[Engine, En
     F = feedback_matrix(tiny, tiny)
     for e in engines:
         weights = None if e.weights is None else doubled(tiny)
-        time_engine(tiny, tiny, F, list(tiny.words), depth, hard, 0,
-                    Engine(e.name, e.staged, weights, e.scale, e.filter_before))
+        time_engine(tiny, tiny, F, list(tiny.words), depth, hard, 0, replace(e, weights=weights))
     forget_memos()
 
 
