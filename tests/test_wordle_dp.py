@@ -9,12 +9,13 @@ import pytest
 from exact.errors import ExactError
 from exact.feedback import all_green, encode, feedback
 from exact.partitions import feedback_matrix
+from exact.wordle.wins import dp
 from exact.wordle.wins.dp import solve
 from exact.wordle.wins.trees import best_tree, tie_break_first
 from exact.wordle.wins.kernels import (ABSENT, ELSEWHERE, GREEN, _allowed_positions, class_features, feature_caps,
                                        feature_sets)
 from exact.bench.dp_baseline import _allowed_positions as allowed_positions_before
-from exact.game.hard import constraint, is_allowed, letter_counts
+from exact.game.hard import constraint, is_allowed, letter_counts, no_constraint
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
@@ -162,6 +163,58 @@ def test_feature_caps_count_the_classes_on_each_set():
     _, sets = feature_sets(encode(A.words))
     for f, S in enumerate(sets):
         assert caps[f].tolist() == [len(set(F[g, S].tolist())) for g in range(len(G))]
+
+
+def node_instance(hard: bool = False):
+    """300 answers and 500 more guesses: nodes of a few dozen answers, classes of 8 or more in them."""
+    A = words_from_lines(random.Random(11).sample(wordle_answers().words, 300))
+    G = words_from_lines(sorted(set(A.words) | set(random.Random(12).sample(wordle_allowed().words, 500))))
+    return dp.make_wins_instance(A, G, hard)
+
+
+def gray_class(inst) -> np.ndarray:
+    """The answers a guess leaves all gray: the largest such class (a node below the root)."""
+    sizes = (inst.F == 0).sum(axis=1)
+    return np.flatnonzero(inst.F[int(np.argmax(sizes))] == 0).astype(np.int64)
+
+
+def test_node_features_count_the_classes_on_each_set_of_the_node():
+    """caps[f, j] of a node (not the root) is the number of classes the guess at position j of the
+    node's order makes on the node's answers in feature set f."""
+    inst = node_instance()
+    T = gray_class(inst)
+    node = dp.make_node(inst, T)
+    FEAT, caps = dp.node_features(inst, node)
+    _, sets = feature_sets(encode([inst.answers.words[a] for a in T]))
+    assert caps.shape == (len(sets), len(node.order))
+    for f, S in enumerate(sets):
+        assert caps[f].tolist() == [len(set(inst.F[g, T[S]].tolist())) for g in node.order]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_value3_with_a_nodes_feature_caps_is_value3_without(hard):
+    """At a node below the root, value_3 of every guess is the same with the node's feature caps as
+    without: exact where it was exact (threshold 0), and with a threshold the same guesses kept, the
+    same exact values, and every pruned bound below the threshold."""
+    inst = node_instance(hard)
+    search = dp.Search(inst)
+    T = gray_class(inst)
+    node = dp.make_node(inst, T)
+    hm = search.hard_mode(node, no_constraint(5))
+    FEAT, fcaps = dp.node_features(inst, node)
+    nofeat, nocaps = search.no_features()
+    positions = np.arange(len(node.order), dtype=np.int64)
+    args = (inst.npat, hm)
+    plain = dp.values3(node.FT, positions, node.caps, 0, 0, 0, 1, *args, nocaps, nofeat, False)
+    feat = dp.values3(node.FT, positions, node.caps, 0, 0, 0, 1, *args, fcaps, FEAT, True)
+    assert plain[1].all() and feat[1].all() and plain[0].tolist() == feat[0].tolist()
+    assert (fcaps.min(axis=0) < node.caps).mean() > 0.5  # the feature caps bite: tighter than most caps
+    best = int(plain[0].max())
+    for threshold in (best, best - 5):
+        (pv, pe), (fv, fe) = (dp.values3(node.FT, positions, node.caps, threshold, 0, 0, 1, *args, c, f, on)
+                              for c, f, on in ((nocaps, nofeat, False), (fcaps, FEAT, True)))
+        assert fe.tolist() == pe.tolist() and fv[fe].tolist() == pv[pe].tolist()
+        assert (fv[~fe] < threshold).all() and (fv[~fe] >= plain[0][~fe]).all()
 
 
 def test_allowed_positions_are_the_hard_mode_rule():

@@ -1,6 +1,6 @@
-"""Staged depth-k rejection (exact.wordle.wins.bounds): the memo, the class bounds and one guess per
-partition, against brute force and the plain search on tiny lists, in normal and hard mode, with and
-without random integer answer weights."""
+"""Staged depth-k rejection (exact.wordle.wins.bounds): the memo, the class bounds, one guess per
+partition and feature caps at large nodes, against brute force and the plain search on tiny lists,
+in normal and hard mode, with and without random integer answer weights."""
 
 import random
 
@@ -67,6 +67,36 @@ def test_staged_prunes_and_agrees_with_the_plain_search_on_clustered_answers(har
     assert check_against(truth, search, A, G, 4, hard, best) > 0
     assert check_against(truth, search, A, G, 4, hard, best) > 0  # again, from the memo
     assert search.memo.hits > 0
+
+
+def lossy(hard: bool):
+    """1000 answers, the only guesses: classes of 8 or more below the first guess that the first block
+    of guesses does not split, and answers lost within 4 (the bounds have something to bite on)."""
+    A = words_from_lines(sorted(random.Random(11).sample(wordle_answers().words, 1000)), "lossy")
+    return dp.make_wins_instance(A, A, hard)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_feature_caps_at_large_nodes_agree_with_the_plain_search(hard):
+    """Argument 4 with nodes of 20 answers or more featured (the default waits for 200; either way only
+    where value_3 may lose dp.FEATURE_SLACK or more, as at threshold 0): 5 first
+    guesses valued at depth 4 exactly, then against the best of them (each pruned one below it, at
+    least its value), as by the plain search. (Feature caps halved make some of the exact values
+    wrong here; tests/test_wordle_dp.py checks the caps themselves and value_3 with and without them.)"""
+    inst = lossy(hard)
+    G = inst.guesses
+    firsts = [G.index[g] for g in random.Random(2).sample(G.words, 5)]
+    T, rule = np.arange(len(inst.answers), dtype=np.int64), no_constraint(5)
+    plain = dp.Search(inst)
+    truth = {g: plain.value(g, T, 4, rule, 0)[0] for g in firsts}
+    assert min(truth.values()) < len(T)
+    search = StagedSearch(dp.make_wins_instance(inst.answers, G, hard))
+    search.node_features_min = 20
+    for threshold in (0, max(truth.values())):
+        for g in firsts:
+            v, ok = search.value(g, T, 4, rule, threshold)
+            assert (v == truth[g]) if ok else (truth[g] <= v < threshold), (G.words[g], v, ok, truth[g])
 
 
 @pytest.mark.slow

@@ -1,8 +1,9 @@
 """Staged rejection for the depth-k search over first guesses: a memo of bounds shared across first
-guesses, class bounds before any search, and second guesses that make the same partition tried once.
+guesses, class bounds before any search, second guesses that make the same partition tried once, and
+feature caps counted at large nodes.
 
 :class:`StagedSearch` is :class:`exact.wordle.wins.dp.Search` (the engine of ``exact wordle rank --depth
-K`` before it, kept as the benchmark's baseline) with three additions. Each keeps every value exact or
+K`` before it, kept as the benchmark's baseline) with four additions. Each keeps every value exact or
 an upper bound below the threshold it was asked to reach, so the global search's certificate reads
 the same (the arguments). They hold with integer answer weights w_a >= 1 too (a prior,
 :mod:`exact.wordle.wins.weighted`): wins_j(P) is then the weight won within j, and W(P), the total
@@ -38,6 +39,16 @@ weight of P, stands where |P| stands below (|P| is W(P) under unit weights, so o
    maximum is unchanged. Partitions are compared exactly (a hash groups them; each member is then
    checked label by label against its group's first, and kept on any difference).
 
+4. **Feature caps at large nodes** (:func:`exact.wordle.wins.dp.node_features`): the kernels' bound on
+   the classes a guess makes on a class (:mod:`exact.wordle.wins.kernels`, "feature caps") holds for
+   the feature sets of any node's answers N, not only the root's: a class Q of guess h with pattern p
+   at N lies in N & S for every feature set S that p implies, so a guess g makes at most as many
+   classes on Q as on N & S. The plain search counts them at the root only; the staged search also at
+   nodes of at least NODE_FEATURES_MIN answers where value_3 may lose ``dp.FEATURE_SLACK`` or more
+   (there the scans they shorten cost more than counting them). They only skip guesses that cannot
+   beat the best count found so far, so every value is the same: exact where it was exact, a bound
+   below its threshold where it was one. (Unweighted only: the weighted kernels read no feature caps.)
+
 What the staged search takes from :class:`exact.wordle.wins.dp.Search` unchanged is argued there for
 weights (the shortcuts of ``wins``, the useful guesses, value_k's running bound) and in
 :mod:`exact.wordle.wins.weighted` (the weighted kernels at k <= 3; the unweighted kernels' feature caps
@@ -65,6 +76,8 @@ from exact.wordle.wins import dp
 MEMO_BYTES = 128 * 2**20
 #: Classes smaller than this are not memoized (their wins are decided by the shortcuts of dp.Search.wins).
 MEMO_MIN = 3
+#: Nodes of at least this many answers count their own feature caps before value_3 (argument 4).
+NODE_FEATURES_MIN = 200
 
 
 @dataclass
@@ -210,8 +223,10 @@ class ClassPart:
 
 
 class StagedSearch(dp.Search):
-    """:class:`exact.wordle.wins.dp.Search` with the memo, class bounds first and one guess per
-    partition (the module's arguments 1-3)."""
+    """:class:`exact.wordle.wins.dp.Search` with the memo, class bounds first, one guess per
+    partition and feature caps at large nodes (the module's arguments 1-4)."""
+
+    node_features_min = NODE_FEATURES_MIN
 
     def __init__(self, inst: dp.WinsInstance, memo: WinsMemo | None = None):
         super().__init__(inst)

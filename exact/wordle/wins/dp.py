@@ -58,6 +58,8 @@ from exact.words import WordList, check_answers_are_guesses, require_in_pool
 BATCH = 256
 #: Seconds a kernel call at the root aims at (a Ctrl-C waits for the call to end).
 PIECE_SECONDS = 0.5
+#: Below the root, a node counts its feature caps only when value_3 there may lose this many answers.
+FEATURE_SLACK = 32
 FIRST_BATCH = 16
 
 
@@ -76,20 +78,13 @@ class WinsInstance:
     counts: np.ndarray = field(repr=False)
     npat: int
     in_answers: np.ndarray = field(repr=False)  # guess row -> answer column, or -1
-    _features: tuple | None = field(default=None, repr=False)
+    answer_codes: np.ndarray = field(repr=False)  # the encoded answers, by column
     #: answer weights (int64 by answer column, :mod:`exact.wordle.wins.weighted`); None: unit weights
     w: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def green(self) -> int:
         return self.npat - 1
-
-    def features(self) -> tuple[np.ndarray, np.ndarray]:
-        """(FEAT, caps) of :func:`feature_caps` on the answers, computed on first use."""
-        if self._features is None:
-            with stop.held():  # see make_node
-                self._features = feature_caps(self.F, encode(self.answers.words), self.npat)
-        return self._features
 
 
 def make_wins_instance(answers: WordList, guesses: WordList, hard: bool = False,
@@ -105,7 +100,7 @@ def make_wins_instance(answers: WordList, guesses: WordList, hard: bool = False,
         in_answers[guesses.index[a]] = j
     w = None if weights is None or weights.unit else as_values(weights, answers)
     return WinsInstance(answers, guesses, F, hard, codes, letter_counts(codes),
-                    pattern_count(answers.length), in_answers, w=w)
+                        pattern_count(answers.length), in_answers, encode(answers.words), w=w)
 
 
 
@@ -119,6 +114,8 @@ class Node:
     FT: np.ndarray = field(repr=False)  # FT[r, j] = F[order[j], T[r]]
     codes: np.ndarray = field(repr=False)  # encoded guesses, in the same order (hard mode)
     counts: np.ndarray = field(repr=False)
+    #: (FEAT, caps) of :func:`node_features`, once counted
+    features: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
 
     def caps_by_row(self) -> np.ndarray:
         caps = np.empty_like(self.caps)
@@ -138,6 +135,17 @@ def make_node(inst: WinsInstance, T: np.ndarray) -> Node:
         order = np.lexsort((np.arange(len(by_row)), -by_row)).astype(np.int64)
         FT = node_matrix(inst.F, order, T)
     return Node(T, order, by_row[order], FT, inst.codes[order], inst.counts[order])
+
+
+def node_features(inst: WinsInstance, node: Node) -> tuple[np.ndarray, np.ndarray]:
+    """(FEAT, caps) of :func:`feature_caps` on the node's answers, ``caps[f, j]`` for the guess at
+    position j of the node's order (the kernels read them by position), counted on first use."""
+    if node.features is None:
+        F = inst.F if len(node.T) == inst.F.shape[1] else np.ascontiguousarray(inst.F[:, node.T])
+        with stop.held():  # see make_node
+            FEAT, caps = feature_caps(F, inst.answer_codes[node.T], inst.npat)
+        node.features = (FEAT, np.ascontiguousarray(caps[:, node.order]))
+    return node.features
 
 
 def allowed_rows(inst: WinsInstance, rows: np.ndarray, rule: Constraint) -> np.ndarray:
@@ -167,6 +175,9 @@ class Search:
     #: :mod:`exact.bench.filter_baseline`)
     wins2_kernel = staticmethod(wins2)
     values3_kernel = staticmethod(values3)
+    #: feature caps (:func:`node_features`) at the root only (None), or also at every node of at least
+    #: this many answers (:class:`exact.wordle.wins.bounds.StagedSearch`)
+    node_features_min: int | None = None
 
     def __init__(self, inst: WinsInstance):
         self.inst = inst
@@ -200,19 +211,30 @@ class Search:
         _, fcaps = self.no_features()
         work = scratch(self.inst.npat, len(node.caps))
         return self.wins2_kernel(node.FT, P, node.caps, need, bitset_words(self.inst.npat),
-                                 self.hard_mode(node, rule), node.order, fcaps, np.zeros(0, dtype=np.int64), 0, work)
+                                 self.hard_mode(node, rule), fcaps, np.zeros(0, dtype=np.int64), 0, work)
 
     def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
-        """value_3 at a node; feature caps only at the root (all answers): below it the node's own
-        caps are already on a subset, and filtering by feature caps costs more than it saves."""
+        """value_3 at a node, with feature caps where :meth:`featured` says."""
         if self.inst.w is not None:
             wrows = self.inst.w[node.T]
             return values3w(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                             self.inst.npat, self.hard_mode(node, rule), wrows, by_weight(wrows))
-        featured = node is self.root
-        FEAT, fcaps = self.inst.features() if featured else self.no_features()
+        featured = self.featured(node, threshold)
+        FEAT, fcaps = node_features(self.inst, node) if featured else self.no_features()
         return self.values3_kernel(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
-                                   self.inst.npat, self.hard_mode(node, rule), node.order, fcaps, FEAT, featured)
+                                   self.inst.npat, self.hard_mode(node, rule), fcaps, FEAT, featured)
+
+    def featured(self, node: Node, threshold: int) -> bool:
+        """Whether value_3 at the node counts its feature caps: always at the root (all answers), below
+        it at nodes of at least ``node_features_min`` answers asked to lose at most ``FEATURE_SLACK`` or
+        more (|T| - threshold). Counting them costs about 45 |T| G bit operations, against the scans
+        they shorten: on small nodes, or where little may be lost (every guess abandoned early), they
+        cost more than they save."""
+        if node is self.root:
+            return True
+        if self.node_features_min is None or len(node.T) < self.node_features_min:
+            return False
+        return node.features is not None or len(node.T) - threshold >= FEATURE_SLACK
 
     def wins2_weighted(self, node: Node, P, need, rule):
         """Weighted wins_2 of the rows P (:func:`exact.wordle.wins.weighted.wins2w`)."""

@@ -8,12 +8,13 @@ False: normal mode).
 Pruning, and why it is valid (every bound is an upper bound on the exact value it stands for):
 
 - wins_2(P) <= min(|P|, caps[g]) for the guesses g not yet scanned (the scan stops there);
-- *feature caps*: a class P of guess h (pattern p) lies inside every *feature set* that p implies
-  (:func:`class_features`: "answer[i] = c", "c in answer and answer[i] != c", "c not in answer"),
-  and the classes of a guess g on P number at most its classes on such a set S (P is a subset of
-  S); so, at the root node, wins_2(P) counts only the guesses whose min(caps[g], classes of g on
-  each feature set of P) beats the best count found so far (:func:`feature_caps` counts them once
-  per instance);
+- *feature caps*: a class P of guess h (pattern p) on a node's answers N lies inside N & S for every
+  *feature set* S that p implies (:func:`class_features`: "answer[i] = c", "c in answer and
+  answer[i] != c", "c not in answer"), and the classes of a guess g on P number at most its classes
+  on N & S (P is a subset of it); so, at a node whose feature caps are counted (:func:`feature_caps`
+  on N: the root, and with the staged search every node of enough answers), wins_2(P) counts only
+  the guesses whose min(caps[g], classes of g on N & S for each feature set S of P) beats the best
+  count found so far;
 - wins_k(P) <= |P|, and wins_2(P) <= min(|P|, the largest cap);
 - a guess is abandoned (value_k(g, T) reported as a bound < threshold) once the exact values of its
   classes so far plus the bounds of the rest fall below the threshold.
@@ -188,19 +189,16 @@ def _scan(FT, P, caps, need, words, bits, count):
 
 
 @numba.njit(cache=True, nogil=True)
-def wins2(FT, P, caps, need, words, hm, order, fcaps, fidx, nf, work):
+def wins2(FT, P, caps, need, words, hm, fcaps, fidx, nf, work):
     """(wins_2(P) or a bound < need, exact?), counting guesses in blocks.
 
     With no feature set in normal mode, :func:`_scan`. Otherwise: first the FIRST_BLOCK allowed
-    guesses of highest cap; then, in order, every other allowed guess whose bound, min(|P|, its cap,
-    its feature caps ``fcaps[fidx[f], order[j]]`` for f < nf), beats the best count found so far
-    (guesses whose bound falls to that best as it grows are skipped). In hard mode only the allowed
-    guesses count (a sub-sequence of the order: caps still non-increasing). ``work`` holds the
-    scratch arrays (:func:`scratch`).
+    guesses of highest cap; then, in order, every other allowed guess whose bound (:func:`_bounded`)
+    beats the best count found so far (guesses whose bound falls to that best as it grows are
+    skipped). In hard mode only the allowed guesses count (a sub-sequence of the order: caps still
+    non-increasing). ``fcaps[f, j]``: the classes of the guess at position j on feature set f of the
+    node's answers (columns in the node's order). ``work`` holds the scratch arrays (:func:`scratch`).
     """
-    # long: the innermost numba kernel of the depth-k search (called for every class of every guess
-    # valued): the first block, the candidates' bounds and the blocks counted share the scratch
-    # arrays and the best count in one frame, each step reading the count the previous one raised
     bits, count, cols, cand, ccap = work
     hard = hm.on
     if nf == 0 and not hard:
@@ -225,22 +223,7 @@ def wins2(FT, P, caps, need, words, hm, order, fcaps, fidx, nf, work):
             best = count[t]
     if best == s:
         return best, True
-    m = 0  # the other candidates, with their bounds
-    top = best  # a bound on every count: the best so far, or a candidate's bound
-    for t in range(nb, na):
-        j = js[t] if hard else t
-        c = caps[j]
-        if c <= best:
-            break  # caps are non-increasing: no later guess beats best
-        c = min(c, s)
-        g = order[j]
-        for f in range(nf):
-            c = min(c, np.int64(fcaps[fidx[f], g]))
-        if c > best:
-            cand[m] = j
-            ccap[m] = c
-            m += 1
-            top = max(top, c)
+    m, top = _bounded(caps, s, best, nb, na, js, hard, fcaps, fidx, nf, cand, ccap)
     if top < need:
         return top, False
     i = 0
@@ -258,6 +241,51 @@ def wins2(FT, P, caps, need, words, hm, order, fcaps, fidx, nf, work):
         if best == s:
             break
     return best, best >= need
+
+
+@numba.njit(cache=True, nogil=True)
+def _bounded(caps, s, best, nb, na, js, hard, fcaps, fidx, nf, cand, ccap):
+    """(m, top): the allowed guesses after the first block whose bound min(|P| = s, its cap, its
+    feature caps ``fcaps[fidx[f], j]`` for f < nf) beats ``best``, written in order to cand[:m] with
+    their bounds in ccap[:m]; top, the largest of best and those bounds (a bound on every count).
+
+    The guesses with cap above best are listed first (caps are non-increasing: no later guess beats
+    best), then each feature's caps are applied one feature at a time, reading its row in order."""
+    m = 0
+    if hard:
+        for t in range(nb, na):
+            if caps[js[t]] <= best:
+                break
+            cand[m] = js[t]
+            ccap[m] = min(caps[js[t]], s)
+            m += 1
+    else:
+        end = _first_at_most(caps, best, nb)
+        for t in range(nb, end):
+            cand[m] = t
+            ccap[m] = min(caps[t], s)
+            m += 1
+    for f in range(nf):
+        row = fcaps[fidx[f]]
+        if hard:
+            for i in range(m):
+                c = np.int64(row[cand[i]])
+                if c < ccap[i]:
+                    ccap[i] = c
+        else:  # the same, read as a run: cand[:m] is nb, nb + 1, ...
+            for i in range(m):
+                c = np.int64(row[nb + i])
+                if c < ccap[i]:
+                    ccap[i] = c
+    n = 0
+    top = best
+    for i in range(m):
+        if ccap[i] > best:
+            cand[n] = cand[i]
+            ccap[n] = ccap[i]
+            n += 1
+            top = max(top, ccap[i])
+    return n, top
 
 
 @numba.njit(cache=True, nogil=True)
@@ -411,7 +439,7 @@ def _split(FT, j, npat, size, members):
 
 
 @numba.njit(cache=True, nogil=True)
-def value3(FT, j, caps, threshold, npat, words, hm, order, fcaps, FEAT, featured, work, size, members, fidx):
+def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, work, size, members, fidx):
     """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each
     (with ``featured``, by the feature sets of each class of at least FEATURE_MIN answers,
     :func:`class_features`).
@@ -449,7 +477,7 @@ def value3(FT, j, caps, threshold, npat, words, hm, order, fcaps, FEAT, featured
         if nf == 0 and not hm.on:
             v, ok = _scan(FT, members[start[i]:start[i + 1]], caps, need, words, work[0], work[1])
         else:
-            v, ok = wins2(FT, members[start[i]:start[i + 1]], caps, need, words, below, order, fcaps, fidx, nf, work)
+            v, ok = wins2(FT, members[start[i]:start[i + 1]], caps, need, words, below, fcaps, fidx, nf, work)
         total += v
         if not ok:
             return total + rest, False
@@ -457,7 +485,7 @@ def value3(FT, j, caps, threshold, npat, words, hm, order, fcaps, FEAT, featured
 
 
 @numba.njit(cache=True, parallel=True)
-def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, order, fcaps, FEAT, featured):
+def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps, FEAT, featured):
     """value_3 of each candidate guess (a position in the node's order), in parallel.
 
     Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
@@ -491,7 +519,7 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, order,
                 th = max(threshold, best[0] + (1 if raising == 1 else 0))
             if keep > 0 and mine[t, keep - 1] > th:
                 th = mine[t, keep - 1]
-            v, ok = value3(FT, cands[i], caps, th, npat, words, hm, order, fcaps, FEAT, featured, work, size, members,
+            v, ok = value3(FT, cands[i], caps, th, npat, words, hm, fcaps, FEAT, featured, work, size, members,
                            fidx)
             values[i] = v
             exact[i] = ok
