@@ -79,8 +79,7 @@ def lossy(hard: bool):
 @pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 def test_feature_caps_at_large_nodes_agree_with_the_plain_search(hard):
-    """Argument 4 with nodes of 20 answers or more featured (the default waits for 200; either way only
-    where value_3 may lose dp.FEATURE_SLACK or more, as at threshold 0): 5 first
+    """Argument 4 with nodes of 20 answers or more featured (the default waits for 50): 5 first
     guesses valued at depth 4 exactly, then against the best of them (each pruned one below it, at
     least its value), as by the plain search. (Feature caps halved make some of the exact values
     wrong here; tests/test_wordle_dp.py checks the caps themselves and value_3 with and without them.)"""

@@ -44,8 +44,8 @@ weight of P, stands where |P| stands below (|P| is W(P) under unit weights, so o
    the feature sets of any node's answers N, not only the root's: a class Q of guess h with pattern p
    at N lies in N & S for every feature set S that p implies, so a guess g makes at most as many
    classes on Q as on N & S. The plain search counts them at the root only; the staged search also at
-   nodes of at least NODE_FEATURES_MIN answers where value_3 may lose ``dp.FEATURE_SLACK`` or more
-   (there the scans they shorten cost more than counting them). They only skip guesses that cannot
+   nodes of at least NODE_FEATURES_MIN answers (on smaller ones counting them costs more than the
+   scans they shorten). They only skip guesses that cannot
    beat the best count found so far, so every value is the same: exact where it was exact, a bound
    below its threshold where it was one. (Unweighted only: the weighted kernels read no feature caps.)
 
@@ -77,7 +77,7 @@ MEMO_BYTES = 128 * 2**20
 #: Classes smaller than this are not memoized (their wins are decided by the shortcuts of dp.Search.wins).
 MEMO_MIN = 3
 #: Nodes of at least this many answers count their own feature caps before value_3 (argument 4).
-NODE_FEATURES_MIN = 200
+NODE_FEATURES_MIN = 50
 
 
 @dataclass

@@ -58,8 +58,6 @@ from exact.words import WordList, check_answers_are_guesses, require_in_pool
 BATCH = 256
 #: Seconds a kernel call at the root aims at (a Ctrl-C waits for the call to end).
 PIECE_SECONDS = 0.5
-#: Below the root, a node counts its feature caps only when value_3 there may lose this many answers.
-FEATURE_SLACK = 32
 FIRST_BATCH = 16
 
 
@@ -219,22 +217,18 @@ class Search:
             wrows = self.inst.w[node.T]
             return values3w(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                             self.inst.npat, self.hard_mode(node, rule), wrows, by_weight(wrows))
-        featured = self.featured(node, threshold)
+        featured = self.featured(node)
         FEAT, fcaps = node_features(self.inst, node) if featured else self.no_features()
         return self.values3_kernel(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                                    self.inst.npat, self.hard_mode(node, rule), fcaps, FEAT, featured)
 
-    def featured(self, node: Node, threshold: int) -> bool:
+    def featured(self, node: Node) -> bool:
         """Whether value_3 at the node counts its feature caps: always at the root (all answers), below
-        it at nodes of at least ``node_features_min`` answers asked to lose at most ``FEATURE_SLACK`` or
-        more (|T| - threshold). Counting them costs about 45 |T| G bit operations, against the scans
-        they shorten: on small nodes, or where little may be lost (every guess abandoned early), they
-        cost more than they save."""
+        it at nodes of at least ``node_features_min`` answers (counting them costs about 11 |T| G
+        operations, against the scans they shorten; on small nodes they cost more than they save)."""
         if node is self.root:
             return True
-        if self.node_features_min is None or len(node.T) < self.node_features_min:
-            return False
-        return node.features is not None or len(node.T) - threshold >= FEATURE_SLACK
+        return self.node_features_min is not None and len(node.T) >= self.node_features_min
 
     def wins2_weighted(self, node: Node, P, need, rule):
         """Weighted wins_2 of the rows P (:func:`exact.wordle.wins.weighted.wins2w`)."""

@@ -364,21 +364,66 @@ def feature_sets(codes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     return FEAT, [np.asarray(S, dtype=np.int64) for S in sets]
 
 
+@numba.njit(cache=True, nogil=True)
+def _lowest(m):
+    """The index of the lowest set bit of m > 0."""
+    return np.int64(_popcount(np.uint64((m & -m) - 1)))
+
+
 @numba.njit(cache=True, parallel=True)
-def _set_caps(F, starts, members, nsets, npat):
-    """caps[f, g] = the classes of guess g on set f; answer a lies in the sets
-    ``members[starts[a]:starts[a + 1]]``."""
-    words = (npat + 63) // 64
-    caps = np.empty((nsets, F.shape[0]), dtype=np.int16)
-    one = np.uint64(1)
+def _letter_caps(F, codes, FEAT, nsets, npat):
+    """caps[FEAT[kind, i, c], g]: the classes of guess row g on each feature set of the answers
+    (``codes``, the columns of F), from three letter masks (bit c: letter c) per class p of g:
+    ``common[p]``, the letters every answer of p holds; ``at[p, i]``, the letters at i in p;
+    ``held[p, i]``, the letters some answer of p holds but not at i. Class p meets the set "c at i"
+    iff bit c of at[p, i] is set, "c held, not at i" iff bit c of held[p, i] is, "no c" iff bit c
+    of common[p] is not: each count is a number of classes with that bit."""
+    n, L = codes.shape
+    full = (np.int64(1) << 26) - 1
+    letters = np.zeros(n, dtype=np.int64)
+    for a in range(n):
+        for i in range(L):
+            letters[a] |= np.int64(1) << np.int64(codes[a, i])
+    caps = np.zeros((nsets, F.shape[0]), dtype=np.int16)
     for g in numba.prange(F.shape[0]):
-        bits = np.zeros(nsets * words, dtype=np.uint64)
-        for a in range(F.shape[1]):
+        first = np.full(npat, -1, dtype=np.int64)
+        pats = np.empty(npat, dtype=np.int64)
+        k = 0
+        common = np.empty(npat, dtype=np.int64)
+        at = np.empty((npat, L), dtype=np.int64)
+        held = np.empty((npat, L), dtype=np.int64)
+        for a in range(n):
             p = np.int64(F[g, a])
-            for t in range(starts[a], starts[a + 1]):
-                bits[members[t] * words + (p >> 6)] |= one << np.uint64(p & 63)
-        for f in range(nsets):
-            caps[f, g] = np.int16(_ones(bits, f * words, f * words + words))
+            if first[p] < 0:
+                first[p] = a
+                pats[k] = p
+                k += 1
+                common[p] = full
+                at[p, :] = 0
+                held[p, :] = 0
+            common[p] &= letters[a]
+            for i in range(L):
+                bit = np.int64(1) << np.int64(codes[a, i])
+                at[p, i] |= bit
+                held[p, i] |= letters[a] & ~bit
+        absent = np.full(26, k, dtype=np.int64)  # classes with an answer lacking c: k less those holding it all
+        for t in range(k):
+            p = pats[t]
+            m = common[p]
+            while m:
+                absent[_lowest(m)] -= 1
+                m &= m - 1
+            for i in range(L):
+                m = at[p, i]
+                while m:
+                    caps[FEAT[GREEN, i, _lowest(m)], g] += 1
+                    m &= m - 1
+                m = held[p, i]
+                while m:
+                    caps[FEAT[ELSEWHERE, i, _lowest(m)], g] += 1
+                    m &= m - 1
+        for c in range(26):
+            caps[FEAT[ABSENT, 0, c], g] = absent[c]
     return caps
 
 
@@ -386,14 +431,7 @@ def feature_caps(F: np.ndarray, codes: np.ndarray, npat: int) -> tuple[np.ndarra
     """(FEAT, caps): caps[FEAT[kind, i, c], g] = how many classes guess row g makes on that feature
     set of the answers (``codes``: the encoded answers, the columns of F)."""
     FEAT, sets = feature_sets(codes)
-    where = [[] for _ in range(codes.shape[0])]
-    for f, S in enumerate(sets):
-        for a in S:
-            where[a].append(f)
-    starts = np.zeros(codes.shape[0] + 1, dtype=np.int64)
-    starts[1:] = np.cumsum([len(w) for w in where])
-    members = np.array([f for w in where for f in w], dtype=np.int64)
-    return FEAT, _set_caps(F, starts, members, len(sets), npat)
+    return FEAT, _letter_caps(F, np.ascontiguousarray(codes, dtype=np.int64), FEAT, len(sets), npat)
 
 
 @numba.njit(cache=True, nogil=True)
