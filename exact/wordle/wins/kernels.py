@@ -46,6 +46,9 @@ BLOCK = 512  # guesses counted together: their bitsets (512 x 4 x 8 bytes = 16 K
 #: Classes smaller than this are scanned without feature caps (filtering costs more than it saves).
 FEATURE_MIN = 8
 FIRST_BLOCK = 64  # the first block is small: a class is often split into singletons there
+#: The first block of :func:`wins2` with feature sets: the guesses after it are bounded by their feature
+#: caps against this block's best count, and a larger block's higher best leaves fewer to bound and count
+FIRST_FEATURED = 256
 
 
 @intrinsic
@@ -193,11 +196,12 @@ def wins2(FT, P, caps, need, words, hm, fcaps, fidx, nf, work):
     """(wins_2(P) or a bound < need, exact?), counting guesses in blocks.
 
     With no feature set in normal mode, :func:`_scan`. Otherwise: first the FIRST_BLOCK allowed
-    guesses of highest cap; then, in order, every other allowed guess whose bound (:func:`_bounded`)
-    beats the best count found so far (guesses whose bound falls to that best as it grows are
-    skipped). In hard mode only the allowed guesses count (a sub-sequence of the order: caps still
-    non-increasing). ``fcaps[f, j]``: the classes of the guess at position j on feature set f of the
-    node's answers (columns in the node's order). ``work`` holds the scratch arrays (:func:`scratch`).
+    guesses of highest cap (FIRST_FEATURED with feature sets); then, in order, every other allowed
+    guess whose bound (:func:`_bounded`) beats the best count found so far (guesses whose bound falls
+    to that best as it grows are skipped). In hard mode only the allowed guesses count (a
+    sub-sequence of the order: caps still non-increasing). ``fcaps[f, j]``: the classes of the guess
+    at position j on feature set f of the node's answers (columns in the node's order). ``work``
+    holds the scratch arrays (:func:`scratch`).
     """
     bits, count, cols, cand, ccap = work
     hard = hm.on
@@ -210,7 +214,7 @@ def wins2(FT, P, caps, need, words, hm, fcaps, fidx, nf, work):
         return min(caps[0], s), False
     js = _allowed_positions(hm.greens, hm.least, hm.codes, hm.counts) if hard else cand[:0]
     na = js.shape[0] if hard else caps.shape[0]
-    nb = min(FIRST_BLOCK, na)
+    nb = min(FIRST_FEATURED if nf > 0 else FIRST_BLOCK, na)
     if hard:
         for t in range(nb):
             cols[t] = js[t]
