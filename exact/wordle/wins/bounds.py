@@ -45,9 +45,9 @@ weight of P, stands where |P| stands below (|P| is W(P) under unit weights, so o
    at N lies in N & S for every feature set S that p implies, so a guess g makes at most as many
    classes on Q as on N & S. The plain search counts them at the root only; the staged search also at
    nodes of at least NODE_FEATURES_MIN answers (on smaller ones counting them costs more than the
-   scans they shorten). They only skip guesses that cannot
-   beat the best count found so far, so every value is the same: exact where it was exact, a bound
-   below its threshold where it was one. (Unweighted only: the weighted kernels read no feature caps.)
+   scans they shorten). They only skip guesses that cannot beat the best count found so far, so
+   every value is the same: exact where it was exact, a bound below its threshold where it was one.
+   (Unweighted only: the weighted kernels read no feature caps.)
 
 What the staged search takes from :class:`exact.wordle.wins.dp.Search` unchanged is argued there for
 weights (the shortcuts of ``wins``, the useful guesses, value_k's running bound) and in
