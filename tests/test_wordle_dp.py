@@ -12,8 +12,8 @@ from exact.partitions import feedback_matrix
 from exact.wordle.wins import dp
 from exact.wordle.wins.dp import solve
 from exact.wordle.wins.trees import best_tree, tie_break_first
-from exact.wordle.wins.kernels import (ABSENT, ELSEWHERE, GREEN, _allowed_positions, class_features, feature_caps,
-                                       feature_sets)
+from exact.wordle.wins.features import ABSENT, ELSEWHERE, GREEN, class_features, feature_caps, feature_sets
+from exact.wordle.wins.kernels import _allowed_positions
 from exact.bench.dp_baseline import _allowed_positions as allowed_positions_before
 from exact.game.hard import constraint, is_allowed, letter_counts, no_constraint
 from exact.game.tree import replay

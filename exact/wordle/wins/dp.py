@@ -48,7 +48,8 @@ from exact.partitions import classes, feedback_matrix, largest_first
 from exact.game.hard import Constraint, HardMode, add_feedback, letter_counts
 from exact.game.position import position
 from exact.weights import Weights, as_values
-from exact.wordle.wins.kernels import bitset_words, class_caps, feature_caps, node_matrix, scratch, values3, wins2
+from exact.wordle.wins.features import feature_caps
+from exact.wordle.wins.kernels import bitset_words, class_caps, node_matrix, scratch, values3, wins2
 from exact.wordle.wins.result import METHOD, SolveResult
 from exact.wordle.wins.weighted import by_weight, values2w, values3w, wins2w
 from exact.words import WordList, check_answers_are_guesses, require_in_pool

@@ -9,12 +9,12 @@ Pruning, and why it is valid (every bound is an upper bound on the exact value i
 
 - wins_2(P) <= min(|P|, caps[g]) for the guesses g not yet scanned (the scan stops there);
 - *feature caps*: a class P of guess h (pattern p) on a node's answers N lies inside N & S for every
-  *feature set* S that p implies (:func:`class_features`: "answer[i] = c", "c in answer and
-  answer[i] != c", "c not in answer"), and the classes of a guess g on P number at most its classes
-  on N & S (P is a subset of it); so, at a node whose feature caps are counted (:func:`feature_caps`
-  on N: the root, and with the staged search every node of enough answers), wins_2(P) counts only
-  the guesses whose min(caps[g], classes of g on N & S for each feature set S of P) beats the best
-  count found so far;
+  *feature set* S that p implies (:func:`exact.wordle.wins.features.class_features`: "answer[i] = c",
+  "c in answer and answer[i] != c", "c not in answer"), and the classes of a guess g on P number at
+  most its classes on N & S (P is a subset of it); so, at a node whose feature caps are counted
+  (:func:`exact.wordle.wins.features.feature_caps` on N: the root, and with the staged search every
+  node of enough answers), wins_2(P) counts only the guesses whose min(caps[g], classes of g on N & S
+  for each feature set S of P) beats the best count found so far;
 - wins_k(P) <= |P|, and wins_2(P) <= min(|P|, the largest cap);
 - a guess is abandoned (value_k(g, T) reported as a bound < threshold) once the exact values of its
   classes so far plus the bounds of the rest fall below the threshold.
@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba.core import types
-from numba.extending import intrinsic
 
+from exact._kernels import popcount
 from exact.game.hard import HardMode, add_feedback
+from exact.wordle.wins.features import class_features
 
 
 # --- numba kernels: wins_2 of a class, value_3 of a guess ---------------------------------------
@@ -51,24 +51,12 @@ FIRST_BLOCK = 64  # the first block is small: a class is often split into single
 FIRST_FEATURED = 256
 
 
-@intrinsic
-def _popcount(typingctx, x):
-    """The number of set bits of a uint64 (LLVM's ctpop: one instruction where the CPU has it)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return types.uint64(types.uint64), codegen
-
-
 @numba.njit(cache=True, nogil=True, inline="always")
 def _ones(bits, lo, hi):
     """The set bits of the bitset words bits[lo:hi]."""
     c = np.uint64(0)
     for w in range(lo, hi):
-        c += _popcount(bits[w])
+        c += popcount(bits[w])
     return np.int64(c)
 
 
@@ -300,142 +288,6 @@ def scratch(npat, guesses):
     return (np.empty(words * BLOCK, dtype=np.uint64), np.empty(BLOCK, dtype=np.int64),
             np.empty(BLOCK, dtype=np.int64), np.empty(guesses, dtype=np.int64),
             np.empty(guesses, dtype=np.int64))
-
-
-# --- feature sets: what a pattern says about the answers of its class ----------------------------
-
-#: Feature kinds: the answer has letter c at position i / has c, not at i / has no c.
-GREEN, ELSEWHERE, ABSENT = 0, 1, 2
-
-
-@numba.njit(cache=True, nogil=True)
-def class_features(guess, p, FEAT, out):
-    """Write into ``out`` the feature sets that every answer a with fb(guess, a) = p lies in; return
-    how many. ``FEAT[kind, i, c]`` numbers the sets (:func:`feature_sets`).
-
-    Why, by the rule (greens first, then left to right a non-green letter is yellow while the answer
-    has an unused non-green copy of it): green at i means a[i] = guess[i]; yellow at i means
-    a[i] != guess[i] (else green) and a holds guess[i]; gray at i of a letter c that is green or
-    yellow nowhere in the guess means a holds no c (a green copy would be green in the guess, and a
-    non-green copy would make the first non-green c of the guess yellow). A gray c that is green or
-    yellow elsewhere in the guess says less, and gives no feature here.
-    """
-    L = guess.shape[0]
-    m = 0
-    q = p
-    for i in range(L):
-        colour = q % 3
-        q //= 3
-        c = guess[i]
-        if colour == 2:
-            out[m] = FEAT[GREEN, i, c]
-            m += 1
-        elif colour == 1:
-            out[m] = FEAT[ELSEWHERE, i, c]
-            m += 1
-        else:
-            seen = False
-            r = p
-            for k in range(L):
-                if k != i and guess[k] == c and r % 3 > 0:
-                    seen = True
-                r //= 3
-            if not seen:
-                out[m] = FEAT[ABSENT, i, c]
-                m += 1
-    return m
-
-
-def feature_sets(codes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The feature sets of encoded answers: (FEAT, sets), ``sets[FEAT[kind, i, c]]`` = the answer
-    columns with letter c at i (GREEN), holding c but not at i (ELSEWHERE), holding no c (ABSENT,
-    the same set for every i)."""
-    n, L = codes.shape
-    has = np.zeros((n, 26), dtype=bool)
-    for i in range(L):
-        has[np.arange(n), codes[:, i]] = True
-    FEAT = np.empty((3, L, 26), dtype=np.int64)
-    sets = []
-    for i in range(L):
-        for c in range(26):
-            FEAT[GREEN, i, c] = len(sets)
-            sets.append(np.flatnonzero(codes[:, i] == c))
-            FEAT[ELSEWHERE, i, c] = len(sets)
-            sets.append(np.flatnonzero((codes[:, i] != c) & has[:, c]))
-    for c in range(26):
-        FEAT[ABSENT, :, c] = len(sets)
-        sets.append(np.flatnonzero(~has[:, c]))
-    return FEAT, [np.asarray(S, dtype=np.int64) for S in sets]
-
-
-@numba.njit(cache=True, nogil=True)
-def _lowest(m):
-    """The index of the lowest set bit of m > 0."""
-    return np.int64(_popcount(np.uint64((m & -m) - 1)))
-
-
-@numba.njit(cache=True, parallel=True)
-def _letter_caps(F, codes, FEAT, nsets, npat):
-    """caps[FEAT[kind, i, c], g]: the classes of guess row g on each feature set of the answers
-    (``codes``, the columns of F), from three letter masks (bit c: letter c) per class p of g:
-    ``common[p]``, the letters every answer of p holds; ``at[p, i]``, the letters at i in p;
-    ``held[p, i]``, the letters some answer of p holds but not at i. Class p meets the set "c at i"
-    iff bit c of at[p, i] is set, "c held, not at i" iff bit c of held[p, i] is, "no c" iff bit c
-    of common[p] is not: each count is a number of classes with that bit."""
-    n, L = codes.shape
-    full = (np.int64(1) << 26) - 1
-    letters = np.zeros(n, dtype=np.int64)
-    for a in range(n):
-        for i in range(L):
-            letters[a] |= np.int64(1) << np.int64(codes[a, i])
-    caps = np.zeros((nsets, F.shape[0]), dtype=np.int16)
-    for g in numba.prange(F.shape[0]):
-        first = np.full(npat, -1, dtype=np.int64)
-        pats = np.empty(npat, dtype=np.int64)
-        k = 0
-        common = np.empty(npat, dtype=np.int64)
-        at = np.empty((npat, L), dtype=np.int64)
-        held = np.empty((npat, L), dtype=np.int64)
-        for a in range(n):
-            p = np.int64(F[g, a])
-            if first[p] < 0:
-                first[p] = a
-                pats[k] = p
-                k += 1
-                common[p] = full
-                at[p, :] = 0
-                held[p, :] = 0
-            common[p] &= letters[a]
-            for i in range(L):
-                bit = np.int64(1) << np.int64(codes[a, i])
-                at[p, i] |= bit
-                held[p, i] |= letters[a] & ~bit
-        absent = np.full(26, k, dtype=np.int64)  # classes with an answer lacking c: k less those holding it all
-        for t in range(k):
-            p = pats[t]
-            m = common[p]
-            while m:
-                absent[_lowest(m)] -= 1
-                m &= m - 1
-            for i in range(L):
-                m = at[p, i]
-                while m:
-                    caps[FEAT[GREEN, i, _lowest(m)], g] += 1
-                    m &= m - 1
-                m = held[p, i]
-                while m:
-                    caps[FEAT[ELSEWHERE, i, _lowest(m)], g] += 1
-                    m &= m - 1
-        for c in range(26):
-            caps[FEAT[ABSENT, 0, c], g] = absent[c]
-    return caps
-
-
-def feature_caps(F: np.ndarray, codes: np.ndarray, npat: int) -> tuple[np.ndarray, np.ndarray]:
-    """(FEAT, caps): caps[FEAT[kind, i, c], g] = how many classes guess row g makes on that feature
-    set of the answers (``codes``: the encoded answers, the columns of F)."""
-    FEAT, sets = feature_sets(codes)
-    return FEAT, _letter_caps(F, np.ascontiguousarray(codes, dtype=np.int64), FEAT, len(sets), npat)
 
 
 @numba.njit(cache=True, nogil=True)
