@@ -56,6 +56,18 @@ def class_features(guess, p, FEAT, out):
     return m
 
 
+def feature_numbers(L: int) -> np.ndarray:
+    """FEAT[kind, i, c]: the number of each feature set of words of length L (GREEN and ELSEWHERE
+    for each i and c in turn, then ABSENT for each c, the same number for every i); 2 L 26 + 26 sets.
+    The numbering depends on L only, not on the answers."""
+    FEAT = np.empty((3, L, 26), dtype=np.int64)
+    for i in range(L):
+        FEAT[GREEN, i] = 2 * 26 * i + 2 * np.arange(26)
+        FEAT[ELSEWHERE, i] = FEAT[GREEN, i] + 1
+    FEAT[ABSENT] = 2 * 26 * L + np.arange(26)
+    return FEAT
+
+
 def feature_sets(codes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """The feature sets of encoded answers: (FEAT, sets), ``sets[FEAT[kind, i, c]]`` = the answer
     columns with letter c at i (GREEN), holding c but not at i (ELSEWHERE), holding no c (ABSENT,
@@ -64,17 +76,14 @@ def feature_sets(codes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     has = np.zeros((n, 26), dtype=bool)
     for i in range(L):
         has[np.arange(n), codes[:, i]] = True
-    FEAT = np.empty((3, L, 26), dtype=np.int64)
-    sets = []
+    FEAT = feature_numbers(L)
+    sets: list[np.ndarray] = [np.empty(0, dtype=np.int64)] * (int(FEAT.max()) + 1)
     for i in range(L):
         for c in range(26):
-            FEAT[GREEN, i, c] = len(sets)
-            sets.append(np.flatnonzero(codes[:, i] == c))
-            FEAT[ELSEWHERE, i, c] = len(sets)
-            sets.append(np.flatnonzero((codes[:, i] != c) & has[:, c]))
+            sets[FEAT[GREEN, i, c]] = np.flatnonzero(codes[:, i] == c)
+            sets[FEAT[ELSEWHERE, i, c]] = np.flatnonzero((codes[:, i] != c) & has[:, c])
     for c in range(26):
-        FEAT[ABSENT, :, c] = len(sets)
-        sets.append(np.flatnonzero(~has[:, c]))
+        sets[FEAT[ABSENT, 0, c]] = np.flatnonzero(~has[:, c])
     return FEAT, [np.asarray(S, dtype=np.int64) for S in sets]
 
 
@@ -100,7 +109,7 @@ def _letter_caps(F, codes, FEAT, nsets, npat):
             letters[a] |= np.int64(1) << np.int64(codes[a, i])
     caps = np.zeros((nsets, F.shape[0]), dtype=np.int16)
     for g in numba.prange(F.shape[0]):
-        first = np.full(npat, -1, dtype=np.int64)
+        seen = np.zeros(npat, dtype=np.bool_)
         pats = np.empty(npat, dtype=np.int64)
         k = 0
         common = np.empty(npat, dtype=np.int64)
@@ -108,8 +117,8 @@ def _letter_caps(F, codes, FEAT, nsets, npat):
         held = np.empty((npat, L), dtype=np.int64)
         for a in range(n):
             p = np.int64(F[g, a])
-            if first[p] < 0:
-                first[p] = a
+            if not seen[p]:
+                seen[p] = True
                 pats[k] = p
                 k += 1
                 common[p] = full
@@ -144,5 +153,5 @@ def _letter_caps(F, codes, FEAT, nsets, npat):
 def feature_caps(F: np.ndarray, codes: np.ndarray, npat: int) -> tuple[np.ndarray, np.ndarray]:
     """(FEAT, caps): caps[FEAT[kind, i, c], g] = how many classes guess row g makes on that feature
     set of the answers (``codes``: the encoded answers, the columns of F)."""
-    FEAT, sets = feature_sets(codes)
-    return FEAT, _letter_caps(F, np.ascontiguousarray(codes, dtype=np.int64), FEAT, len(sets), npat)
+    FEAT = feature_numbers(codes.shape[1])  # the sets themselves are not needed: _letter_caps reads letters
+    return FEAT, _letter_caps(F, np.ascontiguousarray(codes, dtype=np.int64), FEAT, int(FEAT.max()) + 1, npat)
