@@ -180,41 +180,47 @@ def gray_class(inst) -> np.ndarray:
 
 def test_node_features_count_the_classes_on_each_set_of_the_node():
     """caps[f, j] of a node (not the root) is the number of classes the guess at position j of the
-    node's order makes on the node's answers in feature set f."""
+    node's order makes on the node's answers in feature set f; most[f] the largest of them."""
     inst = node_instance()
     T = gray_class(inst)
     node = dp.make_node(inst, T)
-    FEAT, caps = dp.node_features(inst, node)
+    feats = dp.node_features(inst, node)
     _, sets = feature_sets(encode([inst.answers.words[a] for a in T]))
-    assert caps.shape == (len(sets), len(node.order))
+    assert feats.caps.shape == (len(sets), len(node.order))
     for f, S in enumerate(sets):
-        assert caps[f].tolist() == [len(set(inst.F[g, T[S]].tolist())) for g in node.order]
+        counts = [len(set(inst.F[g, T[S]].tolist())) for g in node.order]
+        assert feats.caps[f].tolist() == counts and feats.most[f] == max(counts)
 
 
 @pytest.mark.parametrize("hard", [False, True])
 def test_value3_with_a_nodes_feature_caps_is_value3_without(hard):
-    """At a node below the root, value_3 of every guess is the same with the node's feature caps as
-    without: exact where it was exact (threshold 0), and with a threshold the same guesses kept, the
-    same exact values, and every pruned bound below the threshold."""
+    """At a node below the root, value_3 of every guess is the same with the node's feature caps
+    (and with them the class bounds by feature maxima) as without: exact where it was exact
+    (threshold 0), and with a threshold the same guesses kept, the same exact values, and every
+    pruned bound below the threshold."""
     inst = node_instance(hard)
     search = dp.Search(inst)
     T = gray_class(inst)
     node = dp.make_node(inst, T)
     hm = search.hard_mode(node, no_constraint(5))
-    FEAT, fcaps = dp.node_features(inst, node)
-    nofeat, nocaps = search.no_features()
+    feats, none = dp.node_features(inst, node), search.no_features()
     positions = np.arange(len(node.order), dtype=np.int64)
-    args = (inst.npat, hm)
-    plain = dp.values3(node.FT, positions, node.caps, 0, 0, 0, 1, *args, nocaps, nofeat, False)
-    feat = dp.values3(node.FT, positions, node.caps, 0, 0, 0, 1, *args, fcaps, FEAT, True)
-    assert plain[1].all() and feat[1].all() and plain[0].tolist() == feat[0].tolist()
-    assert (fcaps.min(axis=0) < node.caps).mean() > 0.5  # the feature caps bite: tighter than most caps
+    variants = ((none, False, none.most), (feats, True, none.most), (feats, True, feats.most))
+
+    def run(threshold, f, featured, most):
+        return dp.values3(node.FT, positions, node.caps, threshold, 0, 0, 1, inst.npat, hm, f.caps, f.FEAT,
+                          featured, most)
+
+    plain, *rest = (run(0, *v) for v in variants)
+    for fv, fe in rest:
+        assert plain[1].all() and fe.all() and plain[0].tolist() == fv.tolist()
+    assert (feats.caps.min(axis=0) < node.caps).mean() > 0.5  # the feature caps bite: tighter than most caps
     best = int(plain[0].max())
     for threshold in (best, best - 5):
-        (pv, pe), (fv, fe) = (dp.values3(node.FT, positions, node.caps, threshold, 0, 0, 1, *args, c, f, on)
-                              for c, f, on in ((nocaps, nofeat, False), (fcaps, FEAT, True)))
-        assert fe.tolist() == pe.tolist() and fv[fe].tolist() == pv[pe].tolist()
-        assert (fv[~fe] < threshold).all() and (fv[~fe] >= plain[0][~fe]).all()
+        (pv, pe), *rest = (run(threshold, *v) for v in variants)
+        for fv, fe in rest:
+            assert fe.tolist() == pe.tolist() and fv[fe].tolist() == pv[pe].tolist()
+            assert (fv[~fe] < threshold).all() and (fv[~fe] >= plain[0][~fe]).all()
 
 
 def test_allowed_positions_are_the_hard_mode_rule():

@@ -104,6 +104,15 @@ def make_wins_instance(answers: WordList, guesses: WordList, hard: bool = False,
 
 
 @dataclass
+class NodeFeatures:
+    """The feature caps of a node's answers (:func:`exact.wordle.wins.features.feature_caps`)."""
+
+    FEAT: np.ndarray  # FEAT[kind, i, c]: the number of each feature set
+    caps: np.ndarray  # caps[f, j]: the classes of the guess at position j of the node's order on set f
+    most: np.ndarray  # most[f] = the largest of caps[f]: a bound on wins_2 of any class inside set f
+
+
+@dataclass
 class Node:
     """A set T of answers with its guesses in decreasing cap order and its node matrix."""
 
@@ -113,8 +122,8 @@ class Node:
     FT: np.ndarray = field(repr=False)  # FT[r, j] = F[order[j], T[r]]
     codes: np.ndarray = field(repr=False)  # encoded guesses, in the same order (hard mode)
     counts: np.ndarray = field(repr=False)
-    #: (FEAT, caps) of :func:`node_features`, once counted
-    features: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
+    #: the node's feature caps (:func:`node_features`), once counted
+    features: NodeFeatures | None = field(default=None, repr=False)
 
     def caps_by_row(self) -> np.ndarray:
         caps = np.empty_like(self.caps)
@@ -136,14 +145,13 @@ def make_node(inst: WinsInstance, T: np.ndarray) -> Node:
     return Node(T, order, by_row[order], FT, inst.codes[order], inst.counts[order])
 
 
-def node_features(inst: WinsInstance, node: Node) -> tuple[np.ndarray, np.ndarray]:
-    """(FEAT, caps) of :func:`feature_caps` on the node's answers, ``caps[f, j]`` for the guess at
+def node_features(inst: WinsInstance, node: Node) -> NodeFeatures:
+    """The feature caps of :func:`feature_caps` on the node's answers, ``caps[f, j]`` for the guess at
     position j of the node's order (the kernels read them by position), counted on first use."""
     if node.features is None:
-        F = inst.F if len(node.T) == inst.F.shape[1] else np.ascontiguousarray(inst.F[:, node.T])
         with stop.held():  # see make_node
-            FEAT, caps = feature_caps(F, inst.answer_codes[node.T], inst.npat)
-        node.features = (FEAT, np.ascontiguousarray(caps[:, node.order]))
+            FEAT, caps = feature_caps(inst.F, inst.answer_codes[node.T], inst.npat, node.T, node.order)
+        node.features = NodeFeatures(FEAT, caps, caps.max(axis=1).astype(np.int64))
     return node.features
 
 
@@ -177,6 +185,9 @@ class Search:
     #: feature caps (:func:`node_features`) at the root only (None), or also at every node of at least
     #: this many answers (:class:`exact.wordle.wins.bounds.StagedSearch`)
     node_features_min: int | None = None
+    #: whether value_3 bounds each class by its feature sets' maxima before scanning
+    #: (:func:`exact.wordle.wins.kernels.value3`; :class:`exact.wordle.wins.bounds.StagedSearch`)
+    class_bounds = False
 
     def __init__(self, inst: WinsInstance):
         self.inst = inst
@@ -207,7 +218,7 @@ class Search:
         """wins_2 of the answers P (rows of the node's matrix), no feature sets (P is not a class)."""
         if self.inst.w is not None:
             return self.wins2_weighted(node, P, need, rule)
-        _, fcaps = self.no_features()
+        fcaps = self.no_features().caps
         work = scratch(self.inst.npat, len(node.caps))
         return self.wins2_kernel(node.FT, P, node.caps, need, bitset_words(self.inst.npat),
                                  self.hard_mode(node, rule), fcaps, np.zeros(0, dtype=np.int64), 0, work)
@@ -219,9 +230,10 @@ class Search:
             return values3w(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
                             self.inst.npat, self.hard_mode(node, rule), wrows, by_weight(wrows))
         featured = self.featured(node)
-        FEAT, fcaps = node_features(self.inst, node) if featured else self.no_features()
+        feats = node_features(self.inst, node) if featured else self.no_features()
+        most = feats.most if self.class_bounds else feats.most[:0]
         return self.values3_kernel(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
-                                   self.inst.npat, self.hard_mode(node, rule), fcaps, FEAT, featured)
+                                   self.inst.npat, self.hard_mode(node, rule), feats.caps, feats.FEAT, featured, most)
 
     def featured(self, node: Node) -> bool:
         """Whether value_3 at the node counts its feature caps: always at the root (all answers), below
@@ -263,8 +275,9 @@ class Search:
         """The rule as the kernels read it at ``node`` (its guesses in the node's scan order)."""
         return HardMode(self.inst.hard, rule[0], rule[1], node.codes, node.counts)
 
-    def no_features(self) -> tuple[np.ndarray, np.ndarray]:
-        return np.zeros((3, self.inst.codes.shape[1], 26), dtype=np.int64), np.zeros((0, 0), dtype=np.int16)
+    def no_features(self) -> NodeFeatures:
+        return NodeFeatures(np.zeros((3, self.inst.codes.shape[1], 26), dtype=np.int64),
+                            np.zeros((0, 0), dtype=np.int16), np.zeros(0, dtype=np.int64))
 
     def separates(self, T: np.ndarray, rule: Constraint) -> bool:
         """Whether one allowed guess splits T into singletons (wins_2(T) = |T|), scanned on the

@@ -94,21 +94,28 @@ def _lowest(m):
 
 
 @numba.njit(cache=True, parallel=True)
-def _letter_caps(F, codes, FEAT, nsets, npat):
-    """caps[FEAT[kind, i, c], g]: the classes of guess row g on each feature set of the answers
-    (``codes``, the columns of F), from three letter masks (bit c: letter c) per class p of g:
-    ``common[p]``, the letters every answer of p holds; ``at[p, i]``, the letters at i in p;
-    ``held[p, i]``, the letters some answer of p holds but not at i. Class p meets the set "c at i"
-    iff bit c of at[p, i] is set, "c held, not at i" iff bit c of held[p, i] is, "no c" iff bit c
-    of common[p] is not: each count is a number of classes with that bit."""
+def _letter_caps(F, T, order, codes, FEAT, nsets, npat):
+    """caps[FEAT[kind, i, c], j]: the classes of guess row order[j] on each feature set of the
+    answers T (columns of F; ``codes`` their encodings), from three letter masks (bit c: letter c) per
+    class p of the guess: ``common[p]``, the letters every answer of p holds; ``at[p, i]``, the
+    letters at i in p; ``held[p, i]``, the letters some answer of p holds but not at i. Class p meets
+    the set "c at i" iff bit c of at[p, i] is set, "c held, not at i" iff bit c of held[p, i] is,
+    "no c" iff bit c of common[p] is not: each count is a number of classes with that bit."""
     n, L = codes.shape
     full = (np.int64(1) << 26) - 1
     letters = np.zeros(n, dtype=np.int64)
     for a in range(n):
         for i in range(L):
             letters[a] |= np.int64(1) << np.int64(codes[a, i])
-    caps = np.zeros((nsets, F.shape[0]), dtype=np.int16)
-    for g in numba.prange(F.shape[0]):
+    atbit = np.empty((n, L), dtype=np.int64)  # each answer's masks, once: its letter at i, the others
+    heldbit = np.empty((n, L), dtype=np.int64)
+    for a in range(n):
+        for i in range(L):
+            atbit[a, i] = np.int64(1) << np.int64(codes[a, i])
+            heldbit[a, i] = letters[a] & ~atbit[a, i]
+    caps = np.zeros((nsets, order.shape[0]), dtype=np.int16)
+    for j in numba.prange(order.shape[0]):
+        g = order[j]
         seen = np.zeros(npat, dtype=np.bool_)
         pats = np.empty(npat, dtype=np.int64)
         k = 0
@@ -116,7 +123,7 @@ def _letter_caps(F, codes, FEAT, nsets, npat):
         at = np.empty((npat, L), dtype=np.int64)
         held = np.empty((npat, L), dtype=np.int64)
         for a in range(n):
-            p = np.int64(F[g, a])
+            p = np.int64(F[g, T[a]])
             if not seen[p]:
                 seen[p] = True
                 pats[k] = p
@@ -126,9 +133,8 @@ def _letter_caps(F, codes, FEAT, nsets, npat):
                 held[p, :] = 0
             common[p] &= letters[a]
             for i in range(L):
-                bit = np.int64(1) << np.int64(codes[a, i])
-                at[p, i] |= bit
-                held[p, i] |= letters[a] & ~bit
+                at[p, i] |= atbit[a, i]
+                held[p, i] |= heldbit[a, i]
         absent = np.full(26, k, dtype=np.int64)  # classes with an answer lacking c: k less those holding it all
         for t in range(k):
             p = pats[t]
@@ -139,19 +145,24 @@ def _letter_caps(F, codes, FEAT, nsets, npat):
             for i in range(L):
                 m = at[p, i]
                 while m:
-                    caps[FEAT[GREEN, i, _lowest(m)], g] += 1
+                    caps[FEAT[GREEN, i, _lowest(m)], j] += 1
                     m &= m - 1
                 m = held[p, i]
                 while m:
-                    caps[FEAT[ELSEWHERE, i, _lowest(m)], g] += 1
+                    caps[FEAT[ELSEWHERE, i, _lowest(m)], j] += 1
                     m &= m - 1
         for c in range(26):
-            caps[FEAT[ABSENT, 0, c], g] = absent[c]
+            caps[FEAT[ABSENT, 0, c], j] = absent[c]
     return caps
 
 
-def feature_caps(F: np.ndarray, codes: np.ndarray, npat: int) -> tuple[np.ndarray, np.ndarray]:
-    """(FEAT, caps): caps[FEAT[kind, i, c], g] = how many classes guess row g makes on that feature
-    set of the answers (``codes``: the encoded answers, the columns of F)."""
+def feature_caps(F: np.ndarray, codes: np.ndarray, npat: int, T: np.ndarray | None = None,
+                 order: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(FEAT, caps): caps[FEAT[kind, i, c], j] = how many classes guess row order[j] (every row in turn
+    by default) makes on that feature set of the answers T (columns of F, every one by default;
+    ``codes``: their encodings, in T's order)."""
+    T = np.arange(F.shape[1], dtype=np.int64) if T is None else np.asarray(T, dtype=np.int64)
+    order = np.arange(F.shape[0], dtype=np.int64) if order is None else np.asarray(order, dtype=np.int64)
     FEAT = feature_numbers(codes.shape[1])  # the sets themselves are not needed: _letter_caps reads letters
-    return FEAT, _letter_caps(F, np.ascontiguousarray(codes, dtype=np.int64), FEAT, int(FEAT.max()) + 1, npat)
+    codes = np.ascontiguousarray(codes, dtype=np.int64)
+    return FEAT, _letter_caps(F, T, order, codes, FEAT, int(FEAT.max()) + 1, npat)

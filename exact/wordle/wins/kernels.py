@@ -333,14 +333,29 @@ def _split(FT, j, npat, size, members):
 
 
 @numba.njit(cache=True, nogil=True)
-def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, work, size, members, fidx):
+def _class_bound(s, top, guess, p, FEAT, most, fidx):
+    """An upper bound on wins_2 of a class of s answers (pattern p of ``guess``) before any scan:
+    min(s, top), and with ``most`` (the feature maxima of a featured node) each ``most[f]`` for the
+    feature sets f of the class (:func:`class_features`; only for classes of FEATURE_MIN answers or
+    more, where it can bite)."""
+    b = min(s, top)
+    if most.shape[0] == 0 or s < FEATURE_MIN:
+        return b
+    for t in range(class_features(guess, p, FEAT, fidx)):
+        b = min(b, np.int64(most[fidx[t]]))
+    return b
+
+
+@numba.njit(cache=True, nogil=True)
+def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, most, work, size, members, fidx, ub):
     """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each
     (with ``featured``, by the feature sets of each class of at least FEATURE_MIN answers,
     :func:`class_features`).
 
-    The bound: exact wins_2 of the classes done + min(|P|, caps[0]) for each class left (caps[0],
-    the most classes any guess makes on the node, bounds wins_2 of every subset; the all-green
-    class counts 1).
+    The bound: exact wins_2 of the classes done + the bound of :func:`_class_bound` for each class
+    left (caps[0], the most classes any guess makes on the node, bounds wins_2 of every subset; with
+    ``most``, the most classes any guess makes on a feature set bounds wins_2 of every class inside it;
+    the all-green class counts 1). ``ub`` is scratch for those bounds, one per class.
     """
     green = npat - 1
     patterns, start = _split(FT, j, npat, size, members)
@@ -348,12 +363,16 @@ def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, work,
     rest = 0
     for i in range(patterns.shape[0]):
         p = patterns[i]
-        rest += min(size[p], top) if p != green else size[p]
+        if p == green or size[p] <= 2:
+            ub[i] = size[p]
+        else:
+            ub[i] = _class_bound(size[p], top, hm.codes[j], p, FEAT, most, fidx)
+        rest += ub[i]
     total = 0
     for i in range(patterns.shape[0]):
         p = patterns[i]
         s = size[p]
-        rest -= min(s, top) if p != green else s
+        rest -= ub[i]
         if p == green:
             total += 1
             continue
@@ -361,8 +380,8 @@ def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, work,
             total += s
             continue
         need = threshold - total - rest
-        if min(s, top) < need:
-            return total + min(s, top) + rest, False
+        if ub[i] < need:
+            return total + ub[i] + rest, False
         below = hm
         if hm.on:
             g2, l2 = add_feedback(hm.greens, hm.least, hm.codes[j], p)
@@ -379,7 +398,7 @@ def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, work,
 
 
 @numba.njit(cache=True, parallel=True)
-def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps, FEAT, featured):
+def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps, FEAT, featured, most):
     """value_3 of each candidate guess (a position in the node's order), in parallel.
 
     Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
@@ -394,6 +413,9 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
     best exact value it has found itself (a row of its own: no sharing). Those are K exact values
     of distinct candidates, so that K-th best is at most the final K-th best: a candidate pruned
     below it is strictly below the final K-th best and can be neither in the top K nor optimal.
+
+    ``most``: the node's feature maxima (the classes of each candidate bounded by them before any
+    scan, :func:`_class_bound`), or empty for none.
     """
     n = cands.shape[0]
     values = np.empty(n, dtype=np.int64)
@@ -407,14 +429,15 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
         size = np.empty(npat, dtype=np.int64)
         members = np.empty(FT.shape[0], dtype=np.int64)
         fidx = np.empty(hm.codes.shape[1], dtype=np.int64)
+        ub = np.empty(npat, dtype=np.int64)
         for i in range(t, n, nt):
             th = threshold
             if raising > 0 and best[0] >= 0:
                 th = max(threshold, best[0] + (1 if raising == 1 else 0))
             if keep > 0 and mine[t, keep - 1] > th:
                 th = mine[t, keep - 1]
-            v, ok = value3(FT, cands[i], caps, th, npat, words, hm, fcaps, FEAT, featured, work, size, members,
-                           fidx)
+            v, ok = value3(FT, cands[i], caps, th, npat, words, hm, fcaps, FEAT, featured, most, work, size,
+                           members, fidx, ub)
             values[i] = v
             exact[i] = ok
             if ok and v > best[0]:
