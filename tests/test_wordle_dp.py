@@ -1,5 +1,6 @@
 """The exact Wordle DP against brute force (normal and hard mode), and its trees replayed."""
 
+import itertools
 import random
 from functools import lru_cache
 
@@ -13,9 +14,9 @@ from exact.wordle.wins import dp
 from exact.wordle.wins.dp import solve
 from exact.wordle.wins.trees import best_tree, tie_break_first
 from exact.wordle.wins.features import ABSENT, ELSEWHERE, GREEN, class_features, feature_caps, feature_sets
-from exact.wordle.wins.kernels import _allowed_positions
+from exact.wordle.wins.kernels import _allowed_positions, _bounded, bitset_words, scratch, wins2
 from exact.bench.dp_baseline import _allowed_positions as allowed_positions_before
-from exact.game.hard import constraint, is_allowed, letter_counts, no_constraint
+from exact.game.hard import HardMode, add_feedback, constraint, is_allowed, letter_counts, no_constraint
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
@@ -195,9 +196,9 @@ def test_node_features_count_the_classes_on_each_set_of_the_node():
 @pytest.mark.parametrize("hard", [False, True])
 def test_value3_with_a_nodes_feature_caps_is_value3_without(hard):
     """At a node below the root, value_3 of every guess is the same with the node's feature caps
-    (and with them the class bounds by feature maxima) as without: exact where it was exact
-    (threshold 0), and with a threshold the same guesses kept, the same exact values, and every
-    pruned bound below the threshold."""
+    (and with them the class bounds by feature maxima, and wins_2 counting only guesses that can
+    reach their need) as without: exact where it was exact (threshold 0), and with a threshold the
+    same guesses kept, the same exact values, and every pruned bound below the threshold."""
     inst = node_instance(hard)
     search = dp.Search(inst)
     T = gray_class(inst)
@@ -205,11 +206,12 @@ def test_value3_with_a_nodes_feature_caps_is_value3_without(hard):
     hm = search.hard_mode(node, no_constraint(5))
     feats, none = dp.node_features(inst, node), search.no_features()
     positions = np.arange(len(node.order), dtype=np.int64)
-    variants = ((none, False, none.most), (feats, True, none.most), (feats, True, feats.most))
+    variants = ((none, False, none.most, False), (feats, True, none.most, False), (feats, True, none.most, True),
+                (feats, True, feats.most, True))
 
-    def run(threshold, f, featured, most):
+    def run(threshold, f, featured, most, tight):
         return dp.values3(node.FT, positions, node.caps, threshold, 0, 0, 1, inst.npat, hm, f.caps, f.FEAT,
-                          featured, most)
+                          featured, most, tight)
 
     plain, *rest = (run(0, *v) for v in variants)
     for fv, fe in rest:
@@ -221,6 +223,75 @@ def test_value3_with_a_nodes_feature_caps_is_value3_without(hard):
         for fv, fe in rest:
             assert fe.tolist() == pe.tolist() and fv[fe].tolist() == pv[pe].tolist()
             assert (fv[~fe] < threshold).all() and (fv[~fe] >= plain[0][~fe]).all()
+
+
+def class_counts(FT: np.ndarray, Q: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """The number of classes each guess (a position of the node's order) makes on the rows Q."""
+    rows = np.sort(FT[Q][:, positions], axis=0)
+    return 1 + (np.diff(rows, axis=0) != 0).sum(axis=0)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_wins2_is_exact_or_a_bound_below_its_need(hard):
+    """wins_2 of classes of a node (with their feature sets, tight or not) is, for needs around its
+    value, the exact count (the most classes an allowed guess makes, counted directly) when it reaches
+    the need, else a bound at least that count and below the need."""
+    inst = node_instance(hard)
+    search = dp.Search(inst)
+    node = dp.make_node(inst, gray_class(inst))
+    feats = dp.node_features(inst, node)
+    hm = search.hard_mode(node, no_constraint(5))
+    fidx = np.empty(5, dtype=np.int64)
+    rng = random.Random(4)
+    checked = 0
+    for j in rng.sample(range(len(node.order)), 60):
+        for p in np.unique(node.FT[:, j]):
+            Q = np.flatnonzero(node.FT[:, j] == p).astype(np.int64)
+            if len(Q) < 8:
+                continue
+            greens, least = add_feedback(hm.greens, hm.least, node.codes[j], int(p))
+            allowed = _allowed_positions(greens, least, node.codes, node.counts) if hard else np.arange(len(node.order))
+            exact = int(class_counts(node.FT, Q, allowed).max())
+            below = HardMode(hard, greens, least, hm.codes, hm.counts)
+            nf = class_features(node.codes[j], int(p), feats.FEAT, fidx)
+            for need, tight in itertools.product((0, exact - 1, exact, exact + 1, exact + 3), (False, True)):
+                work = scratch(inst.npat, len(node.order))
+                v, ok = wins2(node.FT, Q, node.caps, need, bitset_words(inst.npat), below, feats.caps, fidx, nf,
+                              work, tight)
+                assert ok == (exact >= need) and (v == exact if ok else exact <= v < need), (j, p, need, tight)
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_bounded_keeps_every_guess_above_the_level(hard):
+    """After the first block, _bounded keeps, in order, exactly the allowed guesses whose bound
+    min(|Q|, cap, feature caps of Q's sets) exceeds the level, with those bounds; top is the largest
+    of them, and ``dropped`` (at most the level) bounds every other guess after the block."""
+    inst = node_instance(hard)
+    search = dp.Search(inst)
+    node = dp.make_node(inst, gray_class(inst))
+    feats = dp.node_features(inst, node)
+    hm = search.hard_mode(node, no_constraint(5))
+    fidx = np.empty(5, dtype=np.int64)
+    rng = random.Random(5)
+    for j in rng.sample(range(len(node.order)), 20):
+        p = int(np.bincount(node.FT[:, j]).argmax())
+        Q = np.flatnonzero(node.FT[:, j] == p)
+        greens, least = add_feedback(hm.greens, hm.least, node.codes[j], p)
+        js = _allowed_positions(greens, least, node.codes, node.counts) if hard else np.arange(len(node.order))
+        nf = class_features(node.codes[j], p, feats.FEAT, fidx)
+        bound = np.minimum(np.minimum(node.caps, len(Q)), feats.caps[fidx[:nf]].min(axis=0, initial=len(Q)))
+        nb = 16
+        for level in (0, len(Q) // 3, len(Q) - 2):
+            cand, ccap = np.empty(len(node.order), dtype=np.int64), np.empty(len(node.order), dtype=np.int64)
+            m, top, dropped = _bounded(node.caps, len(Q), level, nb, len(js), js, hard, feats.caps, fidx, nf, cand,
+                                       ccap)
+            after = js[nb:] if hard else np.arange(nb, len(node.order))
+            kept = after[bound[after] > level]
+            assert cand[:m].tolist() == kept.tolist() and ccap[:m].tolist() == bound[kept].tolist()
+            assert top == max(bound[kept].tolist(), default=0)
+            assert dropped <= level and dropped >= max(bound[after[bound[after] <= level]].tolist(), default=0)
 
 
 def test_allowed_positions_are_the_hard_mode_rule():

@@ -1,6 +1,7 @@
 """Staged rejection for the depth-k search over first guesses: a memo of bounds shared across first
 guesses, class bounds before any search, second guesses that make the same partition tried once,
-feature caps counted at large nodes, and classes bounded by those caps' maxima.
+feature caps counted at large nodes, and classes bounded by those caps' maxima (and counted only
+against guesses that can reach their need).
 
 :class:`StagedSearch` is :class:`exact.wordle.wins.dp.Search` (the engine of ``exact wordle rank --depth
 K`` before it, kept as the benchmark's baseline) with five additions. Each keeps every value exact or
@@ -48,15 +49,19 @@ weight of P, stands where |P| stands below (|P| is W(P) under unit weights, so o
    scans they shorten). They only skip guesses that cannot beat the best count found so far, so
    every value is the same: exact where it was exact, a bound below its threshold where it was one.
    (Unweighted only: the weighted kernels read no feature caps.)
-5. **Class bounds by feature maxima** (:func:`exact.wordle.wins.kernels.value3` with ``most``): at a
-   node N whose feature caps are counted, most[S], the most classes any guess makes on N & S, bounds
-   wins_2(Q) of every class Q inside N & S (wins_2(Q) is the most classes some allowed guess makes on
-   Q, each won by the last guess; Q's classes under a guess number at most its classes on N & S). So
-   value_3(h, N) <= sum over h's classes Q of min(|Q|, caps[0], most[S] for each feature set S of Q)
-   (the all-green class 1), and h is abandoned before any scan when that falls below the threshold;
-   each class's budget while h is valued uses the same bounds for the classes left. The plain search
-   bounds a class by min(|Q|, caps[0]) only. Values stay exact where they were exact, bounds below
-   their threshold.
+5. **Class bounds by feature maxima, and counts only where they can reach** (the search's ``tight``:
+   :func:`exact.wordle.wins.kernels.value3` with ``most``, :func:`exact.wordle.wins.kernels.wins2`):
+   at a node N whose feature caps are counted, most[S], the most classes any guess makes on N & S,
+   bounds wins_2(Q) of every class Q inside N & S (wins_2(Q) is the most classes some allowed guess
+   makes on Q, each won by the last guess; Q's classes under a guess number at most its classes on
+   N & S). So value_3(h, N) <= sum over h's classes Q of min(|Q|, caps[0], most[S] for each feature
+   set S of Q) (the all-green class 1), and h is abandoned before any scan when that falls below the
+   threshold; each class's budget while h is valued uses the same bounds for the classes left (the
+   plain search bounds a class by min(|Q|, caps[0]) only). And wins_2(Q) asked to reach a need
+   counts no guess whose bound (its cap, its feature caps) is below the need: such a guess cannot
+   reach it, and the largest of those bounds, with the best count, is the bound returned when no
+   guess reaches the need (the plain search counts every guess whose bound beats the best count).
+   Values stay exact where they were exact, bounds below their threshold.
 
 What the staged search takes from :class:`exact.wordle.wins.dp.Search` unchanged is argued there for
 weights (the shortcuts of ``wins``, the useful guesses, value_k's running bound) and in
@@ -237,7 +242,7 @@ class StagedSearch(dp.Search):
     1-5)."""
 
     node_features_min = NODE_FEATURES_MIN
-    class_bounds = True
+    tight = True
 
     def __init__(self, inst: dp.WinsInstance, memo: WinsMemo | None = None):
         super().__init__(inst)

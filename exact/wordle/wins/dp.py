@@ -185,9 +185,10 @@ class Search:
     #: feature caps (:func:`node_features`) at the root only (None), or also at every node of at least
     #: this many answers (:class:`exact.wordle.wins.bounds.StagedSearch`)
     node_features_min: int | None = None
-    #: whether value_3 bounds each class by its feature sets' maxima before scanning
-    #: (:func:`exact.wordle.wins.kernels.value3`; :class:`exact.wordle.wins.bounds.StagedSearch`)
-    class_bounds = False
+    #: the staged search's kernel additions (:class:`exact.wordle.wins.bounds.StagedSearch`, argument 5):
+    #: value_3 bounds each class by its feature sets' maxima before scanning, and wins_2 counts no
+    #: guess that cannot reach its need (:func:`exact.wordle.wins.kernels.value3`, ``wins2``)
+    tight = False
 
     def __init__(self, inst: WinsInstance):
         self.inst = inst
@@ -221,7 +222,8 @@ class Search:
         fcaps = self.no_features().caps
         work = scratch(self.inst.npat, len(node.caps))
         return self.wins2_kernel(node.FT, P, node.caps, need, bitset_words(self.inst.npat),
-                                 self.hard_mode(node, rule), fcaps, np.zeros(0, dtype=np.int64), 0, work)
+                                 self.hard_mode(node, rule), fcaps, np.zeros(0, dtype=np.int64), 0, work,
+                                 self.tight)
 
     def values3(self, node: Node, positions, threshold, rule, raising=0, keep=0):
         """value_3 at a node, with feature caps where :meth:`featured` says."""
@@ -231,9 +233,10 @@ class Search:
                             self.inst.npat, self.hard_mode(node, rule), wrows, by_weight(wrows))
         featured = self.featured(node)
         feats = node_features(self.inst, node) if featured else self.no_features()
-        most = feats.most if self.class_bounds else feats.most[:0]
+        most = feats.most if self.tight else feats.most[:0]
         return self.values3_kernel(node.FT, positions, node.caps, threshold, raising, keep, numba.get_num_threads(),
-                                   self.inst.npat, self.hard_mode(node, rule), feats.caps, feats.FEAT, featured, most)
+                                   self.inst.npat, self.hard_mode(node, rule), feats.caps, feats.FEAT, featured, most,
+                                   self.tight)
 
     def featured(self, node: Node) -> bool:
         """Whether value_3 at the node counts its feature caps: always at the root (all answers), below

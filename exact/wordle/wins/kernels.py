@@ -15,7 +15,10 @@ Pruning, and why it is valid (every bound is an upper bound on the exact value i
   (:func:`exact.wordle.wins.features.feature_caps` on N: the root, and with the staged search every
   node of enough answers), wins_2(P) counts only the guesses whose min(caps[g], classes of g on N & S
   for each feature set S of P) beats the best count found so far;
-- wins_k(P) <= |P|, and wins_2(P) <= min(|P|, the largest cap);
+- wins_k(P) <= |P|, and wins_2(P) <= min(|P|, the largest cap); with a node's feature maxima
+  (``most``), wins_2(P) <= most[S] for every feature set S of P;
+- with ``tight``, wins_2(P) asked to reach ``need`` counts only the guesses whose bound reaches it:
+  the others' bounds (each below need) stand for them in the bound returned when none reaches it;
 - a guess is abandoned (value_k(g, T) reported as a bound < threshold) once the exact values of its
   classes so far plus the bounds of the rest fall below the threshold.
 """
@@ -180,16 +183,17 @@ def _scan(FT, P, caps, need, words, bits, count):
 
 
 @numba.njit(cache=True, nogil=True)
-def wins2(FT, P, caps, need, words, hm, fcaps, fidx, nf, work):
+def wins2(FT, P, caps, need, words, hm, fcaps, fidx, nf, work, tight):
     """(wins_2(P) or a bound < need, exact?), counting guesses in blocks.
 
     With no feature set in normal mode, :func:`_scan`. Otherwise: first the FIRST_BLOCK allowed
     guesses of highest cap (FIRST_FEATURED with feature sets); then, in order, every other allowed
-    guess whose bound (:func:`_bounded`) beats the best count found so far (guesses whose bound falls
-    to that best as it grows are skipped). In hard mode only the allowed guesses count (a
-    sub-sequence of the order: caps still non-increasing). ``fcaps[f, j]``: the classes of the guess
-    at position j on feature set f of the node's answers (columns in the node's order). ``work``
-    holds the scratch arrays (:func:`scratch`).
+    guess whose bound (:func:`_bounded`) beats the best count found so far, and with ``tight`` need - 1
+    too (a guess that cannot reach ``need`` is then not counted: its bound, below need, stands for
+    it); guesses whose bound falls to the best as it grows are skipped. In hard mode only the allowed guesses
+    count (a sub-sequence of the order: caps still non-increasing). ``fcaps[f, j]``: the classes of
+    the guess at position j on feature set f of the node's answers (columns in the node's order).
+    ``work`` holds the scratch arrays (:func:`scratch`).
     """
     bits, count, cols, cand, ccap = work
     hard = hm.on
@@ -215,9 +219,10 @@ def wins2(FT, P, caps, need, words, hm, fcaps, fidx, nf, work):
             best = count[t]
     if best == s:
         return best, True
-    m, top = _bounded(caps, s, best, nb, na, js, hard, fcaps, fidx, nf, cand, ccap)
-    if top < need:
-        return top, False
+    level = max(best, need - 1) if tight else best
+    m, top, dropped = _bounded(caps, s, level, nb, na, js, hard, fcaps, fidx, nf, cand, ccap)
+    if max(top, best, dropped) < need:
+        return max(top, best, dropped), False
     i = 0
     while i < m:
         nb = 0
@@ -232,27 +237,35 @@ def wins2(FT, P, caps, need, words, hm, fcaps, fidx, nf, work):
                 best = count[t]
         if best == s:
             break
-    return best, best >= need
+    if best >= need:
+        return best, True
+    return max(best, dropped), False
 
 
 @numba.njit(cache=True, nogil=True)
-def _bounded(caps, s, best, nb, na, js, hard, fcaps, fidx, nf, cand, ccap):
-    """(m, top): the allowed guesses after the first block whose bound min(|P| = s, its cap, its
-    feature caps ``fcaps[fidx[f], j]`` for f < nf) beats ``best``, written in order to cand[:m] with
-    their bounds in ccap[:m]; top, the largest of best and those bounds (a bound on every count).
+def _bounded(caps, s, level, nb, na, js, hard, fcaps, fidx, nf, cand, ccap):
+    """(m, top, dropped): the allowed guesses after the first block whose bound min(|P| = s, its
+    cap, its feature caps ``fcaps[fidx[f], j]`` for f < nf) exceeds ``level``, written in order to
+    cand[:m] with their bounds in ccap[:m]; top, the largest of those bounds (0 if none); dropped,
+    the largest bound of the others (each at most level).
 
-    The guesses with cap above best are listed first (caps are non-increasing: no later guess beats
-    best), then each feature's caps are applied one feature at a time, reading its row in order."""
+    The guesses with cap above level are listed first (caps are non-increasing: no later guess
+    exceeds it; the first later one bounds them all), then each feature's caps are applied one
+    feature at a time, reading its row in order."""
     m = 0
+    dropped = 0
     if hard:
         for t in range(nb, na):
-            if caps[js[t]] <= best:
+            if caps[js[t]] <= level:
+                dropped = min(caps[js[t]], s)
                 break
             cand[m] = js[t]
             ccap[m] = min(caps[js[t]], s)
             m += 1
     else:
-        end = _first_at_most(caps, best, nb)
+        end = _first_at_most(caps, level, nb)
+        if end < na:
+            dropped = min(caps[end], s)
         for t in range(nb, end):
             cand[m] = t
             ccap[m] = min(caps[t], s)
@@ -270,14 +283,16 @@ def _bounded(caps, s, best, nb, na, js, hard, fcaps, fidx, nf, cand, ccap):
                 if c < ccap[i]:
                     ccap[i] = c
     n = 0
-    top = best
+    top = 0
     for i in range(m):
-        if ccap[i] > best:
+        if ccap[i] > level:
             cand[n] = cand[i]
             ccap[n] = ccap[i]
             n += 1
             top = max(top, ccap[i])
-    return n, top
+        else:
+            dropped = max(dropped, ccap[i])
+    return n, top, dropped
 
 
 @numba.njit(cache=True, nogil=True)
@@ -347,7 +362,8 @@ def _class_bound(s, top, guess, p, FEAT, most, fidx):
 
 
 @numba.njit(cache=True, nogil=True)
-def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, most, work, size, members, fidx, ub):
+def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, most, tight, work, size, members, fidx,
+           ub):
     """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each
     (with ``featured``, by the feature sets of each class of at least FEATURE_MIN answers,
     :func:`class_features`).
@@ -390,7 +406,8 @@ def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, most,
         if nf == 0 and not hm.on:
             v, ok = _scan(FT, members[start[i]:start[i + 1]], caps, need, words, work[0], work[1])
         else:
-            v, ok = wins2(FT, members[start[i]:start[i + 1]], caps, need, words, below, fcaps, fidx, nf, work)
+            v, ok = wins2(FT, members[start[i]:start[i + 1]], caps, need, words, below, fcaps, fidx, nf, work,
+                          tight)
         total += v
         if not ok:
             return total + rest, False
@@ -398,7 +415,7 @@ def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, most,
 
 
 @numba.njit(cache=True, parallel=True)
-def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps, FEAT, featured, most):
+def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps, FEAT, featured, most, tight):
     """value_3 of each candidate guess (a position in the node's order), in parallel.
 
     Each value is exact or a bound below the threshold in force for it: ``threshold``, or, with
@@ -415,7 +432,8 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
     below it is strictly below the final K-th best and can be neither in the top K nor optimal.
 
     ``most``: the node's feature maxima (the classes of each candidate bounded by them before any
-    scan, :func:`_class_bound`), or empty for none.
+    scan, :func:`_class_bound`), or empty for none; ``tight``: wins_2 counts no guess that cannot
+    reach its need (:func:`wins2`).
     """
     n = cands.shape[0]
     values = np.empty(n, dtype=np.int64)
@@ -436,8 +454,8 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
                 th = max(threshold, best[0] + (1 if raising == 1 else 0))
             if keep > 0 and mine[t, keep - 1] > th:
                 th = mine[t, keep - 1]
-            v, ok = value3(FT, cands[i], caps, th, npat, words, hm, fcaps, FEAT, featured, most, work, size,
-                           members, fidx, ub)
+            v, ok = value3(FT, cands[i], caps, th, npat, words, hm, fcaps, FEAT, featured, most, tight, work,
+                           size, members, fidx, ub)
             values[i] = v
             exact[i] = ok
             if ok and v > best[0]:
