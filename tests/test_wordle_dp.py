@@ -2,6 +2,7 @@
 
 import itertools
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -231,35 +232,54 @@ def class_counts(FT: np.ndarray, Q: np.ndarray, positions: np.ndarray) -> np.nda
     return 1 + (np.diff(rows, axis=0) != 0).sum(axis=0)
 
 
+@dataclass
+class ClassCase:
+    """A class Q (rows of a node below the root) of the guess at position j, pattern p, with what the
+    kernels read for it: the node's feature caps, its feature sets, the hard-mode rule after p and the
+    positions that rule allows (every one in normal mode)."""
+
+    node: dp.Node
+    feats: dp.NodeFeatures
+    Q: np.ndarray
+    fidx: np.ndarray
+    nf: int
+    below: HardMode
+    allowed: np.ndarray
+
+
+def class_cases(hard: bool, seed: int, guesses: int, min_size: int, largest_only: bool):
+    """Classes of at least ``min_size`` answers of random guesses at the gray class's node."""
+    inst = node_instance(hard)
+    node = dp.make_node(inst, gray_class(inst))
+    feats = dp.node_features(inst, node)
+    hm = dp.Search(inst).hard_mode(node, no_constraint(5))
+    for j in random.Random(seed).sample(range(len(node.order)), guesses):
+        patterns = [int(np.bincount(node.FT[:, j]).argmax())] if largest_only else np.unique(node.FT[:, j]).tolist()
+        for p in patterns:
+            Q = np.flatnonzero(node.FT[:, j] == p).astype(np.int64)
+            if len(Q) < min_size:
+                continue
+            greens, least = add_feedback(hm.greens, hm.least, node.codes[j], p)
+            allowed = _allowed_positions(greens, least, node.codes, node.counts) if hard else np.arange(len(node.order))
+            fidx = np.empty(5, dtype=np.int64)
+            nf = class_features(node.codes[j], p, feats.FEAT, fidx)
+            yield ClassCase(node, feats, Q, fidx, nf, HardMode(hard, greens, least, hm.codes, hm.counts), allowed)
+
+
 @pytest.mark.parametrize("hard", [False, True])
 def test_wins2_is_exact_or_a_bound_below_its_need(hard):
     """wins_2 of classes of a node (with their feature sets, tight or not) is, for needs around its
     value, the exact count (the most classes an allowed guess makes, counted directly) when it reaches
     the need, else a bound at least that count and below the need."""
-    inst = node_instance(hard)
-    search = dp.Search(inst)
-    node = dp.make_node(inst, gray_class(inst))
-    feats = dp.node_features(inst, node)
-    hm = search.hard_mode(node, no_constraint(5))
-    fidx = np.empty(5, dtype=np.int64)
-    rng = random.Random(4)
     checked = 0
-    for j in rng.sample(range(len(node.order)), 60):
-        for p in np.unique(node.FT[:, j]):
-            Q = np.flatnonzero(node.FT[:, j] == p).astype(np.int64)
-            if len(Q) < 8:
-                continue
-            greens, least = add_feedback(hm.greens, hm.least, node.codes[j], int(p))
-            allowed = _allowed_positions(greens, least, node.codes, node.counts) if hard else np.arange(len(node.order))
-            exact = int(class_counts(node.FT, Q, allowed).max())
-            below = HardMode(hard, greens, least, hm.codes, hm.counts)
-            nf = class_features(node.codes[j], int(p), feats.FEAT, fidx)
-            for need, tight in itertools.product((0, exact - 1, exact, exact + 1, exact + 3), (False, True)):
-                work = scratch(inst.npat, len(node.order))
-                v, ok = wins2(node.FT, Q, node.caps, need, bitset_words(inst.npat), below, feats.caps, fidx, nf,
-                              work, tight)
-                assert ok == (exact >= need) and (v == exact if ok else exact <= v < need), (j, p, need, tight)
-            checked += 1
+    for c in class_cases(hard, seed=4, guesses=60, min_size=8, largest_only=False):
+        exact = int(class_counts(c.node.FT, c.Q, c.allowed).max())
+        for need, tight in itertools.product((0, exact - 1, exact, exact + 1, exact + 3), (False, True)):
+            work = scratch(243, len(c.node.order))
+            v, ok = wins2(c.node.FT, c.Q, c.node.caps, need, bitset_words(243), c.below, c.feats.caps, c.fidx, c.nf,
+                          work, tight)
+            assert ok == (exact >= need) and (v == exact if ok else exact <= v < need), (need, tight)
+        checked += 1
     assert checked >= 20
 
 
@@ -268,26 +288,15 @@ def test_bounded_keeps_every_guess_above_the_level(hard):
     """After the first block, _bounded keeps, in order, exactly the allowed guesses whose bound
     min(|Q|, cap, feature caps of Q's sets) exceeds the level, with those bounds; top is the largest
     of them, and ``dropped`` (at most the level) bounds every other guess after the block."""
-    inst = node_instance(hard)
-    search = dp.Search(inst)
-    node = dp.make_node(inst, gray_class(inst))
-    feats = dp.node_features(inst, node)
-    hm = search.hard_mode(node, no_constraint(5))
-    fidx = np.empty(5, dtype=np.int64)
-    rng = random.Random(5)
-    for j in rng.sample(range(len(node.order)), 20):
-        p = int(np.bincount(node.FT[:, j]).argmax())
-        Q = np.flatnonzero(node.FT[:, j] == p)
-        greens, least = add_feedback(hm.greens, hm.least, node.codes[j], p)
-        js = _allowed_positions(greens, least, node.codes, node.counts) if hard else np.arange(len(node.order))
-        nf = class_features(node.codes[j], p, feats.FEAT, fidx)
-        bound = np.minimum(np.minimum(node.caps, len(Q)), feats.caps[fidx[:nf]].min(axis=0, initial=len(Q)))
-        nb = 16
-        for level in (0, len(Q) // 3, len(Q) - 2):
-            cand, ccap = np.empty(len(node.order), dtype=np.int64), np.empty(len(node.order), dtype=np.int64)
-            m, top, dropped = _bounded(node.caps, len(Q), level, nb, len(js), js, hard, feats.caps, fidx, nf, cand,
-                                       ccap)
-            after = js[nb:] if hard else np.arange(nb, len(node.order))
+    nb = 16
+    for c in class_cases(hard, seed=5, guesses=20, min_size=1, largest_only=True):
+        s = len(c.Q)
+        bound = np.minimum(np.minimum(c.node.caps, s), c.feats.caps[c.fidx[:c.nf]].min(axis=0, initial=s))
+        after = c.allowed[nb:]
+        for level in (0, s // 3, s - 2):
+            cand, ccap = np.empty(len(c.node.order), dtype=np.int64), np.empty(len(c.node.order), dtype=np.int64)
+            m, top, dropped = _bounded(c.node.caps, s, level, nb, len(c.allowed), c.allowed, c.below.on,
+                                       c.feats.caps, c.fidx, c.nf, cand, ccap)
             kept = after[bound[after] > level]
             assert cand[:m].tolist() == kept.tolist() and ccap[:m].tolist() == bound[kept].tolist()
             assert top == max(bound[kept].tolist(), default=0)
