@@ -1,10 +1,10 @@
 """Staged rejection for the depth-k search over first guesses: a memo of bounds shared across first
 guesses, class bounds before any search, second guesses that make the same partition tried once,
-feature caps counted at large nodes, and classes bounded by those caps' maxima (and counted only
-against guesses that can reach their need).
+feature caps counted at large nodes, classes bounded by those caps' maxima (and counted only
+against guesses that can reach their need), and wins_2 of a class remembered at its node.
 
 :class:`StagedSearch` is :class:`exact.wordle.wins.dp.Search` (the engine of ``exact wordle rank --depth
-K`` before it, kept as the benchmark's baseline) with five additions. Each keeps every value exact or
+K`` before it, kept as the benchmark's baseline) with six additions. Each keeps every value exact or
 an upper bound below the threshold it was asked to reach, so the global search's certificate reads
 the same (the arguments). They hold with integer answer weights w_a >= 1 too (a prior,
 :mod:`exact.wordle.wins.weighted`): wins_j(P) is then the weight won within j, and W(P), the total
@@ -62,6 +62,13 @@ weight of P, stands where |P| stands below (|P| is W(P) under unit weights, so o
    reach it, and the largest of those bounds, with the best count, is the bound returned when no
    guess reaches the need (the plain search counts every guess whose bound beats the best count).
    Values stay exact where they were exact, bounds below their threshold.
+6. **wins_2 of a class remembered at its node** (normal mode, ``tight``:
+   :mod:`exact.wordle.wins.classmemo`): while value_3 scans the second guesses at a node, each thread
+   keeps wins_2 of the classes of FEATURE_MIN answers or more that it met, exact or a bound below the
+   need it was asked, and answers the same class (the same answers, compared row by row) from it: an
+   exact value always, a bound b whenever the need is above b. In normal mode every guess is allowed
+   whatever came before, so wins_2 of a class depends on its answers alone (argument 1's reasoning,
+   at one node; in hard mode the rule after each second guess differs, and nothing is remembered).
 
 What the staged search takes from :class:`exact.wordle.wins.dp.Search` unchanged is argued there for
 weights (the shortcuts of ``wins``, the useful guesses, value_k's running bound) and in
@@ -238,8 +245,8 @@ class ClassPart:
 
 class StagedSearch(dp.Search):
     """:class:`exact.wordle.wins.dp.Search` with the memo, class bounds first, one guess per
-    partition, feature caps at large nodes and class bounds by their maxima (the module's arguments
-    1-5)."""
+    partition, feature caps at large nodes, class bounds by their maxima and a memo of classes at
+    each node (the module's arguments 1-6)."""
 
     node_features_min = NODE_FEATURES_MIN
     tight = True

@@ -185,9 +185,10 @@ class Search:
     #: feature caps (:func:`node_features`) at the root only (None), or also at every node of at least
     #: this many answers (:class:`exact.wordle.wins.bounds.StagedSearch`)
     node_features_min: int | None = None
-    #: the staged search's kernel additions (:class:`exact.wordle.wins.bounds.StagedSearch`, argument 5):
-    #: value_3 bounds each class by its feature sets' maxima before scanning, and wins_2 counts no
-    #: guess that cannot reach its need (:func:`exact.wordle.wins.kernels.value3`, ``wins2``)
+    #: the staged search's kernel additions (:class:`exact.wordle.wins.bounds.StagedSearch`, arguments
+    #: 5 and 6): value_3 bounds each class by its feature sets' maxima before scanning, wins_2 counts
+    #: no guess that cannot reach its need (:func:`exact.wordle.wins.kernels.value3`, ``wins2``), and
+    #: in normal mode wins_2 of a class met again at a node is answered from a memo
     tight = False
 
     def __init__(self, inst: WinsInstance):

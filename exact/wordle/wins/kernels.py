@@ -30,6 +30,7 @@ import numpy as np
 
 from exact._kernels import popcount
 from exact.game.hard import HardMode, add_feedback
+from exact.wordle.wins.classmemo import find, known, new_memo, put
 from exact.wordle.wins.features import class_features
 
 
@@ -188,12 +189,12 @@ def wins2(FT, P, caps, need, words, hm, fcaps, fidx, nf, work, tight):
 
     With no feature set in normal mode, :func:`_scan`. Otherwise: first the FIRST_BLOCK allowed
     guesses of highest cap (FIRST_FEATURED with feature sets); then, in order, every other allowed
-    guess whose bound (:func:`_bounded`) beats the best count found so far, and with ``tight`` need - 1
-    too (a guess that cannot reach ``need`` is then not counted: its bound, below need, stands for
-    it); guesses whose bound falls to the best as it grows are skipped. In hard mode only the allowed guesses
-    count (a sub-sequence of the order: caps still non-increasing). ``fcaps[f, j]``: the classes of
-    the guess at position j on feature set f of the node's answers (columns in the node's order).
-    ``work`` holds the scratch arrays (:func:`scratch`).
+    guess whose bound (:func:`_bounded`) beats the best count found so far, and with ``tight`` need
+    - 1 too (a guess that cannot reach ``need`` is then not counted: its bound, below need, stands
+    for it); guesses whose bound falls to the best as it grows are skipped. In hard mode only the
+    allowed guesses count (a sub-sequence of the order: caps still non-increasing). ``fcaps[f, j]``:
+    the classes of the guess at position j on feature set f of the node's answers (columns in the
+    node's order). ``work`` holds the scratch arrays (:func:`scratch`).
     """
     bits, count, cols, cand, ccap = work
     hard = hm.on
@@ -362,11 +363,36 @@ def _class_bound(s, top, guess, p, FEAT, most, fidx):
 
 
 @numba.njit(cache=True, nogil=True)
+def _class_wins2(FT, j, p, Q, caps, need, words, hm, fcaps, FEAT, featured, tight, work, fidx, memo):
+    """(wins_2 of the class Q, pattern p of the guess at position j, or a bound < need, exact?):
+    scanned with the class's feature sets (``featured``, classes of FEATURE_MIN answers or more), in
+    hard mode under the rule after p; with ``tight`` in normal mode, answered from and recorded in
+    the node's memo of classes (:mod:`exact.wordle.wins.classmemo`) when of FEATURE_MIN answers or more."""
+    s = Q.shape[0]
+    remember = tight and not hm.on and s >= FEATURE_MIN
+    slot, found = find(memo, Q) if remember else (0, False)
+    if remember and known(memo, slot, found, need):
+        v = memo[3][slot]
+        return v, memo[4][slot] and v >= need
+    below = hm
+    if hm.on:
+        g2, l2 = add_feedback(hm.greens, hm.least, hm.codes[j], p)
+        below = HardMode(hm.on, g2, l2, hm.codes, hm.counts)
+    nf = class_features(hm.codes[j], p, FEAT, fidx) if featured and s >= FEATURE_MIN else 0
+    if nf == 0 and not hm.on:
+        v, ok = _scan(FT, Q, caps, need, words, work[0], work[1])
+    else:
+        v, ok = wins2(FT, Q, caps, need, words, below, fcaps, fidx, nf, work, tight)
+    if remember:
+        put(memo, slot, found, Q, v, ok)
+    return v, ok
+
+
+@numba.njit(cache=True, nogil=True)
 def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, most, tight, work, size, members, fidx,
-           ub):
+           ub, memo):
     """(value_3(guess j) or a bound < threshold, exact?): classes largest first, wins_2 each
-    (with ``featured``, by the feature sets of each class of at least FEATURE_MIN answers,
-    :func:`class_features`).
+    (:func:`_class_wins2`).
 
     The bound: exact wins_2 of the classes done + the bound of :func:`_class_bound` for each class
     left (caps[0], the most classes any guess makes on the node, bounds wins_2 of every subset; with
@@ -398,16 +424,8 @@ def value3(FT, j, caps, threshold, npat, words, hm, fcaps, FEAT, featured, most,
         need = threshold - total - rest
         if ub[i] < need:
             return total + ub[i] + rest, False
-        below = hm
-        if hm.on:
-            g2, l2 = add_feedback(hm.greens, hm.least, hm.codes[j], p)
-            below = HardMode(hm.on, g2, l2, hm.codes, hm.counts)
-        nf = class_features(hm.codes[j], p, FEAT, fidx) if featured and s >= FEATURE_MIN else 0
-        if nf == 0 and not hm.on:
-            v, ok = _scan(FT, members[start[i]:start[i + 1]], caps, need, words, work[0], work[1])
-        else:
-            v, ok = wins2(FT, members[start[i]:start[i + 1]], caps, need, words, below, fcaps, fidx, nf, work,
-                          tight)
+        v, ok = _class_wins2(FT, j, p, members[start[i]:start[i + 1]], caps, need, words, hm, fcaps, FEAT, featured,
+                             tight, work, fidx, memo)
         total += v
         if not ok:
             return total + rest, False
@@ -433,7 +451,8 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
 
     ``most``: the node's feature maxima (the classes of each candidate bounded by them before any
     scan, :func:`_class_bound`), or empty for none; ``tight``: wins_2 counts no guess that cannot
-    reach its need (:func:`wins2`).
+    reach its need (:func:`wins2`), and in normal mode each thread remembers wins_2 of the classes
+    it meets at the node (:mod:`exact.wordle.wins.classmemo`).
     """
     n = cands.shape[0]
     values = np.empty(n, dtype=np.int64)
@@ -448,6 +467,7 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
         members = np.empty(FT.shape[0], dtype=np.int64)
         fidx = np.empty(hm.codes.shape[1], dtype=np.int64)
         ub = np.empty(npat, dtype=np.int64)
+        memo = new_memo()
         for i in range(t, n, nt):
             th = threshold
             if raising > 0 and best[0] >= 0:
@@ -455,7 +475,7 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
             if keep > 0 and mine[t, keep - 1] > th:
                 th = mine[t, keep - 1]
             v, ok = value3(FT, cands[i], caps, th, npat, words, hm, fcaps, FEAT, featured, most, tight, work,
-                           size, members, fidx, ub)
+                           size, members, fidx, ub, memo)
             values[i] = v
             exact[i] = ok
             if ok and v > best[0]:

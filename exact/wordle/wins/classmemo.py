@@ -1,0 +1,89 @@
+"""A memo of wins_2 of the classes met at one node, for the value_3 kernel (normal mode).
+
+Different second guesses at a node often cut the same class (about half the largest classes of the
+second guesses at a first guess's large class repeat: guesses with the same letters leave the same
+all-gray class, for one). In normal mode wins_2(Q) depends on the answers of Q alone (every guess is
+allowed), so a value found once answers again: an exact value always, an upper bound b whenever the
+need is above b. (In hard mode the rule after each second guess differs: no memo.)
+
+A memo is a tuple of arrays (numba-friendly, one per thread): an open-addressed table of SLOTS
+entries, each a class (its rows, sorted, kept in a pool of POOL row numbers, found by an FNV-1a hash
+and compared row by row, so that a hash collision is never taken for a match) with its value and
+whether that value is exact. When the table is half full or the pool full it starts afresh.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+SLOTS = 2**16
+POOL = 2**22
+
+
+@numba.njit(cache=True, nogil=True)
+def new_memo():
+    """(hashes, sizes, offsets, values, exact, used, pool, fill): fill[0] rows used in the pool,
+    fill[1] entries in the table."""
+    return (np.empty(SLOTS, dtype=np.uint64), np.empty(SLOTS, dtype=np.int64), np.empty(SLOTS, dtype=np.int64),
+            np.empty(SLOTS, dtype=np.int64), np.empty(SLOTS, dtype=np.bool_), np.zeros(SLOTS, dtype=np.bool_),
+            np.empty(POOL, dtype=np.int32), np.zeros(2, dtype=np.int64))
+
+
+@numba.njit(cache=True, nogil=True)
+def _hash(Q):
+    x = np.uint64(1469598103934665603)
+    for r in range(Q.shape[0]):
+        x = (x ^ np.uint64(Q[r] + 1)) * np.uint64(1099511628211)
+    return x
+
+
+@numba.njit(cache=True, nogil=True)
+def _same(pool, off, Q):
+    for r in range(Q.shape[0]):
+        if pool[off + r] != Q[r]:
+            return False
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
+def find(memo, Q):
+    """(slot, found): the slot holding the class Q (its sorted rows), or the free slot where it goes."""
+    hashes, sizes, offsets, _, _, used, pool, _ = memo
+    h = _hash(Q)
+    slot = np.int64(h & np.uint64(SLOTS - 1))
+    while used[slot]:
+        if hashes[slot] == h and sizes[slot] == Q.shape[0] and _same(pool, offsets[slot], Q):
+            return slot, True
+        slot = (slot + 1) & (SLOTS - 1)
+    return slot, False
+
+
+@numba.njit(cache=True, nogil=True)
+def known(memo, slot, found, need):
+    """Whether the memo answers wins_2 of the class against ``need``: its value exact, or a bound
+    below need."""
+    return found and (memo[4][slot] or memo[3][slot] < need)
+
+
+@numba.njit(cache=True, nogil=True)
+def put(memo, slot, found, Q, value, exact):
+    """Record wins_2(Q) = value (exact) or <= value (not exact) in the slot :func:`find` gave."""
+    hashes, sizes, offsets, values, exacts, used, pool, fill = memo
+    if not found:
+        if fill[0] + Q.shape[0] > POOL or 2 * (fill[1] + 1) > SLOTS:
+            used[:] = False
+            fill[:] = 0
+            slot, _ = find(memo, Q)
+        hashes[slot] = _hash(Q)
+        sizes[slot] = Q.shape[0]
+        offsets[slot] = fill[0]
+        for r in range(Q.shape[0]):
+            pool[fill[0] + r] = Q[r]
+        fill[0] += Q.shape[0]
+        fill[1] += 1
+        used[slot] = True
+    elif exacts[slot] or (not exact and values[slot] <= value):
+        return
+    values[slot] = value
+    exacts[slot] = exact

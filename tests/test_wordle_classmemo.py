@@ -1,0 +1,59 @@
+"""The per-node memo of wins_2 of classes (exact.wordle.wins.classmemo): a class is found again only
+as itself, an exact value always answers, a bound only below the need, the least bound is kept, and
+a full table starts afresh."""
+
+import numpy as np
+
+from exact.wordle.wins.classmemo import SLOTS, find, known, new_memo, put
+
+
+def remember(memo, Q, value, exact):
+    slot, found = find(memo, Q)
+    put(memo, slot, found, Q, value, exact)
+
+
+def answer(memo, Q, need):
+    """(value, exact) when the memo answers against need, else None."""
+    slot, found = find(memo, Q)
+    return (int(memo[3][slot]), bool(memo[4][slot])) if known(memo, slot, found, need) else None
+
+
+def test_a_class_is_found_again_only_as_itself():
+    memo = new_memo()
+    rng = np.random.default_rng(0)
+    classes = [np.unique(rng.integers(0, 500, size=rng.integers(3, 40))).astype(np.int64) for _ in range(300)]
+    classes = list({Q.tobytes(): Q for Q in classes}.values())
+    for v, Q in enumerate(classes):
+        remember(memo, Q, v, True)
+    stored = {Q.tobytes() for Q in classes}
+    for v, Q in enumerate(classes):
+        assert answer(memo, Q, 10**6) == (v, True)
+        if Q[:-1].tobytes() not in stored:  # a class's prefix has the same rows but one: not found
+            assert answer(memo, Q[:-1], 0) is None
+    assert answer(memo, np.array([501, 502, 503], dtype=np.int64), 0) is None
+
+
+def test_bounds_answer_below_the_need_and_the_least_is_kept():
+    memo = new_memo()
+    Q = np.array([1, 5, 9, 12], dtype=np.int64)
+    remember(memo, Q, 3, False)  # wins_2(Q) <= 3
+    assert answer(memo, Q, 4) == (3, False) and answer(memo, Q, 3) is None
+    remember(memo, Q, 4, False)  # a looser bound changes nothing
+    assert answer(memo, Q, 4) == (3, False)
+    remember(memo, Q, 2, False)
+    assert answer(memo, Q, 3) == (2, False)
+    remember(memo, Q, 2, True)  # the exact value answers any need, and stays
+    assert answer(memo, Q, 0) == (2, True)
+    remember(memo, Q, 1, False)
+    assert answer(memo, Q, 0) == (2, True)
+
+
+def test_a_full_table_starts_afresh():
+    memo = new_memo()
+    first = np.array([0, 1, 2], dtype=np.int64)
+    remember(memo, first, 3, True)
+    for n in range(SLOTS // 2):
+        remember(memo, np.array([n + 10, n + 11, n + 12 + SLOTS], dtype=np.int64), 3, True)
+    assert answer(memo, first, 0) is None
+    last = np.array([SLOTS // 2 + 9, SLOTS // 2 + 10, SLOTS // 2 + 11 + SLOTS], dtype=np.int64)
+    assert answer(memo, last, 0) == (3, True)
