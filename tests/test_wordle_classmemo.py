@@ -57,3 +57,12 @@ def test_a_full_table_starts_afresh():
     assert answer(memo, first, 0) is None
     last = np.array([SLOTS // 2 + 9, SLOTS // 2 + 10, SLOTS // 2 + 11 + SLOTS], dtype=np.int64)
     assert answer(memo, last, 0) == (3, True)
+
+
+def test_a_small_table_starts_afresh_when_its_pool_is_full():
+    memo = new_memo(8, 10)
+    first, second = np.arange(0, 6, dtype=np.int64), np.arange(6, 12, dtype=np.int64)
+    remember(memo, first, 4, True)
+    assert answer(memo, first, 0) == (4, True)
+    remember(memo, second, 5, True)  # 6 + 6 rows > 10: the pool is full, the table starts afresh
+    assert answer(memo, first, 0) is None and answer(memo, second, 0) == (5, True)

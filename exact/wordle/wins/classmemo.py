@@ -22,12 +22,13 @@ POOL = 2**22
 
 
 @numba.njit(cache=True, nogil=True)
-def new_memo():
-    """(hashes, sizes, offsets, values, exact, used, pool, fill): fill[0] rows used in the pool,
-    fill[1] entries in the table."""
-    return (np.empty(SLOTS, dtype=np.uint64), np.empty(SLOTS, dtype=np.int64), np.empty(SLOTS, dtype=np.int64),
-            np.empty(SLOTS, dtype=np.int64), np.empty(SLOTS, dtype=np.bool_), np.zeros(SLOTS, dtype=np.bool_),
-            np.empty(POOL, dtype=np.int32), np.zeros(2, dtype=np.int64))
+def new_memo(slots=SLOTS, pool=POOL):
+    """(hashes, sizes, offsets, values, exact, used, pool, fill) with ``slots`` entries (a power of
+    two) and room for ``pool`` rows: fill[0] rows used in the pool, fill[1] entries in the table. (A
+    search that remembers nothing asks for one slot: nothing to allocate.)"""
+    return (np.empty(slots, dtype=np.uint64), np.empty(slots, dtype=np.int64), np.empty(slots, dtype=np.int64),
+            np.empty(slots, dtype=np.int64), np.empty(slots, dtype=np.bool_), np.zeros(slots, dtype=np.bool_),
+            np.empty(pool, dtype=np.int32), np.zeros(2, dtype=np.int64))
 
 
 @numba.njit(cache=True, nogil=True)
@@ -50,12 +51,13 @@ def _same(pool, off, Q):
 def find(memo, Q):
     """(slot, found): the slot holding the class Q (its sorted rows), or the free slot where it goes."""
     hashes, sizes, offsets, _, _, used, pool, _ = memo
+    mask = hashes.shape[0] - 1
     h = _hash(Q)
-    slot = np.int64(h & np.uint64(SLOTS - 1))
+    slot = np.int64(h & np.uint64(mask))
     while used[slot]:
         if hashes[slot] == h and sizes[slot] == Q.shape[0] and _same(pool, offsets[slot], Q):
             return slot, True
-        slot = (slot + 1) & (SLOTS - 1)
+        slot = (slot + 1) & mask
     return slot, False
 
 
@@ -71,7 +73,7 @@ def put(memo, slot, found, Q, value, exact):
     """Record wins_2(Q) = value (exact) or <= value (not exact) in the slot :func:`find` gave."""
     hashes, sizes, offsets, values, exacts, used, pool, fill = memo
     if not found:
-        if fill[0] + Q.shape[0] > POOL or 2 * (fill[1] + 1) > SLOTS:
+        if fill[0] + Q.shape[0] > pool.shape[0] or 2 * (fill[1] + 1) > hashes.shape[0]:
             used[:] = False
             fill[:] = 0
             slot, _ = find(memo, Q)

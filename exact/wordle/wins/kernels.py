@@ -467,7 +467,7 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
         members = np.empty(FT.shape[0], dtype=np.int64)
         fidx = np.empty(hm.codes.shape[1], dtype=np.int64)
         ub = np.empty(npat, dtype=np.int64)
-        memo = new_memo()
+        memo = new_memo() if tight and not hm.on else new_memo(1, 0)  # one slot: remembers nothing
         for i in range(t, n, nt):
             th = threshold
             if raising > 0 and best[0] >= 0:
