@@ -15,7 +15,7 @@ def remember(memo, Q, value, exact):
 def answer(memo, Q, need):
     """(value, exact) when the memo answers against need, else None."""
     slot, found = find(memo, Q)
-    return (int(memo[3][slot]), bool(memo[4][slot])) if known(memo, slot, found, need) else None
+    return (int(memo.values[slot]), bool(memo.exact[slot])) if known(memo, slot, found, need) else None
 
 
 def test_a_class_is_found_again_only_as_itself():

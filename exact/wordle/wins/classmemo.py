@@ -6,13 +6,15 @@ all-gray class, for one). In normal mode wins_2(Q) depends on the answers of Q a
 allowed), so a value found once answers again: an exact value always, an upper bound b whenever the
 need is above b. (In hard mode the rule after each second guess differs: no memo.)
 
-A memo is a tuple of arrays (numba-friendly, one per thread): an open-addressed table of SLOTS
+A memo is a :class:`ClassMemo` record of arrays (numba-friendly, one per thread): an open-addressed table of SLOTS
 entries, each a class (its rows, sorted, kept in a pool of POOL row numbers, found by an FNV-1a hash
 and compared row by row, so that a hash collision is never taken for a match) with its value and
 whether that value is exact. When the table is half full or the pool full it starts afresh.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numba
 import numpy as np
@@ -21,14 +23,28 @@ SLOTS = 2**16
 POOL = 2**22
 
 
+class ClassMemo(NamedTuple):
+    """The table, one entry per slot: the class's hash, size and offset of its rows in ``pool``, its
+    value, whether that value is exact, whether the slot is used; ``fill[0]`` the rows used in the
+    pool, ``fill[1]`` the entries in the table."""
+
+    hashes: np.ndarray
+    sizes: np.ndarray
+    offsets: np.ndarray
+    values: np.ndarray
+    exact: np.ndarray
+    used: np.ndarray
+    pool: np.ndarray
+    fill: np.ndarray
+
+
 @numba.njit(cache=True, nogil=True)
 def new_memo(slots=SLOTS, pool=POOL):
-    """(hashes, sizes, offsets, values, exact, used, pool, fill) with ``slots`` entries (a power of
-    two) and room for ``pool`` rows: fill[0] rows used in the pool, fill[1] entries in the table. (A
+    """A :class:`ClassMemo` with ``slots`` entries (a power of two) and room for ``pool`` rows. (A
     search that remembers nothing asks for one slot: nothing to allocate.)"""
-    return (np.empty(slots, dtype=np.uint64), np.empty(slots, dtype=np.int64), np.empty(slots, dtype=np.int64),
-            np.empty(slots, dtype=np.int64), np.empty(slots, dtype=np.bool_), np.zeros(slots, dtype=np.bool_),
-            np.empty(pool, dtype=np.int32), np.zeros(2, dtype=np.int64))
+    return ClassMemo(np.empty(slots, dtype=np.uint64), np.empty(slots, dtype=np.int64),
+                     np.empty(slots, dtype=np.int64), np.empty(slots, dtype=np.int64), np.empty(slots, dtype=np.bool_),
+                     np.zeros(slots, dtype=np.bool_), np.empty(pool, dtype=np.int32), np.zeros(2, dtype=np.int64))
 
 
 @numba.njit(cache=True, nogil=True)
@@ -50,12 +66,11 @@ def _same(pool, off, Q):
 @numba.njit(cache=True, nogil=True)
 def find(memo, Q):
     """(slot, found): the slot holding the class Q (its sorted rows), or the free slot where it goes."""
-    hashes, sizes, offsets, _, _, used, pool, _ = memo
-    mask = hashes.shape[0] - 1
+    mask = memo.hashes.shape[0] - 1
     h = _hash(Q)
     slot = np.int64(h & np.uint64(mask))
-    while used[slot]:
-        if hashes[slot] == h and sizes[slot] == Q.shape[0] and _same(pool, offsets[slot], Q):
+    while memo.used[slot]:
+        if memo.hashes[slot] == h and memo.sizes[slot] == Q.shape[0] and _same(memo.pool, memo.offsets[slot], Q):
             return slot, True
         slot = (slot + 1) & mask
     return slot, False
@@ -65,27 +80,27 @@ def find(memo, Q):
 def known(memo, slot, found, need):
     """Whether the memo answers wins_2 of the class against ``need``: its value exact, or a bound
     below need."""
-    return found and (memo[4][slot] or memo[3][slot] < need)
+    return found and (memo.exact[slot] or memo.values[slot] < need)
 
 
 @numba.njit(cache=True, nogil=True)
 def put(memo, slot, found, Q, value, exact):
     """Record wins_2(Q) = value (exact) or <= value (not exact) in the slot :func:`find` gave."""
-    hashes, sizes, offsets, values, exacts, used, pool, fill = memo
+    fill = memo.fill
     if not found:
-        if fill[0] + Q.shape[0] > pool.shape[0] or 2 * (fill[1] + 1) > hashes.shape[0]:
-            used[:] = False
+        if fill[0] + Q.shape[0] > memo.pool.shape[0] or 2 * (fill[1] + 1) > memo.hashes.shape[0]:
+            memo.used[:] = False
             fill[:] = 0
             slot, _ = find(memo, Q)
-        hashes[slot] = _hash(Q)
-        sizes[slot] = Q.shape[0]
-        offsets[slot] = fill[0]
+        memo.hashes[slot] = _hash(Q)
+        memo.sizes[slot] = Q.shape[0]
+        memo.offsets[slot] = fill[0]
         for r in range(Q.shape[0]):
-            pool[fill[0] + r] = Q[r]
+            memo.pool[fill[0] + r] = Q[r]
         fill[0] += Q.shape[0]
         fill[1] += 1
-        used[slot] = True
-    elif exacts[slot] or (not exact and values[slot] <= value):
+        memo.used[slot] = True
+    elif memo.exact[slot] or (not exact and memo.values[slot] <= value):
         return
-    values[slot] = value
-    exacts[slot] = exact
+    memo.values[slot] = value
+    memo.exact[slot] = exact

@@ -372,8 +372,8 @@ def _class_wins2(FT, j, p, Q, caps, need, words, hm, fcaps, FEAT, featured, tigh
     remember = tight and not hm.on and s >= FEATURE_MIN
     slot, found = find(memo, Q) if remember else (0, False)
     if remember and known(memo, slot, found, need):
-        v = memo[3][slot]
-        return v, memo[4][slot] and v >= need
+        v = memo.values[slot]
+        return v, memo.exact[slot] and v >= need
     below = hm
     if hm.on:
         g2, l2 = add_feedback(hm.greens, hm.least, hm.codes[j], p)
