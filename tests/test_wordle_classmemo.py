@@ -1,10 +1,12 @@
 """The per-node memo of wins_2 of classes (exact.wordle.wins.classmemo): a class is found again only
 as itself, an exact value always answers, a bound only below the need, the least bound is kept, and
-a full table starts afresh."""
+a full table starts afresh; in hard mode the kernel's key holds the rule after the class."""
 
 import numpy as np
 
+from exact.game.hard import HardMode
 from exact.wordle.wins.classmemo import SLOTS, find, known, new_memo, put
+from exact.wordle.wins.kernels import _class_key
 
 
 def remember(memo, Q, value, exact):
@@ -66,3 +68,19 @@ def test_a_small_table_starts_afresh_when_its_pool_is_full():
     assert answer(memo, first, 0) == (4, True)
     remember(memo, second, 5, True)  # 6 + 6 rows > 10: the pool is full, the table starts afresh
     assert answer(memo, first, 0) is None and answer(memo, second, 0) == (5, True)
+
+
+def test_in_hard_mode_a_class_is_keyed_with_the_rule_after_it():
+    """The value_3 kernel's key (exact.wordle.wins.kernels._class_key): the rows alone in normal mode;
+    in hard mode the rows and the rule, so that the same rows under another rule are another entry."""
+    codes, counts = np.zeros((1, 5), dtype=np.uint8), np.zeros((1, 26), dtype=np.uint8)
+    greens, least = np.full(5, -1, dtype=np.int8), np.zeros(26, dtype=np.int8)
+    more = least.copy()
+    more[4] = 1  # an e shown yellow
+    Q = np.array([2, 3, 7, 11], dtype=np.int64)
+    assert _class_key(Q, HardMode(False, greens, least, codes, counts)).tolist() == Q.tolist()
+    node, after = HardMode(True, greens, least, codes, counts), HardMode(True, greens, more, codes, counts)
+    memo = new_memo()
+    remember(memo, _class_key(Q, node), 3, True)
+    assert answer(memo, _class_key(Q, node), 0) == (3, True)
+    assert answer(memo, _class_key(Q, after), 0) is None and answer(memo, Q, 0) is None

@@ -62,13 +62,16 @@ weight of P, stands where |P| stands below (|P| is W(P) under unit weights, so o
    reach it, and the largest of those bounds, with the best count, is the bound returned when no
    guess reaches the need (the plain search counts every guess whose bound beats the best count).
    Values stay exact where they were exact, bounds below their threshold.
-6. **wins_2 of a class remembered at its node** (normal mode, ``tight``:
-   :mod:`exact.wordle.wins.classmemo`): while value_3 scans the second guesses at a node, each thread
-   keeps wins_2 of the classes of FEATURE_MIN answers or more that it met, exact or a bound below the
-   need it was asked, and answers the same class (the same answers, compared row by row) from it: an
-   exact value always, a bound b whenever the need is above b. In normal mode every guess is allowed
-   whatever came before, so wins_2 of a class depends on its answers alone (argument 1's reasoning,
-   at one node; in hard mode the rule after each second guess differs, and nothing is remembered).
+6. **wins_2 of a class remembered at its node** (``tight``: :mod:`exact.wordle.wins.classmemo`):
+   while value_3 scans the second guesses at a node, each thread keeps wins_2 of the classes of
+   FEATURE_MIN answers or more that it met, exact or a bound below the need it was asked, and answers
+   the same class (the same answers, compared row by row) from it: an exact value always, a bound b
+   whenever the need is above b. In normal mode every guess is allowed whatever came before, so wins_2
+   of a class depends on its answers alone (argument 1's reasoning, at one node). In hard mode wins_2(Q)
+   is the most classes a guess the rule after the second guess allows makes on Q (the last guess wins
+   each: an answer of Q meets every rule its own feedback implies, so it is always allowed), so it
+   depends on Q and that rule (greens, least) alone, and both are the key: two second guesses whose
+   patterns add the same to the rule (every all-gray one adds nothing) share their classes' values.
 
 What the staged search takes from :class:`exact.wordle.wins.dp.Search` unchanged is argued there for
 weights (the shortcuts of ``wins``, the useful guesses, value_k's running bound) and in

@@ -1,10 +1,12 @@
-"""A memo of wins_2 of the classes met at one node, for the value_3 kernel (normal mode).
+"""A memo of wins_2 of the classes met at one node, for the value_3 kernel.
 
 Different second guesses at a node often cut the same class (about half the largest classes of the
 second guesses at a first guess's large class repeat: guesses with the same letters leave the same
 all-gray class, for one). In normal mode wins_2(Q) depends on the answers of Q alone (every guess is
 allowed), so a value found once answers again: an exact value always, an upper bound b whenever the
-need is above b. (In hard mode the rule after each second guess differs: no memo.)
+need is above b. In hard mode it depends on Q and the rule after the second guess, and the kernel's
+key is both (:func:`exact.wordle.wins.kernels._class_key`): an all-gray pattern adds nothing to the
+rule, so the all-gray classes repeat there too. The memo compares keys, whatever they hold.
 
 A memo is a :class:`ClassMemo` record of arrays (numba-friendly, one per thread): an open-addressed table of SLOTS
 entries, each a class (its rows, sorted, kept in a pool of POOL row numbers, found by an FNV-1a hash

@@ -366,26 +366,45 @@ def _class_bound(s, top, guess, p, FEAT, most, fidx):
 def _class_wins2(FT, j, p, Q, caps, need, words, hm, fcaps, FEAT, featured, tight, work, fidx, memo):
     """(wins_2 of the class Q, pattern p of the guess at position j, or a bound < need, exact?):
     scanned with the class's feature sets (``featured``, classes of FEATURE_MIN answers or more), in
-    hard mode under the rule after p; with ``tight`` in normal mode, answered from and recorded in
-    the node's memo of classes (:mod:`exact.wordle.wins.classmemo`) when of FEATURE_MIN answers or more."""
+    hard mode under the rule after p; with ``tight``, answered from and recorded in the node's memo
+    of classes (:mod:`exact.wordle.wins.classmemo`) when of FEATURE_MIN answers or more, keyed by the
+    class and, in hard mode, the rule after p (:func:`_class_key`)."""
     s = Q.shape[0]
-    remember = tight and not hm.on and s >= FEATURE_MIN
-    slot, found = find(memo, Q) if remember else (0, False)
-    if remember and known(memo, slot, found, need):
-        v = memo.values[slot]
-        return v, memo.exact[slot] and v >= need
     below = hm
     if hm.on:
         g2, l2 = add_feedback(hm.greens, hm.least, hm.codes[j], p)
         below = HardMode(hm.on, g2, l2, hm.codes, hm.counts)
+    remember = tight and s >= FEATURE_MIN
+    key = _class_key(Q, below) if remember else Q
+    slot, found = find(memo, key) if remember else (0, False)
+    if remember and known(memo, slot, found, need):
+        v = memo.values[slot]
+        return v, memo.exact[slot] and v >= need
     nf = class_features(hm.codes[j], p, FEAT, fidx) if featured and s >= FEATURE_MIN else 0
     if nf == 0 and not hm.on:
         v, ok = _scan(FT, Q, caps, need, words, work[0], work[1])
     else:
         v, ok = wins2(FT, Q, caps, need, words, below, fcaps, fidx, nf, work, tight)
     if remember:
-        put(memo, slot, found, Q, v, ok)
+        put(memo, slot, found, key, v, ok)
     return v, ok
+
+
+@numba.njit(cache=True, nogil=True)
+def _class_key(Q, below):
+    """What wins_2 of a class depends on: its rows (sorted) in normal mode; in hard mode its rows, then
+    the rule after its pattern (greens, then least: a fixed length, so two keys are equal exactly when
+    both the rows and the rule are), since wins_2 under hard mode is the most classes an allowed guess
+    makes on Q (each won by the last guess, always allowed: an answer of Q satisfies every rule its
+    feedback implies), and which guesses are allowed depends on the rule alone."""
+    if not below.on:
+        return Q
+    n, L = Q.shape[0], below.greens.shape[0]
+    key = np.empty(n + L + below.least.shape[0], dtype=Q.dtype)
+    key[:n] = Q
+    key[n:n + L] = below.greens
+    key[n + L:] = below.least
+    return key
 
 
 @numba.njit(cache=True, nogil=True)
@@ -451,8 +470,8 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
 
     ``most``: the node's feature maxima (the classes of each candidate bounded by them before any
     scan, :func:`_class_bound`), or empty for none; ``tight``: wins_2 counts no guess that cannot
-    reach its need (:func:`wins2`), and in normal mode each thread remembers wins_2 of the classes
-    it meets at the node (:mod:`exact.wordle.wins.classmemo`).
+    reach its need (:func:`wins2`), and each thread remembers wins_2 of the classes it meets at the
+    node (:mod:`exact.wordle.wins.classmemo`; in hard mode with the rule after each class's pattern).
     """
     n = cands.shape[0]
     values = np.empty(n, dtype=np.int64)
@@ -467,7 +486,7 @@ def values3(FT, cands, caps, threshold, raising, keep, threads, npat, hm, fcaps,
         members = np.empty(FT.shape[0], dtype=np.int64)
         fidx = np.empty(hm.codes.shape[1], dtype=np.int64)
         ub = np.empty(npat, dtype=np.int64)
-        memo = new_memo() if tight and not hm.on else new_memo(1, 0)  # one slot: remembers nothing
+        memo = new_memo() if tight else new_memo(1, 0)  # one slot: remembers nothing
         for i in range(t, n, nt):
             th = threshold
             if raising > 0 and best[0] >= 0:
