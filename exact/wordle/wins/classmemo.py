@@ -9,9 +9,9 @@ key is both (:func:`exact.wordle.wins.kernels._class_key`): an all-gray pattern 
 rule, so the all-gray classes repeat there too. The memo compares keys, whatever they hold.
 
 A memo is a :class:`ClassMemo` record of arrays (numba-friendly, one per thread): an open-addressed table of SLOTS
-entries, each a class (its rows, sorted, kept in a pool of POOL row numbers, found by an FNV-1a hash
-and compared row by row, so that a hash collision is never taken for a match) with its value and
-whether that value is exact. When the table is half full or the pool full it starts afresh.
+entries, each a class's key (its rows, sorted, and in hard mode the rule after it; kept in a pool of
+POOL numbers, found by an FNV-1a hash and compared entry by entry, so that a hash collision is never
+taken for a match) with its value and whether that value is exact. When the table is half full or the pool full it starts afresh.
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def _same(pool, off, Q):
 
 @numba.njit(cache=True, nogil=True)
 def find(memo, Q):
-    """(slot, found): the slot holding the class Q (its sorted rows), or the free slot where it goes."""
+    """(slot, found): the slot holding the key Q (a class's sorted rows, then in hard mode its rule), or
+    the free slot where it goes."""
     mask = memo.hashes.shape[0] - 1
     h = _hash(Q)
     slot = np.int64(h & np.uint64(mask))
