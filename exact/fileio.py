@@ -285,6 +285,16 @@ def check_fields(data, required: dict[str, str], optional: dict[str, str] | None
     return data
 
 
+def is_decimal(text: str) -> bool:
+    """``text`` is a whole number written in ASCII digits, the only digits a file of this project holds
+    (``str.isdigit`` also accepts ``³``, which ``int`` refuses, and ``int`` reads full-width ``１２`` as 12).
+
+    >>> is_decimal("12"), is_decimal("³"), is_decimal("１２"), is_decimal(""), is_decimal("-1")
+    (True, False, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
 # --- the lock of a checkpoint (one writer at a time) -------------------------------------------------
 
 def lock_path(path: Path) -> Path:

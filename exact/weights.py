@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from exact.errors import ExactError, shorten
-from exact.fileio import read_errors, read_text
+from exact.fileio import is_decimal, read_errors, read_text
 from exact.words import WordList, instances_dir
 
 #: the largest weight a file may give (a typo of extra digits is an error); each engine also checks that
@@ -90,7 +90,7 @@ def weights_from_lines(lines: Iterable[str], answers: WordList, source: str = "<
             raise ExactError(f"{shorten(word)!r} is not an answer of {answers.source}", **where)
         if word in seen:
             raise ExactError(f"{word!r} duplicates line {seen[word]}", **where)
-        if not weight.isdigit() or int(weight) < 1:
+        if not is_decimal(weight) or int(weight) < 1:
             raise ExactError(f"{word!r}: the weight must be a positive integer, not {shorten(weight)!r}", **where)
         if len(weight) > 12 or int(weight) > MAX_WEIGHT:
             raise ExactError(f"{word!r}: the weight {shorten(weight)} exceeds {MAX_WEIGHT}", **where)

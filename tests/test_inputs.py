@@ -12,6 +12,8 @@ import pytest
 
 from exact.errors import ExactError
 from exact.game.formats import read_tree
+from exact.wordle.fewest.objective import parse_objective
+from exact.wordle.study.memorable_curve import parse_m_values
 from exact.words import wordle_answers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,3 +162,14 @@ def test_a_cache_write_failure_names_its_cause(tmp_path, monkeypatch, capsys):
     partitions.save_cached(A, A, partitions.feedback_matrix(A, A, cache=False))
     err = capsys.readouterr().err
     assert "(69450 requested and 65408 written)" in err and "None" not in err
+
+
+@pytest.mark.parametrize("parse, text", [
+    (lambda t: parse_objective(t), "win\u00b3,guesses"),  # '³': str.isdigit says yes, int() says no
+    (lambda t: parse_objective(t), "win\uff12,guesses"),  # full-width 2: int() would read it
+    (lambda t: parse_m_values(t, 243), "1-\u00b3"),
+    (lambda t: parse_m_values(t, 243), "\uff11"),
+])
+def test_numbers_in_text_are_ascii_digits_only(parse, text):
+    with pytest.raises(ExactError):
+        parse(text)

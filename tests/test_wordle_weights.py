@@ -33,6 +33,9 @@ A3 = words_from_lines(["cigar", "rebut", "sissy"], "a.txt")
     (["cigar 1", "rebut 2"], "w.txt: answer 'sissy' (line 3 of a.txt) has no weight (1 of 3 answers have none)"),
     (["cigar 1 2"], "w.txt:1: 'cigar 1 2': expected 'word weight'"),
     (["cigar 99999999999", "rebut 1", "sissy 1"], "w.txt:1: 'cigar': the weight 99999999999 exceeds"),
+    # digits other than ASCII: str.isdigit takes '³' (then int() fails: exit 70) and int() reads '１２' as 12
+    (["cigar 1", "rebut \u00b3", "sissy 1"], "w.txt:2: 'rebut': the weight must be a positive integer, not '\u00b3'"),
+    (["cigar \uff11\uff12", "rebut 1", "sissy 1"], "w.txt:1: 'cigar': the weight must be a positive integer"),
 ])
 def test_bad_weights_are_one_line_errors_naming_file_line_and_word(lines, message):
     with pytest.raises(ExactError) as e:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, is_word, parse_pattern  # noqa: F401 (feedback: doctests)
+from exact.fileio import is_decimal
 from exact.game.hard import is_allowed
 from exact.game.position import position_answers, word_classes
 from exact.words import WordList, describe_lists, lists_record, shorten
@@ -166,7 +167,7 @@ def _node_guess(G: nx.DiGraph, node) -> str:
 def _tree_at(G: nx.DiGraph, node, guess: str) -> Tree:
     length = len(guess)
     answers = G.nodes[node].get("answers")
-    if isinstance(answers, str) and answers.isascii() and answers.isdigit() and len(answers) < 10:
+    if isinstance(answers, str) and is_decimal(answers) and len(answers) < 10:
         answers = int(answers)
     if isinstance(answers, bool) or not isinstance(answers, int) or answers < 0:
         raise ExactError(f"node {_shown(node)} has no valid 'answers' attribute (got {_shown(answers)})")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.feedback import VARIATION_SELECTOR, all_green, format_pattern, is_word, parse_pattern
+from exact.fileio import is_decimal
 from exact.game.formats.base import read_file, sort_children, write_file
 from exact.game.tree import Played, Tree, played
 from exact.words import WordList, shorten
@@ -79,7 +80,7 @@ def _pattern(squares: str, count: str, length: int, number: int) -> int:
     digits); the all-green pattern, which ends a game, cannot be followed."""
     if len(squares) != length or set(squares) - set(_EMOJI):
         raise ExactError(f"{shorten(squares)!r} is not {length} emoji squares", line=number)
-    if not (count.isascii() and count.isdigit()) or len(count) > 9 or int(count) < 1:
+    if not is_decimal(count) or len(count) > 9 or int(count) < 1:
         raise ExactError(f"{shorten(count)!r} is not a count of answers", line=number)
     pattern = parse_pattern("".join(_EMOJI[s] for s in squares), length, "digits")
     if pattern == all_green(length):

@@ -30,7 +30,7 @@ from pathlib import Path
 import math
 
 from exact.errors import ExactError
-from exact.fileio import read_text
+from exact.fileio import is_decimal, read_text
 from exact.words import shorten
 
 
@@ -66,7 +66,7 @@ def read_table(path: str | Path) -> dict[str, float]:
             continue
         fields = text.split()
         word, total = fields[0].lower(), fields[-1]
-        if len(fields) not in (2, 3) or not total.isdigit() or len(total) > 12 or not word.isalpha():
+        if len(fields) not in (2, 3) or not is_decimal(total) or len(total) > 12 or not (word.isascii() and word.isalpha()):
             raise ExactError(f"{path}:{number}: expected 'word total' or 'word mean total', got {shorten(text)!r}")
         if word in table:
             raise ExactError(f"{path}:{number}: {word} is listed twice")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from exact.errors import ExactError
+from exact.fileio import is_decimal
 from exact.wordle.fewest.memo import INF
 
 
@@ -70,7 +71,7 @@ def parse_objective(text: str) -> Objective:
         if level == "guesses":
             if i != len(levels) - 1:
                 raise ExactError(f"objective {text!r}: 'guesses' must be the last level")
-        elif level.startswith("win") and level[3:].isdigit() and int(level[3:]) >= 1:
+        elif level.startswith("win") and is_decimal(level[3:]) and int(level[3:]) >= 1:
             k = int(level[3:])
             if k in wins:
                 raise ExactError(f"objective {text!r}: {level} appears twice")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.feedback import all_green
-from exact.fileio import read_json, write_json, write_text
+from exact.fileio import is_decimal, read_json, write_json, write_text
 from exact.game.formats import write_tree
 from exact.game.tree import record_lists
 from exact.partitions import feedback_matrix
@@ -96,7 +96,7 @@ def parse_m_values(text: str, most: int) -> list[int]:
     values = set()
     for part in text.split(","):
         low, _, high = part.strip().partition("-")
-        if not low.isdigit() or not (high or low).isdigit():
+        if not is_decimal(low) or not is_decimal(high or low):
             raise ExactError(f"m_values {text!r:.40}: give whole numbers or ranges a-b separated by commas",
                              params=("m_values",))
         a, b = int(low), int(high or low)
