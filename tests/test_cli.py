@@ -1,9 +1,15 @@
 """The real console entry point: reports, JSON, and a one-line error for every bad input."""
 
 import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+from exact.partitions import cache_dir
 from exact.words import wordle_answers
 
 
@@ -209,3 +215,26 @@ def test_rank_on_a_tiny_list_and_the_old_spellings(tmp_path, run_exact, write_li
     assert old.returncode == 0 and json.loads(old.stdout)["wins"] == json.loads(wins.stdout)["wins"], old.stderr
     assert any(line.startswith("exact: note: ") and "'exact wordle rank --depth 2'" in line
                for line in old.stderr.splitlines())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [
+    ["wordle", "book", "--list", "original", "--openers", "instances/wordle/openers.txt", "--out", "BOOK"],
+    ["wordle", "card", "--max-distinct-second", "2", "--out", "CARD"],
+])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, command):
+    """``exact ... | head`` where head has gone: no internal error, no report, the exit status of SIGPIPE."""
+    root = Path(__file__).resolve().parents[1]
+    shutil.copy(root / "results" / "wordle" / "book" / "original.json.gz", tmp_path / "book.json.gz")
+    args = [str(tmp_path / "book.json.gz") if a == "BOOK" else str(tmp_path / "card.svg") if a == "CARD" else a
+            for a in command]
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line
+    reports = cache_dir() / "reports"
+    before = set(reports.glob("*")) if reports.exists() else set()
+    proc = subprocess.run([sys.executable, "-m", "exact", *args], stdout=write, stderr=subprocess.PIPE, text=True,
+                          cwd=root, timeout=600)
+    os.close(write)
+    assert proc.returncode == 141, proc.stderr
+    assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
+    assert (set(reports.glob("*")) if reports.exists() else set()) == before

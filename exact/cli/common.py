@@ -7,6 +7,7 @@ import json
 import os
 import platform
 import re
+import select
 import signal
 import sys
 import tempfile
@@ -57,6 +58,11 @@ class ExactGroup(click.Group):
             sys.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise  # click prints these (a usage error, --help, an abort) and picks their exit status
+        except BrokenPipeError as e:
+            if not stdout_closed():
+                report_internal_error(e)  # another pipe broke (a worker's): a bug
+                sys.exit(EXIT_INTERNAL)
+            end_on_closed_pipe()
         except Exception as e:  # noqa: BLE001 - every other exception is a bug: report it, exit 70
             if stop.caused_by_interrupt(e):  # e.g. an extension module's import cut short by Ctrl-C
                 click.echo("exact: interrupted", err=True)
@@ -68,6 +74,32 @@ class ExactGroup(click.Group):
             for s, handler in previous.items():
                 if handler is not None:
                     signal.signal(s, handler)
+
+
+#: The exit status when the reader of standard output went away (``exact ... | head``): 128 + SIGPIPE, what a
+#: shell reports for a program that SIGPIPE ended, as it ends ``yes | head``.
+EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE
+
+
+def stdout_closed() -> bool:
+    """Standard output is a pipe whose reader has closed it (poll reports an error on its write end)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):
+        return False
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    return any(events & select.POLLERR for _, events in poller.poll(0))
+
+
+def end_on_closed_pipe() -> None:
+    """End quietly when the reader of standard output stopped reading (``exact ... | head -3``): what was
+    asked for was read; nothing is said, no report is written. Standard output is pointed at /dev/null first,
+    so that Python's own flush at exit does not fail on the closed pipe again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    sys.exit(EXIT_CLOSED_PIPE)
 
 
 # --- internal errors: one line on stderr, the full story in a report file -------------------------
