@@ -3,6 +3,7 @@
 import itertools
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -358,6 +359,22 @@ def test_terminal_ctrl_c_exits_130(tmp_path, write_lines):
     child.expect("interrupted")
     child.expect(pexpect.EOF)
     child.close()
+    assert child.exitstatus == 130
+
+
+@pytest.mark.slow
+def test_terminal_ctrl_c_while_thinking_exits_130_without_an_unproven_guess():
+    """A live proof cut short by Ctrl-C is not played on as if proven (it said "[exact fewest guesses, live]"
+    and P(win) 100% for the best guess found so far): the game ends with exit 130, as docs/play.md says."""
+    child = spawn("wordle", "play", "--list", "nyt2023")
+    child.expect("feedback for [a-z]+> ")
+    child.sendline("jumpy bbbbg")  # off the tree: 284 answers left, a live proof of about 20 s
+    child.expect("thinking")
+    time.sleep(2)
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=60)
+    child.close()
+    assert "interrupted" in child.before and "feedback for" not in child.before
     assert child.exitstatus == 130
 
 

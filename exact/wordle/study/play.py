@@ -183,6 +183,8 @@ class LiveGuesses:
                                    weights=self.weights)
         except ExactError:
             return None
+        if result.interrupted:  # Ctrl-C or SIGTERM during the solve: its tree is the best so far, not proven
+            raise KeyboardInterrupt
         return result.tree
 
 
