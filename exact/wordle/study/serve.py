@@ -74,6 +74,9 @@ SHIPPED_TREES = {
     ("original", True, "guesses", 6): ("results/wordle/salet-guesses-hard.txt",),
     ("nyt2023", False, "guesses", 6): ("results/wordle/nyt2023-tarse-guesses.txt",),
     ("nyt2023", True, "guesses", 6): ("results/wordle/nyt2023-tarse-guesses-hard.txt",),
+    # the best first guess's tree of each nyt2022 ranking (tarse 7883, hard salet 8097; the certificate replays it)
+    ("nyt2022", False, "guesses", 6): ("results/wordle/ranking-guesses-nyt2022-best.txt",),
+    ("nyt2022", True, "guesses", 6): ("results/wordle/ranking-guesses-nyt2022-hard-best.txt",),
     ("original", False, "wins", 3): ("results/wordle/optimal-depth3.txt",),
     ("original", True, "wins", 3): ("results/wordle/hard-depth3.txt",),
     ("original", False, "wins", 4): ("results/wordle/optimal-depth4.txt", "results/wordle/trace-depth4.txt"),
