@@ -454,6 +454,16 @@ def test_an_unknown_path_and_a_wrong_method_answer_one_line_of_json(client):
         assert r.status_code == status and list(r.json()) == ["error"] and "\n" not in r.json()["error"]
 
 
+def test_an_internal_error_is_a_500_with_one_line_of_json_not_a_traceback(small, monkeypatch):
+    solver = Solver(small, InstantAdvice([], small), None)
+    monkeypatch.setattr(solver, "ask", lambda tab, history: 1 / 0)
+    app = make_app(solver, port=PORT)
+    with TestClient(app, base_url=f"http://127.0.0.1:{PORT}", headers={"X-Exact-Token": app.state.token},
+                    raise_server_exceptions=False) as c:
+        r = c.post("/api/advice", json={"tab": "t", "history": []})
+    assert r.status_code == 500 and r.json() == {"error": "internal error: ZeroDivisionError"}
+
+
 def test_a_history_longer_than_the_guess_limit_is_a_400_and_starts_nothing(client, small):
     answer = SMALL[7]
     moves = [[w, format_pattern(feedback(w, answer), 5)] for w in SMALL[10:17]]  # 7 guesses, the game has 6
