@@ -30,10 +30,12 @@ False
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -209,3 +211,41 @@ def is_interrupt(error: BaseException | None) -> bool:
             return True
         error = error.__cause__ or error.__context__
     return False
+
+
+#: prctl's option that asks the kernel for a signal when the parent exits (linux/prctl.h)
+PR_SET_PDEATHSIG = 1
+#: seconds between two looks of the watchdog at the parent (:func:`die_with_parent`)
+WATCH_PARENT_EVERY = 0.5
+
+
+def die_with_parent(signum: int = signal.SIGKILL) -> None:
+    """End this process (``signum``, SIGKILL by default) when its parent process ends, however it ends
+    (SIGKILL included, which no handler of the parent sees): the worker processes of a server.
+
+    Linux: the kernel sends ``signum`` when the parent exits (``prctl(PR_SET_PDEATHSIG)`` through ctypes).
+    The parent may have ended already before the call: then the process is re-parented (``os.getppid()``
+    changed) and ends at once. Where prctl is missing (not Linux), a daemon thread looks at ``os.getppid()``
+    every :data:`WATCH_PARENT_EVERY` seconds and ends the process when it changes."""
+    parent = os.getppid()
+    if not _pdeathsig(signum):
+        threading.Thread(target=_watch_parent, args=(parent, signum), daemon=True, name="die-with-parent").start()
+    if os.getppid() != parent:  # the parent ended before the kernel was asked
+        os.kill(os.getpid(), signum)
+
+
+def _pdeathsig(signum: int) -> bool:
+    """Ask the kernel for ``signum`` at the parent's death; False where that cannot be asked."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int, signum: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_PARENT_EVERY)
+    os.kill(os.getpid(), signum)

@@ -70,7 +70,7 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
 
     Lines are trimmed (so CRLF is fine); blank lines and, with ``comments``, lines starting with
     ``#`` are skipped; upper case is lowered with a warning. Duplicates, mixed lengths, non-letters,
-    lengths outside 4..8 and empty lists are errors.
+    lengths outside 4..8, empty lists and lists over :data:`MAX_WORDS` words are errors.
     """
     words: list[str] = []
     numbers: list[int] = []
@@ -95,6 +95,9 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
         if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
             raise ExactError(f"{shorten(text)!r} has {len(word)} letters; word lengths {MIN_LENGTH}..{MAX_LENGTH} are "
                              f"supported", **where)
+        if len(words) == MAX_WORDS:
+            raise ExactError(f"more than {MAX_WORDS} words; not a word list this program can play (the largest "
+                             f"shipped one has 14855)", **where)
         first_seen[word] = number
         words.append(word)
         numbers.append(number)
@@ -107,14 +110,27 @@ def words_from_lines(lines: Iterable[str], source: str = "<list>", *, comments: 
 
 #: The longest line a word list may have (in bytes); longer is an error, not a word.
 MAX_LINE = 256
+#: The most words a list may have: 13 times the largest shipped list (nyt2023's 14855 guesses). Every engine
+#: here holds the feedback matrix, a byte per guess and answer: 40 GB for 200000 words against themselves,
+#: 3 GB against the 14855, beyond what any run here uses; a longer file is a mistake (every 5-letter string,
+#: 26**5 = 11.8 million of them, kept ``exact wordle serve`` loading for 5 minutes at 4.5 GB, silent), refused
+#: at its first word over the cap, naming the file and the line, in well under a second.
+MAX_WORDS = 200_000
+#: The largest word-list file read (comments and blank lines count): MAX_WORDS lines of MAX_LINE bytes fit.
+MAX_LIST_BYTES = 64 * 1024 * 1024
 
 
 def _lines(path: Path, f) -> Iterable[str]:
     """The file's lines, read one at a time; a line over :data:`MAX_LINE` bytes is an error."""
+    size = 0
     for number in itertools.count(1):
         raw = f.readline(MAX_LINE + 1)
         if not raw:
             return
+        size += len(raw)
+        if size > MAX_LIST_BYTES:
+            raise ExactError(f"larger than {MAX_LIST_BYTES // (1024 * 1024)} MiB; not a word list", path=path,
+                             line=number)
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             head = raw[:40].decode("utf-8", "replace")
             raise ExactError(f"line longer than {MAX_LINE} bytes (starts {head!r}); not a word list",

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import warnings
@@ -23,6 +24,7 @@ with warnings.catch_warnings():  # Starlette's note that its test client will mo
 from exact.cli.wordle.serve import serve
 from exact.cli.wordle.serve_app import make_app, page_html
 from exact.feedback import feedback, format_pattern
+from exact.game.hard import is_allowed
 from exact.game.position import after, start, word_classes
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.wins.dp import solve
@@ -35,7 +37,7 @@ from exact.wordle.study.play import MEASURED_SECONDS, expected_seconds
 from exact.wordle.study.serve import (InstantAdvice, Setup, few_left, heuristic_guess,
                                       rate_max, read_position, shipped_opener_book, shipped_trees,
                                       RATE_SECONDS)
-from exact.wordle.study.store import Solution, Store, position_key
+from exact.wordle.study.store import SQLITE_HEADER, Solution, Store, position_key
 from exact.errors import ExactError
 from exact.words import ExactWarning, named_lists, wordle_answers, words_from_lines
 
@@ -88,16 +90,36 @@ def test_the_store_keeps_its_cap_evicting_the_least_recently_used(tmp_path):
 
 def test_a_corrupt_store_is_set_aside_with_one_line_and_never_trusted(tmp_path):
     path = tmp_path / "s.sqlite"
-    path.write_bytes(b"not a database at all, " * 100)
+    path.write_bytes(SQLITE_HEADER + b"not a database at all, " * 100)  # an SQLite file, broken
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         store = Store(path)
     lines = [str(w.message) for w in caught if issubclass(w.category, ExactWarning)]
     assert len(lines) == 1 and "\n" not in lines[0] and "corrupt-1" in lines[0]
-    assert (tmp_path / "s.sqlite.corrupt-1").read_bytes().startswith(b"not a database")
+    assert (tmp_path / "s.sqlite.corrupt-1").read_bytes().startswith(SQLITE_HEADER + b"not a database")
     assert len(store) == 0
     store.put("a", Solution("trace", 1, 1, True))
     assert store.get("a").guess == "trace"
+
+
+@pytest.mark.parametrize("text", [b"root:x:0:0:root:/root:/bin/bash\n", b"SQLite format 2\x00" + b"x" * 200])
+def test_a_file_that_is_not_sqlite_is_refused_in_one_line_and_left_as_it_is(tmp_path, text):
+    path = tmp_path / "passwd"
+    path.write_bytes(text)
+    with pytest.raises(ExactError, match="not an SQLite file") as caught:
+        Store(path)
+    assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+    assert path.read_bytes() == text and sorted(p.name for p in tmp_path.iterdir()) == ["passwd"]
+
+
+def test_a_store_in_a_missing_folder_is_refused_naming_the_folder_and_nothing_is_made(tmp_path, cli):
+    missing = tmp_path / "no" / "such"
+    with pytest.raises(ExactError, match=f"no folder {missing}"):
+        Store(missing / "s.sqlite")
+    code, out, err = cli("wordle", "serve", "--no-browser", "--list", "original", "--store", str(missing / "s.sqlite"))
+    assert code == 2 and f"no folder {missing}" in err and "Traceback" not in err + out
+    assert not (tmp_path / "no").exists()
+    assert len(Store(tmp_path / "made" / "s.sqlite", make_folder=True)) == 0  # the default store's cache folder
 
 
 def test_an_exception_inside_a_write_leaves_the_store_as_it_was(tmp_path):
@@ -195,9 +217,20 @@ def test_hard_mode_reads_its_own_tree_and_refuses_a_guess_that_breaks_the_rule()
 # --- the web app ----------------------------------------------------------------------------------
 
 
+PORT = 8031  # the port the test client's requests name (nothing listens on it: the client calls the app)
+JSON = {"content-type": "application/json"}
+
+
+def app_client(solver: Solver, **headers) -> TestClient:
+    """Starlette's test client of the app over ``solver``, its requests as the page sends them: to
+    127.0.0.1:PORT, with the page's token."""
+    app = make_app(solver, port=PORT)
+    return TestClient(app, base_url=f"http://127.0.0.1:{PORT}", headers={"X-Exact-Token": app.state.token, **headers})
+
+
 @pytest.fixture
 def client(small):
-    with TestClient(make_app(Solver(small, InstantAdvice([], small), None))) as c:
+    with app_client(Solver(small, InstantAdvice([], small), None)) as c:
         yield c
 
 
@@ -206,7 +239,7 @@ def client(small):
                                   json.dumps({"tab": "t", "history": [[SMALL[0], "bbbbq"]]}).encode(),
                                   json.dumps({"tab": "t", "history": "cigar"}).encode()])
 def test_bad_requests_get_400_and_one_line_of_json(client, body):
-    r = client.post("/api/advice", content=body)
+    r = client.post("/api/advice", content=body, headers=JSON)
     assert r.status_code == 400
     assert list(r.json()) == ["error"] and r.json()["error"] and "\n" not in r.json()["error"]
     assert "Traceback" not in r.text
@@ -267,7 +300,7 @@ def test_a_cancelled_worker_that_ignores_sigterm_is_killed(monkeypatch):
     process.start()
     receive, send = context.Pipe(duplex=False)
     assert ready.wait(30)
-    job = live.Job("k", process, receive, 1, None, 0.0)
+    job = live.Job("k", _deaf_to_sigterm, (), 1, None, 0.0, process=process, conn=receive)
     job.cancel()
     assert not process.is_alive() and process.exitcode == -signal.SIGKILL
 
@@ -285,15 +318,162 @@ def test_a_tab_that_stops_asking_has_its_proof_cancelled(small):
 
 
 def test_several_tabs_each_have_their_own_proof_and_a_closed_tab_only_its_own(small):
-    with TestClient(make_app(Solver(small, InstantAdvice([], small), None))) as c:
+    with app_client(Solver(small, InstantAdvice([], small), None, workers=2)) as c:
         solver = c.app.state.solver
         for tab in ("one", "two"):
             assert c.post("/api/advice", json={"tab": tab, "history": []}).json()["status"] == "working"
         one, two = solver.jobs["one"], solver.jobs["two"]
         assert one is not two and one.process.is_alive() and two.process.is_alive()
-        assert c.post("/api/close", content=json.dumps({"tab": "one"})).status_code == 200  # as a beacon sends it
+        assert c.post("/api/close", json={"tab": "one"}).status_code == 200
         assert not one.process.is_alive() and "one" not in solver.jobs and two.process.is_alive()
     assert not two.process.is_alive()  # the server's shut-down ends every proof
+
+
+def proc_stat(pid: int) -> tuple[str, int] | None:
+    """(state, parent pid) of a process from /proc/PID/stat, None when it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    state, ppid = text.rsplit(")", 1)[1].split()[:2]  # the name, in brackets, may hold spaces
+    return state, int(ppid)
+
+
+def alive(pid: int) -> bool:
+    stat = proc_stat(pid)
+    return stat is not None and stat[0] not in "ZX"  # a zombie has ended
+
+
+def workers_of(server: int) -> list[int]:
+    """The live worker processes of a server: the children of its forkserver (a child of the server whose
+    command line names multiprocessing.forkserver), read from /proc."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (stat := proc_stat(int(entry.name))) is not None and stat[0] not in "ZX":
+            parents[int(entry.name)] = stat[1]
+
+    def forkserver(pid: int) -> bool:
+        try:
+            return b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            return False
+    servers = {pid for pid, parent in parents.items() if parent == server and forkserver(pid)}
+    return sorted(pid for pid, parent in parents.items() if parent in servers)
+
+
+def test_thirty_tabs_asking_for_proofs_run_at_most_the_workers_and_the_rest_wait(small):
+    """Issue 49's repro: 30 tabs POST a position no tree covers; at most ``workers`` worker processes live,
+    each other tab is told it waits for a free core, and a closed tab's core goes to the one waiting longest."""
+    with app_client(Solver(small, InstantAdvice([], small), None, workers=2)) as c:
+        solver = c.app.state.solver
+        replies = [c.post("/api/advice", json={"tab": f"tab{i}", "history": []}).json() for i in range(30)]
+        assert solver.running() <= 2 and len(workers_of(os.getpid())) <= 2
+        assert [r["status"] for r in replies[:2]] == ["working"] * 2
+        assert {r["status"] for r in replies[2:]} == {"waiting"}
+        assert "free core" in replies[2]["message"] and "at most 2 at once" in replies[2]["message"]
+        assert "27 more asked before" in replies[-1]["message"]
+        c.post("/api/close", json={"tab": "tab0"})
+        assert solver.jobs["tab2"].process is not None and solver.jobs["tab3"].waiting  # first come, first served
+        assert solver.running() <= 2 and len(workers_of(os.getpid())) <= 2
+        assert c.post("/api/advice", json={"tab": "tab2", "history": []}).json()["status"] in ("working", "proven")
+    assert not workers_of(os.getpid())
+
+
+def test_a_rating_waits_in_the_same_line_as_the_proofs(small):
+    solver = Solver(small, InstantAdvice([], small), None, rate_limit=2, workers=1)
+    try:
+        assert solver.ask("proof", ()).status == "working"
+        rating = solver.rate("t", small_game())
+        assert rating.status == "waiting" and "free core" in rating.message and solver.jobs["t"].process is None
+        assert solver.running() == 1
+        solver.close("proof")
+        assert solver.jobs["t"].process is not None  # its turn
+    finally:
+        solver.shutdown()
+
+
+def test_a_tab_beyond_the_most_tabs_is_told_the_server_is_busy(small, monkeypatch):
+    monkeypatch.setattr(live, "MAX_TABS", 3)
+    with app_client(Solver(small, InstantAdvice([], small), None, workers=1)) as c:
+        for i in range(3):
+            assert c.post("/api/advice", json={"tab": f"t{i}", "history": []}).status_code == 200
+        r = c.post("/api/advice", json={"tab": "t3", "history": []})
+        assert r.status_code == 503 and "busy" in r.json()["error"] and "t3" not in c.app.state.solver.jobs
+
+
+FOREIGN = [({"host": "evil.example:8031"}, 403), ({"host": "127.0.0.1:9999"}, 403),
+           ({"origin": "http://evil.example"}, 403), ({"origin": "null"}, 403),
+           ({"origin": f"http://127.0.0.1:{PORT}.evil.example"}, 403), ({"x-exact-token": "guessed"}, 403),
+           ({"x-exact-token": ""}, 403), ({"content-type": "text/plain"}, 415),
+           ({"content-type": "application/x-www-form-urlencoded"}, 415)]
+
+
+@pytest.mark.parametrize("path", ["/api/advice", "/api/rate"])
+@pytest.mark.parametrize("headers, status", FOREIGN)
+def test_a_request_of_another_site_is_refused_in_one_line_and_starts_nothing(small, path, headers, status):
+    """DNS rebinding (a foreign Host), a cross-site POST (a foreign Origin, no token, a body another site may
+    send without asking the browser first): refused with one line of JSON, no worker, no CORS header."""
+    with app_client(Solver(small, InstantAdvice([], small), None, rate_limit=2)) as c:
+        game = small_game() if path == "/api/rate" else ()  # each a worker's job once accepted
+        body = json.dumps({"tab": "t", "history": [[w, format_pattern(p, 5)] for w, p in game]})
+        assert c.post(path, content=body, headers=JSON).status_code == 200 and c.app.state.solver.jobs  # accepted
+        c.post("/api/close", json={"tab": "t"})
+        r = c.post(path, content=body, headers={**JSON, **headers})
+        assert r.status_code == status and list(r.json()) == ["error"] and "\n" not in r.json()["error"]
+        assert not c.app.state.solver.jobs and not workers_of(os.getpid())
+        assert not any(h.startswith("access-control-") for h in r.headers)
+
+
+def test_the_page_is_served_only_to_its_own_address_and_carries_the_token(small):
+    with app_client(Solver(small, InstantAdvice([], small), None)) as c:
+        token = c.app.state.token
+        assert c.get("/", headers={"host": "evil.example:8031"}).status_code == 403  # a rebound name reads nothing
+        page = c.get("/", headers={"host": f"localhost:{PORT}"}).text
+        config = json.loads(page.split('<script id="config" type="application/json">')[1].split("</script>")[0])
+        assert config["token"] == token and len(token) >= 32
+        assert c.post("/api/close", json={"tab": "t"}, headers={"origin": f"http://localhost:{PORT}"}).status_code == 200
+        assert c.post("/api/close", json={"tab": "t"}).status_code == 200  # no Origin: not a browser's cross-site POST
+    other = make_app(Solver(small, InstantAdvice([], small), None), port=PORT)
+    assert other.state.token != token  # a fresh token per server
+
+
+def test_the_page_closes_with_json_and_the_token_not_a_beacon():
+    page = (ROOT / "exact" / "cli" / "wordle" / "serve.html").read_text()
+    assert "sendBeacon" not in page and "keepalive: true" in page and '"X-Exact-Token": config.token' in page
+
+
+@pytest.mark.parametrize("body", [b"[" * 5000, b'{"tab": "t", "history": ' + b"[" * 8000 + b"]" * 8000 + b"}"])
+def test_json_nested_too_deep_is_a_400_not_a_traceback(client, body):
+    r = client.post("/api/advice", content=body, headers=JSON)
+    assert r.status_code == 400 and list(r.json()) == ["error"] and "Traceback" not in r.text
+
+
+def test_an_unknown_path_and_a_wrong_method_answer_one_line_of_json(client):
+    for r, status in ((client.get("/nowhere"), 404), (client.get("/api/advice"), 405),
+                      (client.post("/nowhere", json={}), 404)):
+        assert r.status_code == status and list(r.json()) == ["error"] and "\n" not in r.json()["error"]
+
+
+def test_an_internal_error_is_a_500_with_one_line_of_json_not_a_traceback(small, monkeypatch):
+    solver = Solver(small, InstantAdvice([], small), None)
+    monkeypatch.setattr(solver, "ask", lambda tab, history: 1 / 0)
+    app = make_app(solver, port=PORT)
+    with TestClient(app, base_url=f"http://127.0.0.1:{PORT}", headers={"X-Exact-Token": app.state.token},
+                    raise_server_exceptions=False) as c:
+        r = c.post("/api/advice", json={"tab": "t", "history": []})
+    assert r.status_code == 500 and r.json() == {"error": "internal error: ZeroDivisionError"}
+
+
+def test_a_history_longer_than_the_guess_limit_is_a_400_and_starts_nothing(client, small):
+    answer = SMALL[7]
+    moves = [[w, format_pattern(feedback(w, answer), 5)] for w in SMALL[10:17]]  # 7 guesses, the game has 6
+    r = client.post("/api/advice", json={"tab": "t", "history": moves})
+    assert r.status_code == 400 and "6" in r.json()["error"] and not client.app.state.solver.jobs
+
+
+def test_a_body_over_the_cap_is_refused_by_its_length_before_it_is_read(client):
+    r = client.post("/api/advice", content=b" " * 20_000, headers=JSON)
+    assert r.status_code == 413 and "16384 bytes" in r.json()["error"] and not client.app.state.solver.jobs
 
 
 # --- the rating of a game that ended ---------------------------------------------------------------
@@ -309,7 +489,7 @@ def test_a_game_after_crane_is_rated_from_the_ranking_then_the_book():
     A, G = named_lists("original")
     setup = Setup(A, G)
     book = shipped_opener_book(setup)
-    with TestClient(make_app(Solver(setup, InstantAdvice(shipped_trees(setup), setup, book), None))) as c:
+    with app_client(Solver(setup, InstantAdvice(shipped_trees(setup), setup, book), None)) as c:
         answer, moves = A.words[1234], [["crane", format_pattern(feedback("crane", A.words[1234]), 5)]]
         while (reply := c.post("/api/advice", json={"tab": "t", "history": moves}).json())["status"] != "solved":
             assert reply["status"] == "proven", reply  # the book answers after crane
@@ -359,7 +539,7 @@ def test_a_bad_rating_request_is_a_400_with_one_line_of_json(client, body):
 
 def test_a_rating_of_the_most_wins_is_refused_in_one_line(small):
     setup = Setup(small.answers, small.guesses, objective="wins")
-    with TestClient(make_app(Solver(setup, InstantAdvice([], setup), None))) as c:
+    with app_client(Solver(setup, InstantAdvice([], setup), None)) as c:
         r = c.post("/api/rate", json={"tab": "t", "history": [[SMALL[0], "bbbbb"]]})
     assert r.status_code == 400 and "expected guesses" in r.json()["error"]
 
@@ -410,7 +590,7 @@ def test_a_rating_computed_live_is_analyse_s(small):
 @pytest.mark.slow
 def test_a_game_given_up_is_rated_with_the_best_next_guess(small):
     game = small_game()[:1]  # given up after the first guess
-    with TestClient(make_app(Solver(small, InstantAdvice([], small), None))) as c:
+    with app_client(Solver(small, InstantAdvice([], small), None)) as c:
         assert c.post("/api/rate", json={"tab": "t", "history": [[w, format_pattern(p, 5)] for w, p in game]}
                       ).json()["status"] == "working"
         rating = wait_until(lambda: (r := c.post("/api/rate", json={"tab": "t", "history": [
@@ -492,6 +672,7 @@ def server(tmp_path):
                 time.sleep(0.1)
         raise AssertionError("the server did not answer within a minute")
 
+    start_server.procs = started
     yield start_server
     for proc in started:
         proc.terminate()
@@ -594,6 +775,117 @@ def test_an_opener_no_tree_covers_gets_a_proven_guess_live(server, browser, tmp_
     assert n > 2 and "working" in seen
 
 
+def page_token(url: str) -> str:
+    """The token a served page carries (its config; "" where it has none)."""
+    page = urllib.request.urlopen(url, timeout=30).read().decode()
+    config = json.loads(page.split('<script id="config" type="application/json">')[1].split("</script>")[0])
+    return config.get("token", "")
+
+
+def post_json(url: str, data: dict, token: str) -> dict:
+    request = urllib.request.Request(url, json.dumps(data).encode(), method="POST",
+                                     headers={"Content-Type": "application/json", "X-Exact-Token": token})
+    return json.loads(urllib.request.urlopen(request, timeout=60).read())
+
+
+def memory_kib(pid: int) -> dict[str, int]:
+    """VmRSS (resident now) and VmHWM (its peak so far) of a process, in KiB, from /proc/PID/status."""
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return {k: int(v.split()[0]) for k, v in (line.split(":", 1) for line in lines) if k in ("VmRSS", "VmHWM")}
+
+
+def post_raw(port: int, head: bytes, chunks) -> int | None:
+    """Send a request's head then its chunks on a socket, stopping once the server answers (or closes);
+    the status the server answered, None when it did not within 30 s."""
+    reply = bytearray()
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        def read():
+            try:
+                while data := sock.recv(65536):
+                    reply.extend(data)
+            except OSError:
+                pass
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        try:
+            sock.sendall(head)
+            for chunk in chunks:
+                if reply:
+                    break
+                sock.sendall(chunk)
+        except OSError:
+            pass  # the server closed the connection: it refused the rest
+        reader.join(30)
+    return int(reply.split(b" ", 2)[1]) if reply else None
+
+
+@pytest.mark.slow
+def test_a_huge_body_is_refused_while_it_is_read_and_the_server_stays_small(server, tmp_path, write_lines):
+    """300 MB sent chunked (made lazily) to a real server: refused, and the server's memory grows by a few MB
+    at most; a Content-Length over the cap is refused before a byte of the body is sent."""
+    answers = write_lines(tmp_path / "answers.txt", SMALL)
+    url = server("--answers", answers, "--guesses", answers)
+    pid, port, token = server.procs[-1].pid, int(url.rstrip("/").rsplit(":", 1)[1]), page_token(url)
+    head = (f"POST /api/advice HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            f"X-Exact-Token: {token}\r\n").encode()
+    before = memory_kib(pid)
+    megabyte = b" " * (1 << 20)
+    chunks = (b"%x\r\n%s\r\n" % (len(megabyte), megabyte) for _ in range(300))
+    assert post_raw(port, head + b"Transfer-Encoding: chunked\r\n\r\n", chunks) in (400, 413)
+    assert post_raw(port, head + b"Content-Length: 314572800\r\n\r\n", ()) == 413
+    after = memory_kib(pid)
+    grown = max(after["VmRSS"] - before["VmRSS"], after["VmHWM"] - before["VmHWM"])
+    assert grown < 20 * 1024, (before, after)
+    assert post_json(url + "api/close", {"tab": "t"}, token) == {"closed": "t"}  # it serves on
+
+
+@pytest.mark.slow
+def test_the_workers_die_with_the_server_even_when_it_is_killed(server):
+    """A proof that runs for an hour (fuzzy all gray on the original lists) outlives no SIGKILL of its server."""
+    url = server("--list", "original")
+    proc = server.procs[-1]
+    reply = post_json(url + "api/advice", {"tab": "t", "history": [["fuzzy", "bbbbb"]]}, page_token(url))
+    assert reply["status"] == "working"
+    workers = wait_until(lambda: workers_of(proc.pid), 60)
+    forkservers = sorted({proc_stat(pid)[1] for pid in workers})
+    proc.kill()
+    proc.wait()
+    try:
+        wait_until(lambda: not any(alive(pid) for pid in workers + forkservers), 10)
+    finally:
+        for pid in workers + forkservers:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.slow
+def test_a_second_page_waits_for_a_free_core_and_gets_it_when_the_first_closes(server, browser):
+    """--workers 1: the second page's proof waits (the page says so) until the first page closes (its close
+    request, JSON with the token, keepalive, cancels its proof)."""
+    url = server("--list", "original", "--workers", "1")
+    d = browser
+
+    def status(d):
+        return d.find_element("id", "status").get_attribute("data-status")
+    d.get(url)
+    wait_for(d, lambda d: status(d) == "tree", 30)
+    type_move(d, "fuzzy bbbbb")
+    wait_for(d, lambda d: status(d) == "working", 30)
+    first = d.current_window_handle
+    d.switch_to.new_window("tab")
+    d.get(url)
+    wait_for(d, lambda d: status(d) == "tree", 30)
+    type_move(d, "fuzzy bbbbb")
+    wait_for(d, lambda d: status(d) == "waiting", 30)
+    assert "Waiting for a free core" in d.find_element("id", "status").text
+    assert "heuristic" in d.find_element("id", "next").get_attribute("class")
+    second = d.current_window_handle
+    d.switch_to.window(first)
+    d.close()
+    d.switch_to.window(second)
+    wait_for(d, lambda d: status(d) == "working", 30)
+
+
 def test_a_taken_port_is_one_line_and_exit_2(cli, tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -623,6 +915,46 @@ def test_a_row_the_store_did_not_write_is_not_trusted(tmp_path, small):
     position = read_position(small, crowded(SMALL[0]))
     store.put(small.key(position), Solution("zzzzz", 1, len(position.candidates), True))  # not an allowed guess
     solver = Solver(small, InstantAdvice([], small), store)
+    try:
+        assert solver.ask("t", position.history).status == "working"
+    finally:
+        solver.shutdown()
+
+
+@pytest.mark.parametrize("objective, value, proven", [("guesses", lambda n: n - 1, True),  # fewer guesses than answers
+                                                      ("guesses", lambda n: 2 * n - 2, True),  # below 2n - 1
+                                                      ("guesses", lambda n: 5 * n + 1, True),  # beyond 5 guesses each
+                                                      ("guesses", lambda n: -1, True),
+                                                      ("guesses", lambda n: 2 * n, False),  # not proven
+                                                      ("wins", lambda n: n + 1, True), ("wins", lambda n: -1, True)])
+def test_a_stored_value_that_is_impossible_there_is_not_served_as_proven(tmp_path, objective, value, proven):
+    A = words_from_lines(SMALL, "small-answers")
+    setup = Setup(A, A, objective=objective)
+    store = Store(tmp_path / "s.sqlite")
+    position = read_position(setup, crowded(SMALL[0]))
+    n = len(position.candidates)
+    store.put(setup.key(position), Solution(SMALL[1], value(n), n, proven))
+    solver = Solver(setup, InstantAdvice([], setup), store)
+    try:
+        assert solver.ask("t", position.history).status == "working"
+        store.put(setup.key(position), Solution(SMALL[1], 2 * n if objective == "guesses" else n, n, True))
+        assert solver.ask("t", position.history).status == "proven"  # a possible value is read (not proven here)
+    finally:
+        solver.shutdown()
+
+
+def test_a_stored_guess_that_breaks_the_hard_mode_rule_is_not_served(tmp_path):
+    A = words_from_lines(SMALL, "small-answers")
+    setup = Setup(A, A, hard=True)
+    store = Store(tmp_path / "s.sqlite")
+    opener = SMALL[0]
+    hinted = max((P for p, P in word_classes(opener, SMALL).items() if p), key=len)  # a class with a hint to keep
+    position = read_position(setup, ((opener, feedback(opener, hinted[0])),))
+    n = len(position.candidates)
+    assert n > 2
+    breaking = next(g for g in SMALL if not is_allowed(g, position.history))
+    store.put(setup.key(position), Solution(breaking, 2 * n, n, True))
+    solver = Solver(setup, InstantAdvice([], setup), store)
     try:
         assert solver.ask("t", position.history).status == "working"
     finally:

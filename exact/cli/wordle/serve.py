@@ -35,8 +35,12 @@ def default_store() -> Path:
               help="The SQLite store of solved positions [default: serve.sqlite in the cache folder].")
 @click.option("--store-cap", type=click.IntRange(min=1), default=DEFAULT_CAP, show_default=True,
               help="The most positions the store keeps (the least recently used go first).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="The most live proofs at once, over every page (the others wait for a free core) "
+                   "[default: the cores].")
 @weights_option
-def serve(port, host, no_browser, answers, guesses, hard, objective, depth, store_path, store_cap, weights=None):
+def serve(port, host, no_browser, answers, guesses, hard, objective, depth, store_path, store_cap, workers,
+          weights=None):
     """A local web app that plays along from any opener: proven advice, solved live where no tree covers it.
 
     The page opens in a browser (unless --no-browser). Type the word you played and its colours
@@ -50,4 +54,6 @@ def serve(port, host, no_browser, answers, guesses, hard, objective, depth, stor
     answer_list = load_or_default(answers, list_answers)
     setup = serve_app.Setup(answer_list, load_or_default(guesses, list_guesses), hard, objective, depth or 0,
                             load_weights(weights, answer_list))
-    serve_app.run(setup, Store(store_path or default_store(), store_cap), host, port, not no_browser)
+    # the cache folder is made when missing; a folder --store names must exist
+    store = Store(store_path or default_store(), store_cap, make_folder=store_path is None)
+    serve_app.run(setup, store, host, port, not no_browser, workers)

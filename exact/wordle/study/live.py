@@ -1,8 +1,16 @@
 """The live solver behind ``exact wordle serve``: one job per page (tab) at a time, a proof or a game's
 rating in a worker process of its own (:func:`exact.wordle.study.serve.in_worker`), cancelled when the page
-moves on, closes or stops asking; and what the page is told (:class:`Reply`). The advice itself (the
-proven trees, the store, the heuristic guess, the expected duration, the rating) is
+moves on, closes or stops asking; at most ``workers`` of them at once across every page, the rest waiting in
+line for a free core (first come, first served); and what the page is told (:class:`Reply`). The advice
+itself (the proven trees, the store, the heuristic guess, the expected duration, the rating) is
 :mod:`exact.wordle.study.serve`'s.
+
+Bounds, each argued here: a worker process exists only for a job in :meth:`Solver.admit`'s ``workers``
+slots, so at most ``workers`` are alive at once (a job leaves its slot once its worker has answered or been
+cancelled); a tab has one job (a new one cancels its old one); at most :data:`MAX_TABS` tabs hold a job (a
+new tab beyond them is refused with :class:`Busy`), and a tab that stops asking for ``tab_timeout`` seconds
+loses its job (:meth:`Solver.reap`), so the line stays bounded; a worker dies with the server
+(:func:`exact.stop.die_with_parent`, set in :func:`exact.wordle.study.serve.in_worker`).
 """
 
 from __future__ import annotations
@@ -11,49 +19,82 @@ import json
 import multiprocessing
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from exact.errors import ExactError
 from exact.game.position import Position
 from exact.partitions import feedback_matrix
+from exact.progress import cores
 from exact.wordle.study.play import expected_seconds
-from exact.wordle.study.serve import (History, InstantAdvice, Rating, Setup, few_left,
-                                      heuristic_guess, in_worker, prove, proven_positions, rate, rate_max,
-                                      read_position, solved)
+from exact.wordle.study.serve import (History, InstantAdvice, Rating, Setup, few_left, heuristic_guess, in_worker,
+                                      plausible, prove, proven_positions, rate, rate_max, read_position, solved)
 from exact.wordle.study.store import Store
 
 #: Seconds a cancelled worker is given to end on SIGTERM before it is killed.
 CANCEL_GRACE = 5.0
+#: The most tabs holding a job (running or waiting) at once; a job is a few hundred bytes while it waits.
+MAX_TABS = 1000
+
+
+class Busy(ExactError):
+    """Too many tabs hold a job: the page is told to ask again later (HTTP 503)."""
 
 
 @dataclass
 class Job:
-    """A live proof for one page (tab) at one position, or the rating of its game (:meth:`Solver.rate`)."""
+    """A live proof for one page (tab) at one position, or the rating of its game (:meth:`Solver.rate`):
+    waiting for a free core until :meth:`start` (``process`` None), then running in a worker of its own."""
 
     key: str
-    process: multiprocessing.process.BaseProcess
-    conn: object
+    task: Callable
+    args: tuple
     n: int
     heuristic: str | None  # None while it is being computed
     estimate: float
-    started: float = field(default_factory=time.monotonic)
+    queued: float = field(default_factory=time.monotonic)
     polled: float = field(default_factory=time.monotonic)
+    started: float | None = None
+    process: multiprocessing.process.BaseProcess | None = None
+    conn: object = None
     outcome: tuple | None = None
     rating: Rating | None = None  # a rating's job: the quick pass, shown while the worker solves the rest
 
+    @property
+    def waiting(self) -> bool:
+        return self.process is None and self.outcome is None
+
+    def start(self, context) -> None:
+        """Run ``task(*args)`` in a worker process of its own (:func:`in_worker`)."""
+        receive, send = context.Pipe(duplex=False)
+        self.process = context.Process(target=in_worker, args=(send, self.task, *self.args), daemon=True)
+        self.process.start()
+        send.close()
+        self.conn, self.started = receive, time.monotonic()
+
+    def holds_a_core(self) -> bool:
+        """Started and not yet answered (its worker may be alive): it keeps its slot."""
+        return self.process is not None and self.check() is None
+
     def check(self) -> tuple | None:
-        """("ok", Proof) or ("error", line) once the worker has answered (or died), else None."""
-        if self.outcome is None and self.conn.poll():
-            try:
-                self.outcome = self.conn.recv()
-            except EOFError:
-                self.outcome = ("error", "the live solve ended without an answer")
-        elif self.outcome is None and not self.process.is_alive() and not self.conn.poll():
-            self.outcome = ("error", f"the live solve stopped (exit status {self.process.exitcode})")
+        """("ok", what the task returned) or ("error", line) once the worker has answered (or died), else None."""
+        if self.outcome is None and self.process is not None:
+            if self.conn.poll():
+                try:
+                    self.outcome = self.conn.recv()
+                except EOFError:
+                    self.outcome = ("error", "the live solve ended without an answer")
+                self.process.join(timeout=CANCEL_GRACE)  # it exits once it has answered
+            elif not self.process.is_alive() and not self.conn.poll():
+                self.outcome = ("error", f"the live solve stopped (exit status {self.process.exitcode})")
         return self.outcome
 
     def cancel(self) -> None:
-        """Stop the worker: SIGTERM, then SIGKILL if it has not ended within :data:`CANCEL_GRACE`
+        """Stop the worker, if it started: SIGTERM, then SIGKILL if it has not ended within :data:`CANCEL_GRACE`
         seconds (a worker inside a numba kernel holds SIGTERM back until the kernel returns: exact.stop.held)."""
+        if self.process is None:
+            self.outcome = ("error", "cancelled before it started")
+            return
         if self.process.is_alive():
             self.process.terminate()
             self.process.join(timeout=CANCEL_GRACE)
@@ -68,9 +109,10 @@ class Reply:
     """What the page is told about a position.
 
     ``status``: ``proven`` (the guess and its value are proven: a tree, the store or a live proof),
-    ``tree`` (the opener of a proven tree, proven for that opener only), ``working`` (a proof is running:
-    the guess is the heuristic one), ``solved`` (the last guess was the answer), ``failed`` (the proof
-    failed: the heuristic guess stands, ``message`` says why).
+    ``tree`` (the opener of a proven tree, proven for that opener only), ``waiting`` (a proof waits for a
+    free core: ``message`` says how many are ahead; the guess is the heuristic one), ``working`` (a proof is
+    running: the guess is the heuristic one), ``solved`` (the last guess was the answer), ``failed`` (the
+    proof failed: the heuristic guess stands, ``message`` says why).
     """
 
     status: str
@@ -99,20 +141,25 @@ class Reply:
 
 #: the answers left are listed on the page when at most this many
 SHOW_WORDS = 30
+HEURISTIC = "heuristic (most classes), not proven"
 
 
 class Solver:
-    """The advice for every open page: instant advice, the store, else one live proof per page (tab).
+    """The advice for every open page: instant advice, the store, else one live job per page (tab), at most
+    ``workers`` of them running at once (default: the cores, :func:`exact.progress.cores`), the rest waiting.
 
-    A tab's proof is cancelled when the tab asks about another position (it moved past it), when it says it
+    A tab's job is cancelled when the tab asks about another position (it moved past it), when it says it
     is closed (:meth:`close`), and when it has not asked for ``tab_timeout`` seconds (:meth:`reap`: a tab
     closed without saying so). Thread-safe: the web framework calls it from several threads.
     """
 
     def __init__(self, setup: Setup, instant: InstantAdvice, store: Store | None, tab_timeout: float = 90.0,
-                 rate_limit: int | None = None):
+                 rate_limit: int | None = None, workers: int | None = None):
         self.setup, self.instant, self.store, self.tab_timeout = setup, instant, store, tab_timeout
         self.rate_limit = rate_max() if rate_limit is None else rate_limit  # the most answers a rating solves
+        self.workers = cores() if workers is None else workers
+        if self.workers < 1:
+            raise ExactError(f"workers: at least 1, not {self.workers}", params=("workers",))
         self.jobs: dict[str, Job] = {}
         self.lock = threading.RLock()
         self.matrix_lock = threading.Lock()
@@ -122,9 +169,10 @@ class Solver:
         self.context.set_forkserver_preload(["exact.wordle.study.serve"])
         self._F = None
         self._heuristic: dict[str, str] = {}
+        self._stopping = 0  # jobs being cancelled: their workers may live on for CANCEL_GRACE, holding a core
 
     def ask(self, tab: str, history: History) -> Reply:
-        """The advice at the position after ``history`` for this tab (starting its live proof if needed)."""
+        """The advice at the position after ``history`` for this tab (queueing its live proof if needed)."""
         position = read_position(self.setup, history)
         n, words = len(position.candidates), position.candidates if len(position.candidates) <= SHOW_WORDS else ()
         reply = dict(n=n, words=words, objective=self.setup.objective,
@@ -140,8 +188,8 @@ class Solver:
             return Reply(status, guess=found.guess, value=found.value, source=source, **reply)
         key = self.setup.key(position)
         stored = self.store.get(key) if self.store is not None else None
-        if stored is not None and (stored.guess not in self.setup.guesses.index or stored.n != n):
-            stored = None  # not what this code stores for the position: proven again
+        if stored is not None and not plausible(self.setup, position, stored):
+            stored = None  # not what this code stores for the position (or impossible there): proven again
         if stored is not None:
             self.close(tab)
             return Reply("proven", guess=stored.guess, value=stored.value, source="the store (proven before)",
@@ -155,26 +203,34 @@ class Solver:
                 self.close(tab)
                 job = None
             if job is None:
-                job = self.jobs[tab] = self._start(key, position, history)
+                job = self._start(tab, key, position, history)
             job.polled = time.monotonic()
-            outcome = job.check()
+            self.admit()
+            outcome, ahead = job.check(), self.ahead(job)
+        if job.waiting:
+            return Reply("waiting", guess=job.heuristic, source=HEURISTIC, elapsed=time.monotonic() - job.queued,
+                         estimate=job.estimate, message=self.waiting_line(ahead), **reply)
         elapsed = time.monotonic() - job.started
         if outcome is None:
-            return Reply("working", guess=job.heuristic, source="heuristic (most classes), not proven",
-                         elapsed=elapsed, estimate=job.estimate, **reply)
+            return Reply("working", guess=job.heuristic, source=HEURISTIC, elapsed=elapsed, estimate=job.estimate,
+                         **reply)
         kind, found = outcome
         if kind == "error":
-            return Reply("failed", guess=job.heuristic, source="heuristic (most classes), not proven",
-                         message=found, **reply)
+            return Reply("failed", guess=job.heuristic, source=HEURISTIC, message=found, **reply)
         if self.store is not None:  # the position and every one its tree reaches: the next guesses are instant
             self.store.put_many([(key, found.solution), *proven_positions(self.setup, position, found.tree)])
         return Reply("proven", guess=found.solution.guess, value=found.solution.value,
                      source=f"proven live ({elapsed:.0f} s)", **reply)
 
+    def waiting_line(self, ahead: int) -> str:
+        return (f"waiting for a free core: the server proves at most {self.workers} at once"
+                f"{f', and {ahead} more asked before this one' if ahead else ''}")
+
     def rate(self, tab: str, history: History) -> Rating:
         """The rating of the game ``history`` (ended: solved, or given up) for this tab (:func:`rate`): at
         once what the committed files and the opener book give; the values a rating solves live are then
-        solved in the tab's worker, as a live proof is (cancelled the same ways), and the page asks again."""
+        solved in the tab's job, as a live proof is (in the same line for a core, cancelled the same ways),
+        and the page asks again."""
         read_position(self.setup, history)  # one line for colours no answer gives
         key = "rating " + json.dumps(history)
         with self.lock:
@@ -185,62 +241,92 @@ class Solver:
                 self.close(tab)
                 if quick.status == "done":
                     return quick
-                job = self.jobs[tab] = self._spawn(key, rate, (self.setup, history, self.rate_limit), len(history),
-                                                   quick.estimate)
+                job = self._queue(tab, key, rate, (self.setup, history, self.rate_limit), len(history),
+                                  quick.estimate)
                 job.rating = quick
         with self.lock:
             job.polled = time.monotonic()
-            outcome = job.check()
+            self.admit()
+            outcome, ahead = job.check(), self.ahead(job)
+        rows, nxt = job.rating.rows, job.rating.next
+        if job.waiting:
+            return Rating("waiting", rows, nxt, job.estimate, time.monotonic() - job.queued, self.waiting_line(ahead))
         elapsed = time.monotonic() - job.started
         if outcome is None:
-            return Rating("working", job.rating.rows, job.rating.next, job.estimate, elapsed)
+            return Rating("working", rows, nxt, job.estimate, elapsed)
         kind, found = outcome
-        if kind == "error":
-            return Rating("failed", job.rating.rows, job.rating.next, job.estimate, elapsed, found)
-        return found
+        return Rating("failed", rows, nxt, job.estimate, elapsed, found) if kind == "error" else found
 
-    def _spawn(self, key: str, task, args: tuple, n: int, estimate: float, heuristic: str | None = "") -> Job:
-        """A job running ``task(*args)`` in a worker process of its own (:func:`in_worker`)."""
-        receive, send = self.context.Pipe(duplex=False)
-        process = self.context.Process(target=in_worker, args=(send, task, *args), daemon=True)
-        process.start()
-        send.close()
-        return Job(key, process, receive, n, heuristic, estimate)
+    def _queue(self, tab: str, key: str, task, args: tuple, n: int, estimate: float, heuristic: str | None = "") -> Job:
+        """The tab's new job ``task(*args)`` (the caller closed its old one), in line for a core (:meth:`admit`);
+        :class:`Busy` when :data:`MAX_TABS` tabs hold one already."""
+        with self.lock:
+            if tab not in self.jobs and len(self.jobs) >= MAX_TABS:
+                raise Busy(f"the server is busy: {len(self.jobs)} pages have a proof running or waiting; "
+                           f"ask again in a minute")
+            job = self.jobs[tab] = Job(key, task, args, n, heuristic, estimate)
+            self.admit()
+        return job
 
-    def _start(self, key: str, position: Position, history: History) -> Job:
+    def admit(self) -> None:
+        """Start the jobs that waited longest, while fewer than ``workers`` hold a core (module docstring)."""
+        with self.lock:
+            free = self.workers - self._stopping - sum(job.holds_a_core() for job in self.jobs.values())
+            waiting = sorted((job for job in self.jobs.values() if job.waiting), key=lambda job: job.queued)
+            for job in waiting[:max(free, 0)]:
+                job.start(self.context)
+
+    def ahead(self, job: Job) -> int:
+        """The jobs waiting that were queued before ``job``."""
+        with self.lock:
+            return sum(1 for other in self.jobs.values() if other.waiting and other.queued < job.queued)
+
+    def _start(self, tab: str, key: str, position: Position, history: History) -> Job:
         n = len(position.candidates)
-        job = self._spawn(key, prove, (self.setup, history), n, expected_seconds(n), self._heuristic.get(key))
+        job = self._queue(tab, key, prove, (self.setup, history), n, expected_seconds(n), self._heuristic.get(key))
         if job.heuristic is None:  # off the request: loading the feedback matrix and sorting take seconds
             threading.Thread(target=self._guess, args=(job, position), daemon=True).start()
         return job
 
     def _guess(self, job: Job, position: Position) -> None:
-        with self.matrix_lock:
+        with self.matrix_lock:  # one at a time: each takes a guesses-by-answers-left array
             if self._F is None:
                 self._F = feedback_matrix(self.setup.guesses, self.setup.answers)
-        job.heuristic = self._heuristic[job.key] = heuristic_guess(self.setup, position, self._F)
+            job.heuristic = self._heuristic[job.key] = heuristic_guess(self.setup, position, self._F)
 
     def close(self, tab: str) -> None:
-        """Cancel the tab's live proof, if any."""
+        """Cancel the tab's job, if any (its core goes to the job that waited longest)."""
         with self.lock:
             job = self.jobs.pop(tab, None)
-        if job is not None:
+            if job is None:
+                return
+            self._stopping += 1
+        try:
             job.cancel()
+        finally:
+            with self.lock:
+                self._stopping -= 1
+        self.admit()
 
     def reap(self) -> None:
-        """Cancel the proofs of tabs that stopped asking (closed without saying so)."""
+        """Cancel the jobs of tabs that stopped asking (closed without saying so), and fill the free cores."""
         now = time.monotonic()
         with self.lock:
             gone = [tab for tab, job in self.jobs.items() if now - job.polled > self.tab_timeout]
         for tab in gone:
             self.close(tab)
+        self.admit()
 
     def running(self) -> int:
+        """The worker processes alive."""
         with self.lock:
-            return sum(1 for job in self.jobs.values() if job.process.is_alive())
+            return sum(1 for job in self.jobs.values() if job.process is not None and job.process.is_alive())
 
     def shutdown(self) -> None:
         with self.lock:
             tabs = list(self.jobs)
+            for job in self.jobs.values():
+                if job.waiting:
+                    job.cancel()  # none starts while the others are cancelled
         for tab in tabs:
             self.close(tab)

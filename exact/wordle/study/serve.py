@@ -40,6 +40,9 @@ Solution(guess='caber', value=3, n=2, proven=True)
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing.forkserver
+import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -55,6 +58,7 @@ from exact.game.hard import is_allowed
 from exact.game.position import Position, after, check_guess_limit, start, word_classes
 from exact.game.tree import Tree, check_tree_lists
 from exact.partitions import feedback_matrix
+from exact.stop import die_with_parent
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.analyse import Analysis, Step, Value, analyse_game
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
@@ -142,8 +146,8 @@ def read_moves(setup: Setup, moves) -> History:
     :func:`exact.feedback.parse_pattern`), checked: each word an allowed guess, each colours readable."""
     if not isinstance(moves, list) or not all(isinstance(m, list) and len(m) == 2 for m in moves):
         raise ExactError("history: give a list of [word, colours] pairs")
-    if len(moves) > 30:
-        raise ExactError(f"history: {len(moves)} guesses is more than any game plays (30)")
+    if len(moves) > setup.limit:
+        raise ExactError(f"history: {len(moves)} guesses is more than the game's {setup.limit}")
     history = []
     for word, colours in moves:
         if not isinstance(word, str) or not isinstance(colours, str):
@@ -258,6 +262,24 @@ def few_left(setup: Setup, position: Position) -> Solution | None:
     return Solution(position.candidates[order[0]], value, n, True)
 
 
+def plausible(setup: Setup, position: Position, stored: Solution) -> bool:
+    """Whether a solution read from the store can be the position's: this code stores only proven
+    solutions of an allowed guess (keeping the hard-mode rule) for the answers left, so anything else is
+    not trusted; and its value must lie within what is provably possible there. For ``guesses``, with
+    W the weight of the answers left (their number without weights) and w the heaviest: at least
+    2 W - w (a guess wins at most one answer at once, every other answer needs two guesses or more) and at
+    most W times the guesses left (every answer within the limit); for ``wins``, between 0 and W."""
+    n = len(position.candidates)
+    if stored.n != n or not stored.proven or stored.guess not in setup.guesses.index:
+        return False
+    if setup.hard and not is_allowed(stored.guess, position.history):
+        return False
+    w = [setup.weight((a,)) for a in position.candidates]
+    if setup.objective == "wins":
+        return 0 <= stored.value <= sum(w)
+    return 2 * sum(w) - max(w) <= stored.value <= (setup.limit - position.played) * sum(w)
+
+
 # --- while a proof runs: a heuristic guess and the expected duration -------------------------------
 
 
@@ -329,7 +351,10 @@ def proven_positions(setup: Setup, position: Position, tree: Tree) -> Iterator[t
 
 def in_worker(conn, task, *args) -> None:
     """A worker process's body: ``task(*args)``, its outcome sent through ``conn`` as ("ok", what it returned)
-    or ("error", one line)."""
+    or ("error", one line). The worker dies with its parent, the forkserver (:func:`exact.stop.die_with_parent`),
+    which ends when the server ends, SIGKILL included (:func:`release_forkserver`): no proof outlives the server."""
+    die_with_parent()  # first: the forkserver may end as soon as its pipe is released
+    release_forkserver()
     try:
         conn.send(("ok", task(*args)))
     except ExactError as e:
@@ -338,6 +363,21 @@ def in_worker(conn, task, *args) -> None:
         conn.send(("error", f"internal error in the live solve: {type(e).__name__}: {e}"))
     finally:
         conn.close()
+
+
+def release_forkserver() -> None:
+    """Let the forkserver end with the server. multiprocessing's forkserver ends when the pipe from the
+    server reads end-of-file (every copy of its write end closed: the server's closes when it ends, however
+    it ends), but it hands a copy of that write end to each process it forks (so that a worker may start
+    processes of its own: these never do), and a worker alive would keep the forkserver alive, and itself
+    with it. This worker closes its copy (a private name of the standard library's, CPython 3.8 to 3.13;
+    ``tests/test_serve.py`` SIGKILLs a server with a proof running and sees its forkserver and worker end)."""
+    forkserver = multiprocessing.forkserver._forkserver
+    fd = getattr(forkserver, "_forkserver_alive_fd", None)
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        forkserver._forkserver_alive_fd = None  # should this worker start a process, a new forkserver starts
 
 
 # --- rating a game that ended: every guess against the best, by exact.wordle.study.analyse ---------

@@ -13,8 +13,10 @@ Guarantees, each argued here:
   which SQLite commits or rolls back as a whole (its journal survives the process);
 - *a size cap*: at most ``cap`` rows; a write beyond it evicts the least recently used rows first, in the
   same transaction, so the cap holds after every commit;
-- *a corrupt store is never trusted*: a file SQLite cannot read as a store of this schema is renamed aside
-  (``NAME.corrupt-N``) with a one-line warning, and an empty store takes its place.
+- *a corrupt store is never trusted*: an SQLite file (its header, :data:`SQLITE_HEADER`) that SQLite cannot
+  read as a store of this schema is renamed aside (``NAME.corrupt-N``) with a one-line warning, and an empty
+  store takes its place; a file that is not SQLite at all (``--store /etc/passwd``) is refused in one line
+  and left untouched; a missing folder is refused, not made (but the default store's cache folder).
 
 >>> import tempfile, pathlib
 >>> s = Store(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite", cap=2)
@@ -71,13 +73,33 @@ def position_key(answers: WordList, guesses: WordList, hard: bool, objective: st
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+#: the first bytes of every SQLite database file (sqlite.org/fileformat.html, "The Database Header")
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def is_sqlite(path: Path) -> bool:
+    """Whether ``path`` may be a store: missing or empty (SQLite makes one there), or starting with
+    :data:`SQLITE_HEADER`. Only such a file is ever opened by SQLite, or set aside when unreadable."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return True
+    except OSError as e:
+        raise ExactError(f"{path}: the store cannot be read ({e.strerror})", params=("store",)) from None
+    return head in (b"", SQLITE_HEADER)
+
+
 class Store:
     """The on-disk store of solved positions (module docstring): ``get``, ``put``, ``len``."""
 
-    def __init__(self, path: str | Path, cap: int = DEFAULT_CAP):
+    def __init__(self, path: str | Path, cap: int = DEFAULT_CAP, make_folder: bool = False):
         if cap < 1:
             raise ExactError(f"the store's cap must be at least 1 row, not {cap}", params=("store_cap",))
         self.path, self.cap = Path(path), cap
+        if not make_folder and not self.path.parent.exists():
+            raise ExactError(f"{self.path}: no folder {self.path.parent} (the store is made only in a folder "
+                             f"that exists)", params=("store",))
         try:
             ensure_parent(self.path, mkdir=True)
         except OSError as e:
@@ -90,6 +112,9 @@ class Store:
         (only a regular file is ever renamed)."""
         if self.path.exists() and not self.path.is_file():
             raise ExactError(f"{self.path}: the store must be a regular file", params=("store",))
+        if not is_sqlite(self.path):
+            raise ExactError(f"{self.path}: not an SQLite file; the store is never made over another file (it is "
+                             f"left as it is)", params=("store",))
         try:
             return self._connect()
         except sqlite3.DatabaseError as e:
