@@ -294,13 +294,22 @@ class Solver:
                 self._F = feedback_matrix(self.setup.guesses, self.setup.answers)
             job.heuristic = self._heuristic[job.key] = heuristic_guess(self.setup, position, self._F)
 
-    def close(self, tab: str) -> None:
-        """Cancel the tab's job, if any (its core goes to the job that waited longest)."""
+    def close(self, tab: str, wait: bool = False) -> None:
+        """Cancel the tab's job, if any (its core goes to the job that waited longest, once its worker has
+        ended). The request that closes it does not wait for that (``wait``: it does): a worker inside a numba
+        kernel may take up to :data:`CANCEL_GRACE` seconds to end, and a page that moves on (a new game, the
+        next guess) is answered at once; the core stays counted as taken until the worker has ended."""
         with self.lock:
             job = self.jobs.pop(tab, None)
             if job is None:
                 return
             self._stopping += 1
+        if wait or job.process is None:
+            self._cancel(job)
+        else:
+            threading.Thread(target=self._cancel, args=(job,), daemon=True).start()
+
+    def _cancel(self, job: Job) -> None:
         try:
             job.cancel()
         finally:
@@ -329,4 +338,4 @@ class Solver:
                 if job.waiting:
                     job.cancel()  # none starts while the others are cancelled
         for tab in tabs:
-            self.close(tab)
+            self.close(tab, wait=True)
