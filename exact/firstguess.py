@@ -217,7 +217,7 @@ class Checkpoint:
                     f.truncate(keep)
         else:
             if self.path.exists() and self.path.stat().st_size > 0 and self.path.is_file():
-                raise ExactError(f"{self.path}: the checkpoint exists and is not empty; use --resume, or remove it")
+                raise CheckpointExists(self.path)
             write_text(self.path, json.dumps(header) + "\n")
         self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
 
@@ -302,6 +302,16 @@ def resumed(search, words: list[str], checkpoint, resume) -> tuple[dict, Checkpo
     return records, book
 
 
+class CheckpointExists(ExactError):
+    """A run asked to start a checkpoint that already holds records: go on from it (``--resume``), or remove it.
+    The command line says how in full (:func:`exact.cli.common.resume_command`)."""
+
+    def __init__(self, path: Path):
+        super().__init__("the checkpoint exists and is not empty; go on from it with --resume, or remove it",
+                         path=str(path))
+        self.checkpoint = path
+
+
 class Progress:
     """A bar (a line in a log every few seconds), and the search's summary with the time left at
     most every ``every`` seconds."""
@@ -310,8 +320,8 @@ class Progress:
         self.search, self.total, self.every = search, total, every
         self.started = self.last = time.monotonic()
         self.start_done = done
-        self.bar = prog.bar(total=total, initial=done, desc=search.DESC, unit="guess",
-                            disable=(not show) if show is not None else None)
+        self.bar = prog.bar(total=total, initial=done, desc=search.DESC, unit="guess", eta=False,
+                            disable=(not show) if show is not None else None)  # the summary says the time left
 
     def __call__(self, records: dict, force: bool = False) -> None:
         self.bar.update(len(records) - self.bar.n)

@@ -106,7 +106,7 @@ def test_an_existing_checkpoint_is_not_truncated(tmp_path):
     path = tmp_path / "toy.jsonl"
     firstguess.drive(ToySearch(), WORDS, checkpoint=path, limit=2, progress=False)
     before = path.read_text()
-    with pytest.raises(ExactError, match="exists and is not empty; use --resume, or remove it"):
+    with pytest.raises(ExactError, match="exists and is not empty; go on from it with --resume, or remove it"):
         firstguess.drive(ToySearch(), WORDS, checkpoint=path, progress=False)
     assert path.read_text() == before
 

@@ -2,6 +2,7 @@
 (tests/test_wordle_guesses.brute: every tree of tiny instances), in normal and hard mode."""
 
 import json
+import shlex
 
 import numpy as np
 import pytest
@@ -410,3 +411,24 @@ def test_an_interrupted_ranking_builds_the_best_tree_on_a_memo_of_its_own(monkey
     assert r.interrupted and r.exact and r.tree is not None and len(built) == 1
     assert all(built[0] is not memo for memo in searched)
     assert r.certificate()["tree"]["replay"]["total"] == r.exact[0][1]
+
+
+def test_a_checkpoint_in_the_way_names_the_command_that_resumes_it_and_the_log_says_one_time_left(
+        tmp_path, run_exact, write_lines):
+    A, G = tiny(2, 8, 4)
+    answers = write_lines(tmp_path / "a.txt", A.words)
+    guesses = write_lines(tmp_path / "g.txt", G.words)
+    checkpoint = tmp_path / "run.jsonl"
+    command = ["wordle", "rank", "--objective", "guesses", "--answers", str(answers), "--guesses", str(guesses),
+               "--max-guesses", "5", "--checkpoint", str(checkpoint)]
+    r = run_exact(*command, env={"EXACT_PROGRESS_SECONDS": "0"})
+    assert r.returncode == 0, r.stderr
+    bars = [line for line in r.stderr.splitlines() if "elapsed" in line]
+    assert bars and not any(" left" in line for line in bars)  # the bar shows no second time-left figure
+    r = run_exact(*command)
+    (line,) = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and "the checkpoint exists and is not empty" in line
+    again = shlex.split(line.split(": ")[-1])
+    assert again == ["exact", *command, "--resume", str(checkpoint)]
+    r = run_exact(*again[1:])
+    assert r.returncode == 0 and "status OPTIMAL" in r.stdout, r.stderr

@@ -8,6 +8,7 @@ import os
 import platform
 import re
 import select
+import shlex
 import signal
 import sys
 import tempfile
@@ -23,6 +24,7 @@ from exact import fileio, stop
 from exact.errors import ExactError
 from exact.feedback import format_pattern
 from exact.fileio import atomic_write, check_writable, ensure_parent, make_folder, set_make_folders
+from exact.firstguess import CheckpointExists
 from exact.game.position import MAX_GUESSES, parse_history
 from exact.partitions import cache_dir
 from exact.weights import NAMED_WEIGHTS, named_weights, read_weights
@@ -47,6 +49,9 @@ class ExactGroup(click.Group):
         stop.install()
         try:
             return super().invoke(ctx)
+        except CheckpointExists as e:
+            click.echo(f"exact: error: {flagged(e)}: {resume_command(e.checkpoint)}", err=True)
+            sys.exit(2)
         except ExactError as e:
             click.echo(f"exact: error: {flagged(e)}", err=True)
             sys.exit(2)
@@ -74,6 +79,12 @@ class ExactGroup(click.Group):
             for s, handler in previous.items():
                 if handler is not None:
                     signal.signal(s, handler)
+
+
+def resume_command(checkpoint) -> str:
+    """The command that goes on from ``checkpoint``: this one, with ``--resume CHECKPOINT`` (the driver then
+    appends to the same file: :func:`exact.firstguess.resumed`)."""
+    return shlex.join(["exact", *sys.argv[1:], "--resume", str(checkpoint)])
 
 
 #: The exit status when the reader of standard output went away (``exact ... | head``): 128 + SIGPIPE, what a
