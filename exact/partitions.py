@@ -27,11 +27,13 @@ by the next one (:func:`clean_stale`).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -105,8 +107,8 @@ def _read_checked(npy: Path, meta: Path, shape: tuple[int, int], dtype: np.dtype
     return matrix
 
 
-def load_cached(guesses: WordList, answers: WordList) -> np.ndarray | None:
-    """The cached matrix, verified; None when absent. A bad file is reported and ignored."""
+def load_cached(guesses: WordList, answers: WordList, quiet: bool = False) -> np.ndarray | None:
+    """The cached matrix, verified; None when absent. A bad file is reported (unless ``quiet``) and ignored."""
     npy, meta = _paths(guesses, answers)
     clean_stale(npy.parent)
     if not (npy.is_file() and meta.is_file()):
@@ -115,7 +117,8 @@ def load_cached(guesses: WordList, answers: WordList) -> np.ndarray | None:
     try:
         return _read_checked(npy, meta, (len(guesses), len(answers)), dtype)
     except Exception:  # noqa: BLE001 - whatever fails to load is a corrupt file, to be rebuilt
-        _say(f"cache file {npy} is corrupt or stale; rebuilding it")
+        if not quiet:
+            _say(f"cache file {npy} is corrupt or stale; rebuilding it")
         return None
 
 
@@ -250,16 +253,37 @@ def feedback_matrix(guesses: WordList, answers: WordList, *, cache: bool = True,
         check_memory(len(guesses), len(answers), guesses.length,
                      f"{guesses.source} x {answers.source}")
         warn_large(len(guesses), len(answers), guesses.length, f"{guesses.source} x {answers.source}")
-    if cache:
-        matrix = load_cached(guesses, answers)
-        if matrix is not None:
-            return matrix
-    if cache:
-        say_building(guesses, answers)
-    matrix = build_matrix(guesses.words, answers.words, progress=progress)
-    if cache:
-        save_cached(guesses, answers, matrix)
+    if not cache:
+        return build_matrix(guesses.words, answers.words, progress=progress)
+    matrix = load_cached(guesses, answers)
+    if matrix is not None:
+        return matrix
+    with building(guesses, answers):  # another process building it first: read its copy when done
+        matrix = load_cached(guesses, answers, quiet=True)
+        if matrix is None:
+            say_building(guesses, answers)
+            matrix = build_matrix(guesses.words, answers.words, progress=progress)
+            save_cached(guesses, answers, matrix)
     return matrix
+
+
+@contextmanager
+def building(guesses: WordList, answers: WordList) -> Iterator[None]:
+    """One process at a time builds a matrix for the cache (an exclusive lock on the cache folder itself, so
+    no lock file is left behind): a server and its first worker, or two runs started together, build it once,
+    the others wait and read it. Where the folder cannot be locked, every process builds its own copy."""
+    folder = _paths(guesses, answers)[0].parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 #: A matrix to build and cache of at least this many bytes is announced first (the original lists'

@@ -1,7 +1,10 @@
 """The matrix cache (atomic, verified, rebuilt when bad) and the class helpers (against brute force)."""
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import defaultdict
 
 import numpy as np
@@ -140,3 +143,18 @@ def test_keys_stay_exact_past_63_bits():
     F[:, 1] = F[:, 0]
     keys = class_keys(F, range(30))
     assert keys[0] == keys[1] and len(set(keys.tolist())) == 49
+
+
+@pytest.mark.slow
+def test_two_processes_asking_for_a_new_matrix_build_it_once(tmp_path):
+    """A server and its first worker on a fresh cache (or two runs started together): one builds the matrix,
+    the other waits for it and reads the cache (it was built twice: 8.5 s to the first heuristic guess)."""
+    code = ("from exact.partitions import feedback_matrix; from exact.words import named_lists; "
+            "A, G = named_lists('original'); print(feedback_matrix(G, A).sum())")
+    env = {**os.environ, "EXACT_CACHE_DIR": str(tmp_path)}
+    runs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=env) for _ in range(2)]
+    outputs = [run.communicate(timeout=600) for run in runs]
+    assert all(run.returncode == 0 for run in runs), outputs
+    assert outputs[0][0] == outputs[1][0]  # the same matrix
+    assert sum(err.count("building the feedback matrix") for _, err in outputs) == 1, outputs
