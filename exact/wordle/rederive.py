@@ -200,17 +200,20 @@ def rederive(inner, claims: dict[str, Claim], order: list[str], judge: Callable,
 
 # --- the claims of each kind, and what contradicts them ------------------------------------------------
 
-def fewest_claims(records: dict[str, tuple[int, bool]], run_threshold: int, proven_value: int | None) -> dict:
-    """The claims of a fewest-guesses ranking (lower is better). An exact total x is re-evaluated
-    against x + 1: the search then returns it exactly iff the value is below x + 1, so the answer is
-    x, or the record is false (the run valued it against a threshold of at least x + 1, so this is
-    no dearer). A bound b is re-evaluated against the run's threshold (``run_threshold``: cutoff + 1,
-    or the top-th best exact value if lower), raised to ``proven_value`` (the largest exact value the
-    certificate says is proven among the best: each rejected guess must be no better than it), never
-    above b (a true bound b is reached at any threshold up to b): it must be rejected again."""
-    floor = run_threshold if proven_value is None else max(run_threshold, proven_value)
-    return {w: Claim(w, x, True, x + 1) if exact else Claim(w, x, False, min(x, floor))
-            for w, (x, exact) in records.items()}
+def fewest_claims(records: dict[str, tuple[int, bool]]) -> dict:
+    """The claims of a fewest-guesses ranking (lower is better), each re-evaluated against its own
+    statement. The search returns a value exactly iff it is below the threshold, else a bound at
+    least the threshold. An exact total x is re-evaluated against x + 1: the answer is x, or the
+    record is false. A bound "at least b" is re-evaluated against b itself: a true bound is rejected
+    again (the value is at least b), and an exact value below b contradicts it.
+
+    Why b and not the run's threshold (cutoff + 1, or the top-th exact value: the floor the
+    ranking's claim needs, which :func:`exact.wordle.certificate` checks every bound reaches): a
+    record is what players read (``exact wordle analyse`` shows it as proven), so each must be true
+    as written, not only up to the floor; and it costs about what the floor cost, since the run's
+    search stopped at the stage whose sum first reached its threshold, and that sum is b, so the
+    same stages reach b again (docs/robustness.md, "Every record means what it says", measures it)."""
+    return {w: Claim(w, x, True, x + 1) if exact else Claim(w, x, False, x) for w, (x, exact) in records.items()}
 
 
 def judge_fewest(claim: Claim, record) -> str | None:
@@ -223,20 +226,20 @@ def judge_fewest(claim: Claim, record) -> str | None:
     return None
 
 
-def wins_claims(outcomes: list[dict], optimum: int, proven_value: int | None = None) -> dict:
-    """The claims of a global depth-k search (higher is better). An exact value v is re-evaluated
-    against v: the search returns a value exactly iff it is at least the threshold, so the answer
-    is v, or the record is false (the run's threshold was at most v). A pruned guess is re-evaluated
-    against the claimed optimum (at least the threshold it faced, so no dearer): it must be pruned
-    again, or valued exactly below the optimum; a value reaching the optimum contradicts it.
+def wins_claims(outcomes: list[dict]) -> dict:
+    """The claims of a global depth-k search (higher is better), each re-evaluated against its own
+    statement. The search returns a value exactly iff it is at least the threshold, else a bound
+    below it. An exact value v is re-evaluated against v: the answer is v, or the record is false.
+    A pruned guess "at most b" is re-evaluated against b + 1: a true bound is pruned again (the
+    value is below b + 1), and an exact value reaching b + 1 contradicts it.
 
-    A ranking (``--top N``) claims more: ``proven_value``, the least exact value it says is proven
-    in its place, is at least every pruned guess's value. Its pruned guesses are re-evaluated against
-    ``max(b + 1, min(optimum, proven_value + 1))`` (b its bound): a value reaching that threshold
-    beats the proven value (or the optimum); a true bound b never reaches it, since b + 1 is at most it."""
-    def pruned(b: int) -> int:
-        return optimum if proven_value is None else max(b + 1, min(optimum, proven_value + 1))
-    return {r["guess"]: Claim(r["guess"], r["value"], r["exact"], r["value"] if r["exact"] else pruned(r["value"]))
+    What the certificate needs of a bound (below the optimum; for a ranking, ``--top N``, at most
+    the least value it says is proven in its place) is a field check of
+    :mod:`exact.wordle.certificate` ("pruned", "proven top"): with both, a true record also settles
+    the certificate's claim. Re-deriving against b + 1 rather than against the optimum (or the
+    proven value + 1) makes every bound players read true as written; its cost is about the run's,
+    whose search stopped where it proved b (docs/robustness.md, "Every record means what it says")."""
+    return {r["guess"]: Claim(r["guess"], r["value"], r["exact"], r["value"] if r["exact"] else r["value"] + 1)
             for r in outcomes}
 
 
@@ -245,27 +248,23 @@ def judge_wins(claim: Claim, record) -> str | None:
     if claim.exact and not (record.exact and record.value == claim.value):
         return f"{claim.guess}: claimed exact {claim.value}, re-derived {found} (against {claim.threshold})"
     if not claim.exact and record.exact and record.value >= claim.threshold:
-        return (f"{claim.guess}: claimed pruned with bound {claim.value} below the optimum {claim.threshold}, "
-                f"re-derived exact {record.value}")
+        return (f"{claim.guess}: claimed pruned with bound {claim.value}, re-derived exact {record.value}, "
+                f"above it")
     return None
 
 
 # --- the re-derivations of a certificate's claims (exact.wordle.certificate calls them) -----------------
 
-def ranking_records(v: Verification, data: dict, A: WordList, G: WordList, records: dict, exact: list[int],
-                      budget: Budget, W: Weights | None = None) -> None:
-    """Every record of a ranking re-evaluated by its search (:func:`exact.wordle.fewest_claims`
+def ranking_records(v: Verification, data: dict, A: WordList, G: WordList, records: dict, budget: Budget,
+                    W: Weights | None = None) -> None:
+    """Every record of a ranking re-evaluated by its search against its own claim (:func:`fewest_claims`
     gives each its threshold), in the search's order."""
     if v.failed:
         v.add("re-derived", None, "not run: a check above failed")
         return
 
     cutoff, top = data.get("cutoff"), data.get("top", 1)
-    run = int(INF) if cutoff is None else cutoff + 1
-    if len(exact) >= top:
-        run = min(run, exact[top - 1])
-    proven = exact[data["proven_top"] - 1] if data["proven_top"] >= 1 else None
-    claims = fewest_claims(records, run, proven)
+    claims = fewest_claims(records)
     inst = make_guesses_instance(A, G, parse_objective(data["objective"]), data["max_guesses"], data["hard"],
                                  weights=W)
     T, rule = position(A, (), data["hard"])
@@ -273,8 +272,7 @@ def ranking_records(v: Verification, data: dict, A: WordList, G: WordList, recor
     search = FewestSearch(A, G, data["hard"], data["max_guesses"], cutoff, top, data["objective"], inst.F, W)
     search.prepare(inst)
     _say(v, rederive(search, claims, order, judge_fewest, budget), "exact.wordle.fewest.ranking",
-         f"exact values against value + 1; bounds against {min(run, int(INF))}"
-         + (f" raised to the proven {proven}" if proven is not None and proven > run else ""))
+         "exact values against value + 1, each bound against itself")
 
 
 def best_tree(data: dict, A: WordList, G: WordList, guess: str, W: Weights | None = None) -> Tree:
@@ -289,21 +287,17 @@ def best_tree(data: dict, A: WordList, G: WordList, guess: str, W: Weights | Non
 
 def global_records(v: Verification, data: dict, A: WordList, G: WordList, budget: Budget,
                      W: Weights | None = None) -> None:
-    """Every record of a global depth-k search re-evaluated by its search
-    (:func:`exact.wordle.wins_claims`), in the search's order; with the certificate's weights ``W``."""
+    """Every record of a global depth-k search re-evaluated by its search against its own claim
+    (:func:`wins_claims`), in the search's order; with the certificate's weights ``W``."""
     if v.failed:
         v.add("re-derived", None, "not run: a check above failed")
         return
-    outcomes = data["first_guess_outcomes"]
-    values = sorted((r["value"] for r in outcomes if r["exact"]), reverse=True)
-    proven = values[data["proven_top"] - 1] if data.get("proven_top") else None
-    claims = wins_claims(outcomes, data["wins"], proven)
+    claims = wins_claims(data["first_guess_outcomes"])
     F = feedback_matrix(G, A)
     order = [G.words[g] for g in wins_first_guess_order(A, G, F)]
     search = WinsSearch(A, G, data["depth"], data["hard"], BATCH, F, weights=W)
     _say(v, rederive(search, claims, order, judge_wins, budget), "exact.wordle.wins.ranking",
-         f"exact values against themselves; pruned guesses against the optimum {data['wins']}"
-         + (f", lowered to the proven {proven} + 1" if proven is not None and proven < data["wins"] else ""))
+         "exact values against themselves, each pruned bound b against b + 1")
 
 
 def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:
