@@ -5,6 +5,10 @@ record that makes a claim false is REJECTED while the true certificate verifies.
 import copy
 import gzip
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -338,3 +342,109 @@ def test_each_pruned_bound_is_re_derived_as_stated(made):
     assert verdicts["below"][0] is False and verdicts["below"][1]["re-derived"] == "FAIL", verdicts
     assert verdicts["far below"][0] is False and verdicts["far below"][1]["re-derived"] == "FAIL", verdicts
     assert verdicts["true"][0] is True, verdicts
+
+
+# --- verify's smaller faults -----------------------------------------------------------------------------
+
+def test_wins_above_the_answer_count_fail_the_probability(made):
+    """A forged wins above n (and its probability wins / n, 297.6 here) is no probability: FAIL, never "ok"."""
+    folder, _ = made
+    data = json.loads((folder / "global.json").read_text())
+    data["wins"] = round(297.6498 * data["n"])
+    data["probability"] = data["wins"] / data["n"]
+    v = verify_certificate(write(folder, data, "global-wins-above-n"))
+    outcomes = dict((c[0], c[1]) for c in v.checks)
+    assert outcomes["probability"] == "FAIL" and outcomes["wins"] == "FAIL" and not v.ok, v.checks
+
+
+def test_no_ok_optimum_beside_a_failed_re_derivation(made):
+    """A global certificate whose re-derivation FAILs says nothing "ok" of the optimum resting on it."""
+    folder, true = made
+    data = json.loads((folder / "global.json").read_text())
+    r = max((r for r in data["first_guess_outcomes"] if not r["exact"]), key=lambda r: true["wins"][r["guess"]])
+    r["value"] = true["wins"][r["guess"]] - 1
+    v = verify_certificate(write(folder, recount_global(data, folder), "global-premise"))
+    outcomes = dict((c[0], c[1]) for c in v.checks)
+    assert outcomes["re-derived"] == "FAIL" and outcomes["optimal"] != "ok", v.checks
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_while_records_are_re_derived_exits_130_or_143(made, cli, monkeypatch, signum, code):
+    """In process: the signal arrives during the third record's re-derivation (sent from inside the search)."""
+    from exact.wordle.wins.ranking import WinsSearch
+
+    folder, _ = made
+    evaluate, calls = WinsSearch.evaluate, []
+
+    def signalled(self, word, threshold):
+        calls.append(word)
+        if len(calls) == 3:
+            os.kill(os.getpid(), signum)
+        return evaluate(self, word, threshold)
+    monkeypatch.setattr(WinsSearch, "evaluate", signalled)
+    exit_code, out, err = cli("wordle", "verify", folder / "global.json")
+    total = len(json.loads((folder / "global.json").read_text())["first_guess_outcomes"])
+    assert exit_code == code, (exit_code, out[-1500:], err[-1500:])
+    assert f"interrupted (2 of {total} records re-derived)" in out and "REJECTED" not in out, out[-1500:]
+    assert "  optimal  " not in out  # the checks after the interrupted one are not run
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupted_verify_exits_130_or_143(signum, code):
+    """Ctrl-C or SIGTERM while records are re-derived: "interrupted (N of M records re-derived)" and the
+    exit status docs/robustness.md promises, not REJECTED's 1."""
+    cert = ROOT / "results" / "wordle" / "ranking-guesses-hard-certificate.json"
+    proc = subprocess.Popen([sys.executable, "-m", "exact", "wordle", "verify", str(cert)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "EXACT_PROGRESS_SECONDS": "0"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        for line in proc.stderr:
+            if "re-deriving" in line and "1/12972" in line.replace(" ", ""):
+                break
+        proc.send_signal(signum)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == code, (proc.returncode, stdout[-1500:], stderr[-1500:])
+    assert "interrupted (" in stdout and "records re-derived" in stdout and "REJECTED" not in stdout, stdout[-1500:]
+
+
+# --- analyse shows only records that re-derive ----------------------------------------------------------
+
+def test_analyse_shows_a_ranking_record_only_once_it_re_derives(made, tmp_path, monkeypatch):
+    """The played first guess's ranking record is re-derived on read (as verify does it): a raised "at least"
+    is not shown (a warning names the file), a true one is; the outcome is remembered under the seal, so a
+    second read re-derives nothing, and an edited memo is re-derived."""
+    from exact.wordle import rederive
+    from exact.wordle.study import analyse
+
+    folder, true = made
+    monkeypatch.setenv("EXACT_CACHE_DIR", str(tmp_path / "cache"))
+    A, G = read_words(folder / "a.txt"), read_words(folder / "g.txt")
+    data = json.loads((folder / "ranking.json").read_text())
+    w = next(w for w, r in sorted(data["first_guesses"].items()) if "at_least" in r)
+    forged_ranking = tmp_path / "ranking-guesses-forged-certificate.json"
+    data["first_guesses"][w] = {"at_least": true["fewest"][w] + 5}
+    forged_ranking.write_text(json.dumps(data))
+    files = {"certificate": [forged_ranking]}
+    monkeypatch.setattr(analyse, "shipped_results", lambda p: files["certificate"] if p.endswith(".json") else [])
+    with pytest.warns(UserWarning, match=f"{forged_ranking.name}: its record of {w} does not re-derive"):
+        played = analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played
+    assert played.at_least is None and played.total is None and played.how.startswith("not computed"), played
+    honest = tmp_path / "ranking-guesses-certificate.json"
+    honest.write_text((folder / "ranking.json").read_text())
+    files["certificate"] = [honest]
+    bound = json.loads(honest.read_text())["first_guesses"][w]["at_least"]
+    played = analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played
+    assert played.at_least == bound, played
+    calls = []
+    monkeypatch.setattr(rederive, "one_record", lambda *a, **k: calls.append(a) or "re-derived again")
+    assert analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played.at_least == bound
+    assert calls == []  # remembered under the seal
+    for memo in (tmp_path / "cache" / "records").iterdir():
+        memo.write_text(memo.read_text().replace('"contradiction": null', '"contradiction": "edited"'))
+    with pytest.warns(UserWarning, match="re-derived again"):
+        analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1)
+    assert len(calls) == 1

@@ -196,6 +196,8 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
         _check_wins(v, data, A, G, path, kind, W)
     if kind == "wins-global":
         rederive.global_records(v, data, A, G, budget, W)
+        if v.interrupted:
+            return v
     fixed, _ = first_fixed(data, kind)
     rederive.optimum(v, data, A, G, kind, budget, W, data.get("first") if fixed else None)
     return v
@@ -354,8 +356,11 @@ def _trees(v: Verification, data: dict, path: Path, records: bool = False):
 def _check_wins(v: Verification, data: dict, A: WordList, G: WordList, path: Path, kind: str,
                 W: Weights | None = None) -> None:
     wins, n = data["wins"], len(A) if W is None else W.total
+    v.add("wins", 0 <= wins <= n, f"{wins} won of {n} ({'the answers' if W is None else 'their total weight'})")
     if "probability" in data:
-        v.add("probability", _close(data["probability"], wins / n), f"{data['probability']!r}; wins / n = {wins / n!r}")
+        v.add("probability", 0 <= wins <= n and _close(data["probability"], wins / n),
+              f"{data['probability']!r}; wins / n = {wins / n!r}" + ("" if 0 <= wins <= n else
+                                                                     ": not a probability (check wins)"))
     optimal = data["optimal_first"]
     for file, tree in _trees(v, data, path, records=kind == "wins-global"):
         r = replay(tree, A, G, data["depth"], data["hard"])

@@ -7,10 +7,14 @@ the certificate's fields and calls these.
 A record claims one first guess's value: exact, or a bound that rejected it against a threshold.
 Each record is re-evaluated by the search that made it (:class:`exact.wordle.fewest.ranking.FewestSearch`,
 :class:`exact.wordle.wins.ranking.WinsSearch`) against a threshold of its own (a :class:`Claim`),
-chosen so that the answer settles the claim (the arguments are in :func:`fewest_claims` and
-:func:`wins_claims`); a search's bound may differ from the one recorded (it depends on the memo's
-state), but it may never fall on the other side of the threshold. The first contradiction stops
+chosen so that the answer settles the record as written, not only the certificate's claim: a bound
+"at least b" against b, "at most b" against b + 1 (the arguments are in :func:`fewest_claims` and
+:func:`wins_claims`; that each bound also settles the certificate's claim is a field check of
+:mod:`exact.wordle.certificate`); a search's bound may differ from the one recorded (it depends on the
+memo's state), but it may never fall on the other side of the threshold. The first contradiction stops
 the run (:class:`Contradicted`, raised by the fold the driver calls between evaluations).
+:func:`one_record` re-derives a single record the same way, and :func:`confirmed` remembers its outcome
+per machine under the seal (``exact wordle analyse`` shows a ranking record only once it holds).
 
 The order is the search's own (the likeliest best first), so that a forged best or a forged
 rejection of a better guess dies early; ``sample`` draws that many records at random (seeded) and
@@ -27,20 +31,23 @@ run slower, never a forged certificate pass.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from exact import firstguess
 from exact.errors import ExactError
-from exact.fileio import Verification
+from exact.fileio import Verification, atomic_write
 from exact.game.position import parse_history, position
 from exact.game.tree import Tree
-from exact.partitions import feedback_matrix
+from exact.partitions import cache_dir, feedback_matrix
 from exact.seal import is_sealed, sealed
 from exact.weights import Weights
-from exact.wordle.fewest.memo import INF, new_memo
+from exact.wordle.fewest.memo import new_memo
 from exact.wordle.fewest.objective import parse_objective
 from exact.wordle.fewest.ranking import FewestSearch, first_guess_order, first_tree
 from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
@@ -86,8 +93,8 @@ class Budget:
 @dataclass(frozen=True)
 class Rederived:
     """What a re-derivation did: ``done`` of ``asked`` records re-derived (``total`` in the certificate),
-    the first contradiction (None: none), the seconds it took, and how many of the ``done`` were taken
-    from a sealed checkpoint of an earlier run (``resumed``)."""
+    the first contradiction (None: none), the seconds it took, how many of the ``done`` were taken
+    from a sealed checkpoint of an earlier run (``resumed``), and whether a signal stopped it."""
 
     done: int
     asked: int
@@ -95,6 +102,7 @@ class Rederived:
     contradiction: str | None
     seconds: float
     resumed: int = 0
+    interrupted: bool = False  # by Ctrl-C or SIGTERM (not by the time given running out)
 
     @property
     def complete(self) -> bool:
@@ -120,6 +128,7 @@ class Rederive(firstguess.Search):
         self.sealed: set[str] = set()  # records read from a checkpoint under this installation's seal
         self.ABANDONABLE, self.DESC = inner.ABANDONABLE, f"re-deriving {inner.DESC}"
         self.judged: set[str] = set()
+        self.spent = False  # the time given ran out (the run then stops as if interrupted)
         self.driver = True  # only the driver's copy judges (a worker's fold would raise on the worker)
 
     def __getstate__(self) -> dict:
@@ -133,6 +142,7 @@ class Rederive(firstguess.Search):
 
     def evaluate(self, word: str, threshold):
         if self.deadline is not None and time.time() > self.deadline:
+            self.spent = True
             return None  # the time given is spent: the run stops as if interrupted
         return self.inner.evaluate(word, self.claims[word].threshold)
 
@@ -195,7 +205,7 @@ def rederive(inner, claims: dict[str, Claim], order: list[str], judge: Callable,
         return Rederived(len(search.judged), len(words), len(claims), str(e), time.perf_counter() - started,
                          len(search.sealed))
     return Rederived(done, len(words), len(claims), None, time.perf_counter() - started,
-                     len(search.sealed & set(run.records)))
+                     len(search.sealed & set(run.records)), run.interrupted and not search.spent)
 
 
 # --- the claims of each kind, and what contradicts them ------------------------------------------------
@@ -275,6 +285,41 @@ def ranking_records(v: Verification, data: dict, A: WordList, G: WordList, recor
          "exact values against value + 1, each bound against itself")
 
 
+def one_record(header: dict, record: dict, A: WordList, G: WordList, W: Weights | None = None) -> str | None:
+    """One record of a fewest-guesses ranking (``{"guess": w, "total": N}`` or ``{"guess": w, "at_least": N}``;
+    ``header``: its certificate, or its checkpoint's header) re-derived as verify re-derives it
+    (:func:`fewest_claims`, :func:`judge_fewest`): the contradiction, or None when the record holds."""
+    exact = "total" in record
+    value = record["total" if exact else "at_least"]
+    claim = fewest_claims({record["guess"]: (value, exact)})[record["guess"]]
+    search = FewestSearch(A, G, bool(header["hard"]), header["max_guesses"], header.get("cutoff"),
+                          header.get("top", 1), header["objective"], None, W)
+    search.prepare()
+    return judge_fewest(claim, search.evaluate(claim.guess, claim.threshold))
+
+
+def confirmed(path: Path, header: dict, record: dict, A: WordList, G: WordList, W: Weights | None = None) -> str | None:
+    """:func:`one_record` of the ranking file ``path``, remembered on this machine: the outcome is kept in
+    the cache folder (``records/``) under this installation's seal (:mod:`exact.seal`), keyed by the
+    sha256 of the file's bytes and the guess, so that each record is re-derived once per machine (an
+    edited file, another record or an unsealed memo is re-derived). The contradiction, or None."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    memo = Path(cache_dir()) / "records" / f"{hashlib.sha256((digest + record['guess']).encode()).hexdigest()}.json"
+    try:
+        known = json.loads(memo.read_text())
+    except (OSError, ValueError):
+        known = None
+    if is_sealed(known) and known.get("certificate_sha256") == digest and known.get("record") == record:
+        return known.get("contradiction")
+    why = one_record(header, record, A, G, W)
+    document = sealed({"certificate_sha256": digest, "record": record, "contradiction": why})
+    try:
+        atomic_write(memo, lambda f: f.write(json.dumps(document).encode()), mkdir=True)
+    except OSError:
+        pass  # no cache folder: re-derived again next time
+    return why
+
+
 def best_tree(data: dict, A: WordList, G: WordList, guess: str, W: Weights | None = None) -> Tree:
     """The tree of a ranking's best first guess ``guess``, built afresh by the search (optimal play after
     it, its classes solved from an empty memo): for a certificate that lists no tree file, so that the
@@ -302,7 +347,8 @@ def global_records(v: Verification, data: dict, A: WordList, G: WordList, budget
 
 def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:
     """The check ``re-derived``: FAIL at a contradiction, ok when every record was re-derived, else
-    unconfirmed with how many were ("N of M records re-derived", which the command line repeats)."""
+    unconfirmed with how many were ("N of M records re-derived", which the command line repeats);
+    stopped by a signal, the verification is marked interrupted (the command then exits 130/143)."""
     earlier = (f"; {r.resumed} of them re-derived by an earlier run of this installation, read from its sealed "
                f"checkpoint" if r.resumed else "")
     if r.contradiction is not None:
@@ -311,9 +357,11 @@ def _say(v: Verification, r: Rederived, search: str, thresholds: str) -> None:
         v.add("re-derived", True, f"{r.done} of {r.total} records re-derived by {search} in {r.seconds:.1f} s "
                                   f"({thresholds}): each on its side of its threshold{earlier}")
     else:
-        why = "a sample" if r.asked < r.total else "stopped (time given spent, or interrupted)"
-        v.add("re-derived", None, f"{r.done} of {r.total} records re-derived ({why}; {thresholds}); no contradiction"
-                                  f"{earlier}")
+        why = ("interrupted" if r.interrupted else "a sample" if r.asked < r.total
+               else "stopped: the time given spent")
+        v.interrupted = v.interrupted or r.interrupted
+        v.add("re-derived", None, f"{r.done} of {r.total} records re-derived ({why}; {thresholds}; "
+                                  f"{r.seconds:.1f} s); no contradiction{earlier}")
 
 
 def optimum(v: Verification, data: dict, A: WordList, G: WordList, kind: str, budget: Budget,
@@ -323,16 +371,18 @@ def optimum(v: Verification, data: dict, A: WordList, G: WordList, kind: str, bu
     if data["status"] != "OPTIMAL":
         v.add("optimal", True, f"status {data['status']}: no optimality claimed")
         return
+    if v.failed:  # every argument below rests on the checks above: none is made on a failed one
+        v.add("optimal", None, "not run: a check above failed")
+        return
     if kind == "wins-global":
-        v.add("optimal", True, "every first guess resolved: exact, or pruned by a bound below the optimum "
-                               "(checked above), each record re-derived (check re-derived)")
+        whole = all(o == "ok" for n, o, _ in v.checks if n == "re-derived")
+        v.add("optimal", True if whole else None,
+              "every first guess resolved: exact, or pruned by a bound below the optimum (checked above), "
+              + ("each record re-derived (check re-derived)" if whole else "not every record re-derived"))
         return
     if kind == "fewest" and data["objective"] == "feasible" and (data.get("tree") or {}).get("files"):
         v.add("optimal", True, f"objective feasible: what is claimed is a tree that solves every answer within "
                                f"{data['max_guesses']} guesses, and the trees replayed above are that proof")
-        return
-    if v.failed:
-        v.add("optimal", None, "not re-derived: a check above failed")
         return
     started = time.perf_counter()
     try:

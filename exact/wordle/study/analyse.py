@@ -60,6 +60,8 @@ Tiny example (guesses = answers): a game that solves "focal" in 3.
 from __future__ import annotations
 
 import json
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -69,6 +71,7 @@ from exact.game.hard import is_allowed
 from exact.game.position import after, position_answers, start, word_classes
 from exact.game.tree import Tree
 from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.rederive import confirmed
 from exact.weights import Weights
 from exact.wordle.study.book import lookup, shipped_book
 from exact.wordle.study.play import restrict_weights, weight_map
@@ -240,6 +243,7 @@ class FirstGuessValues(NamedTuple):
     at_least: dict[str, Certified]
     best_of_all: Certified | None
     best_guess: str | None
+    holds: Callable[[str], bool] = lambda guess: True  # whether the ranking record valuing ``guess`` re-derives
 
 
 def _ranking_records(path) -> tuple[dict, list[dict]]:
@@ -260,12 +264,14 @@ def _weights_sha256(header: dict) -> str | None:
 
 
 def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_guesses: int = 6,
-                       book=None, weights_sha256: str | None = None) -> FirstGuessValues:
+                       book=None, weights_sha256: str | None = None, weights: Weights | None = None) -> FirstGuessValues:
     """The :class:`FirstGuessValues` of these lists and mode, from ``results/wordle/`` (``book``: a
     :class:`exact.wordle.study.book.Book` whose proven openers count as exact values), the files of the
-    same weights only (``weights_sha256``; None: unweighted files only)."""
+    same weights only (``weights_sha256``, of ``weights``; None: unweighted files only). Its ``holds``
+    re-derives the ranking record of one guess (:func:`record_holds`) before it is shown."""
     exact = dict(certificate_values(answers, guesses, hard, max_guesses, weights_sha256))
     at_least: dict[str, Certified] = {}
+    taken: dict[tuple, tuple] = {}  # ("total" or "at_least", guess) -> (file, header, record) of a ranking
     for path in (shipped_results("results/wordle/ranking-guesses*-certificate.json")
                  + shipped_results("results/wordle/ranking-guesses*-checkpoint.jsonl")):
         try:
@@ -280,10 +286,12 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
             continue
         source = f"ranking results/wordle/{path.name}"
         for r in records:
-            if isinstance(r.get("total"), int):
-                exact.setdefault(r["guess"], Certified(r["total"], source))
+            if isinstance(r.get("total"), int) and r["guess"] not in exact:
+                exact[r["guess"]] = Certified(r["total"], source)
+                taken["total", r["guess"]] = path, header, r
             elif isinstance(r.get("at_least"), int) and r["at_least"] > at_least.get(r["guess"], (0,))[0]:
                 at_least[r["guess"]] = Certified(r["at_least"], source)
+                taken["at_least", r["guess"]] = path, header, r
     for w, e in (book.openers.items() if book is not None else ()):
         exact.setdefault(w, Certified(e.total, "the opener book"))
     best_guess = min(exact, key=lambda w: (exact[w].total, w)) if exact else None
@@ -293,7 +301,21 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
     if proven:
         sources = sorted({c.source for c in (*exact.values(), *at_least.values()) if c.source.startswith("ranking")})
         best_of_all = Certified(exact[best_guess].total, ", ".join(sources) or exact[best_guess].source)
-    return FirstGuessValues(exact, at_least, best_of_all, best_guess)
+    def holds(guess: str) -> bool:  # the record shown: the exact value where there is one, else the bound
+        shown = taken.get(("total", guess)) if guess in exact else taken.get(("at_least", guess))
+        return shown is None or record_holds(*shown, answers, guesses, weights)
+    return FirstGuessValues(exact, at_least, best_of_all, best_guess, holds)
+
+
+def record_holds(path, header: dict, record: dict, answers: WordList, guesses: WordList,
+                 weights: Weights | None) -> bool:
+    """Whether a ranking record re-derives as ``exact wordle verify`` re-derives it (:func:`exact.wordle.rederive.confirmed`:
+    once per machine, remembered under the installation's seal); a contradicted one is not shown (a warning
+    names the file)."""
+    why = confirmed(path, header, record, answers, guesses, weights)
+    if why is not None:
+        warnings.warn(f"{path}: its record of {record['guess']} does not re-derive ({why}); not shown")
+    return why is None
 
 
 def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int,
@@ -303,6 +325,10 @@ def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int
     ``weight``: the answers' total weight when the values are weighted totals."""
     why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
     proven, bound = values.exact.get(guess), values.at_least.get(guess)
+    if (proven is not None or bound is not None) and not values.holds(guess):
+        proven = bound = None  # its record is contradicted: the value is not computed
+        if guess == values.best_guess:
+            values = NO_VALUES
     if proven is not None:
         played = Value(proven.total, n, proven.source, weight=weight)
     elif bound is not None:
@@ -400,7 +426,7 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
             say(f"guess {i + 1}, {guess}: {len(S)} answer{'s' if len(S) != 1 else ''}")
         v = valuation(solve, before, guess, split, len(S), limit, book,
                       lambda: first_guess_values(answers, guesses, hard, max_guesses, book,
-                                                 weights.sha256 if weights is not None else None),
+                                                 weights.sha256 if weights is not None else None, weights),
                       weigh(S, w) if w else None)
         steps.append(Step(i + 1, guess, pattern, len(S), len(left), v.played, v.best, v.best_first, v.scope,
                           sum(weigh(P, w) * len(P) for P in split.values()) / weigh(S, w), None, v.tree))
