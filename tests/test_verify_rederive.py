@@ -413,38 +413,44 @@ def test_an_interrupted_verify_exits_130_or_143(signum, code):
 
 # --- analyse shows only records that re-derive ----------------------------------------------------------
 
-def test_analyse_shows_a_ranking_record_only_once_it_re_derives(made, tmp_path, monkeypatch):
-    """The played first guess's ranking record is re-derived on read (as verify does it): a raised "at least"
-    is not shown (a warning names the file), a true one is; the outcome is remembered under the seal, so a
-    second read re-derives nothing, and an edited memo is re-derived."""
+def test_analyse_shows_a_bound_above_the_floor_only_once_it_re_derives(made, tmp_path, monkeypatch):
+    """The played first guess's "at least b" from a ranking: at the ranking's floor (its claim) it is shown as it
+    is; above it, it is re-derived on read (as verify does it) and shown once it holds: a raised one is not
+    (a warning names the file; the floor is shown), a true one is; the outcome is remembered under the seal, so
+    a second read re-derives nothing, and an edited memo is re-derived."""
     from exact.wordle import rederive
+    from exact.wordle.certificate import ranking_floor
     from exact.wordle.study import analyse
 
     folder, true = made
     monkeypatch.setenv("EXACT_CACHE_DIR", str(tmp_path / "cache"))
     A, G = read_words(folder / "a.txt"), read_words(folder / "g.txt")
     data = json.loads((folder / "ranking.json").read_text())
-    w = next(w for w, r in sorted(data["first_guesses"].items()) if "at_least" in r)
+    records = data["first_guesses"]
+    floor = ranking_floor(data, sorted(r["total"] for r in records.values() if "total" in r))
+    w = max((w for w in records if "at_least" in records[w]), key=lambda w: (records[w]["at_least"], w))
+    bound = records[w]["at_least"]
+    assert bound > floor  # the tiny ranking has bounds above its floor
     forged_ranking = tmp_path / "ranking-guesses-forged-certificate.json"
-    data["first_guesses"][w] = {"at_least": true["fewest"][w] + 5}
+    records[w] = {"at_least": true["fewest"][w] + 5}
     forged_ranking.write_text(json.dumps(data))
     files = {"certificate": [forged_ranking]}
     monkeypatch.setattr(analyse, "shipped_results", lambda p: files["certificate"] if p.endswith(".json") else [])
+
+    def played():
+        return analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played
     with pytest.warns(UserWarning, match=f"{forged_ranking.name}: its record of {w} does not re-derive"):
-        played = analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played
-    assert played.at_least is None and played.total is None and played.how.startswith("not computed"), played
+        shown = played()
+    assert shown.at_least == floor and shown.total is None and "its floor" in shown.how, shown
     honest = tmp_path / "ranking-guesses-certificate.json"
     honest.write_text((folder / "ranking.json").read_text())
     files["certificate"] = [honest]
-    bound = json.loads(honest.read_text())["first_guesses"][w]["at_least"]
-    played = analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played
-    assert played.at_least == bound, played
+    assert played().at_least == bound
     calls = []
     monkeypatch.setattr(rederive, "one_record", lambda *a, **k: calls.append(a) or "re-derived again")
-    assert analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played.at_least == bound
-    assert calls == []  # remembered under the seal
+    assert played().at_least == bound and calls == []  # remembered under the seal
     for memo in (tmp_path / "cache" / "records").iterdir():
         memo.write_text(memo.read_text().replace('"contradiction": null', '"contradiction": "edited"'))
     with pytest.warns(UserWarning, match="re-derived again"):
-        analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1)
+        assert played().at_least == floor
     assert len(calls) == 1

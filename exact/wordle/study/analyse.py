@@ -71,6 +71,7 @@ from exact.game.hard import is_allowed
 from exact.game.position import after, position_answers, start, word_classes
 from exact.game.tree import Tree
 from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.certificate import ranking_floor
 from exact.wordle.rederive import confirmed
 from exact.weights import Weights
 from exact.wordle.study.book import lookup, shipped_book
@@ -243,7 +244,7 @@ class FirstGuessValues(NamedTuple):
     at_least: dict[str, Certified]
     best_of_all: Certified | None
     best_guess: str | None
-    holds: Callable[[str], bool] = lambda guess: True  # whether the ranking record valuing ``guess`` re-derives
+    shown_bound: Callable[[str], "Certified | None"] = lambda guess: None  # the "at least" shown (first_guess_values)
 
 
 def _ranking_records(path) -> tuple[dict, list[dict]]:
@@ -267,11 +268,12 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
                        book=None, weights_sha256: str | None = None, weights: Weights | None = None) -> FirstGuessValues:
     """The :class:`FirstGuessValues` of these lists and mode, from ``results/wordle/`` (``book``: a
     :class:`exact.wordle.study.book.Book` whose proven openers count as exact values), the files of the
-    same weights only (``weights_sha256``, of ``weights``; None: unweighted files only). Its ``holds``
-    re-derives the ranking record of one guess (:func:`record_holds`) before it is shown."""
+    same weights only (``weights_sha256``, of ``weights``; None: unweighted files only). Its ``shown_bound``
+    is the "at least" shown for a guess: a bound above its ranking's floor only once it re-derives
+    (:func:`record_holds`), else the floor."""
     exact = dict(certificate_values(answers, guesses, hard, max_guesses, weights_sha256))
     at_least: dict[str, Certified] = {}
-    taken: dict[tuple, tuple] = {}  # ("total" or "at_least", guess) -> (file, header, record) of a ranking
+    taken: dict[str, tuple] = {}  # guess -> (file, header, record, floor) of the ranking bound kept
     for path in (shipped_results("results/wordle/ranking-guesses*-certificate.json")
                  + shipped_results("results/wordle/ranking-guesses*-checkpoint.jsonl")):
         try:
@@ -285,13 +287,13 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
                 or _weights_sha256(header) != weights_sha256):
             continue
         source = f"ranking results/wordle/{path.name}"
+        floor = ranking_floor(header, sorted(r["total"] for r in records if isinstance(r.get("total"), int)))
         for r in records:
-            if isinstance(r.get("total"), int) and r["guess"] not in exact:
-                exact[r["guess"]] = Certified(r["total"], source)
-                taken["total", r["guess"]] = path, header, r
+            if isinstance(r.get("total"), int):
+                exact.setdefault(r["guess"], Certified(r["total"], source))
             elif isinstance(r.get("at_least"), int) and r["at_least"] > at_least.get(r["guess"], (0,))[0]:
                 at_least[r["guess"]] = Certified(r["at_least"], source)
-                taken["at_least", r["guess"]] = path, header, r
+                taken[r["guess"]] = path, header, r, floor
     for w, e in (book.openers.items() if book is not None else ()):
         exact.setdefault(w, Certified(e.total, "the opener book"))
     best_guess = min(exact, key=lambda w: (exact[w].total, w)) if exact else None
@@ -301,10 +303,15 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
     if proven:
         sources = sorted({c.source for c in (*exact.values(), *at_least.values()) if c.source.startswith("ranking")})
         best_of_all = Certified(exact[best_guess].total, ", ".join(sources) or exact[best_guess].source)
-    def holds(guess: str) -> bool:  # the record shown: the exact value where there is one, else the bound
-        shown = taken.get(("total", guess)) if guess in exact else taken.get(("at_least", guess))
-        return shown is None or record_holds(*shown, answers, guesses, weights)
-    return FirstGuessValues(exact, at_least, best_of_all, best_guess, holds)
+    def shown_bound(guess: str) -> Certified | None:
+        """The ranking's floor is its claim; a bound above it is shown once it re-derives, else the floor."""
+        if guess not in taken:
+            return at_least.get(guess)
+        path, header, record, floor = taken[guess]
+        if record["at_least"] <= floor or record_holds(path, header, record, answers, guesses, weights):
+            return at_least[guess]
+        return Certified(floor, f"{at_least[guess].source}, its floor (cutoff + 1 or the top-th exact value)")
+    return FirstGuessValues(exact, at_least, best_of_all, best_guess, shown_bound)
 
 
 def record_holds(path, header: dict, record: dict, answers: WordList, guesses: WordList,
@@ -314,7 +321,8 @@ def record_holds(path, header: dict, record: dict, answers: WordList, guesses: W
     names the file)."""
     why = confirmed(path, header, record, answers, guesses, weights)
     if why is not None:
-        warnings.warn(f"{path}: its record of {record['guess']} does not re-derive ({why}); not shown")
+        warnings.warn(f"{path}: its record of {record['guess']} does not re-derive ({why}); not shown, only the "
+                      f"ranking's floor")
     return why is None
 
 
@@ -324,11 +332,8 @@ def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int
     least N" (a ranking's rejection bound), and the best first guess they prove best of all when they do;
     ``weight``: the answers' total weight when the values are weighted totals."""
     why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
-    proven, bound = values.exact.get(guess), values.at_least.get(guess)
-    if (proven is not None or bound is not None) and not values.holds(guess):
-        proven = bound = None  # its record is contradicted: the value is not computed
-        if guess == values.best_guess:
-            values = NO_VALUES
+    proven = values.exact.get(guess)
+    bound = values.shown_bound(guess) if proven is None else None
     if proven is not None:
         played = Value(proven.total, n, proven.source, weight=weight)
     elif bound is not None:
