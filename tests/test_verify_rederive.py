@@ -439,7 +439,7 @@ def test_analyse_shows_a_bound_above_the_floor_only_once_it_re_derives(made, tmp
 
     def played():
         return analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played
-    with pytest.warns(UserWarning, match=f"{forged_ranking.name}: its record of {w} does not re-derive"):
+    with pytest.warns(UserWarning, match=f"{forged_ranking.name}: its record of {w} is not re-derived here"):
         shown = played()
     assert shown.at_least == floor and shown.total is None and "its floor" in shown.how, shown
     honest = tmp_path / "ranking-guesses-certificate.json"

@@ -49,7 +49,7 @@ from exact.seal import is_sealed, sealed
 from exact.weights import Weights
 from exact.wordle.fewest.memo import new_memo
 from exact.wordle.fewest.objective import parse_objective
-from exact.wordle.fewest.ranking import FewestSearch, first_guess_order, first_tree
+from exact.wordle.fewest.ranking import FewestSearch, first_guess_order, first_tree, first_value
 from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.wordle.wins import dp
 from exact.wordle.wins.ranking import BATCH, WinsSearch
@@ -285,20 +285,32 @@ def ranking_records(v: Verification, data: dict, A: WordList, G: WordList, recor
          "exact values against value + 1, each bound against itself")
 
 
-def one_record(header: dict, record: dict, A: WordList, G: WordList, W: Weights | None = None) -> str | None:
+def one_record(header: dict, record: dict, A: WordList, G: WordList, W: Weights | None = None,
+               bounds_only: bool = False) -> str | None:
     """One record of a fewest-guesses ranking (``{"guess": w, "total": N}`` or ``{"guess": w, "at_least": N}``;
     ``header``: its certificate, or its checkpoint's header) re-derived as verify re-derives it
-    (:func:`fewest_claims`, :func:`judge_fewest`): the contradiction, or None when the record holds."""
+    (:func:`fewest_claims`, :func:`judge_fewest`): the contradiction, or None when the record holds.
+    ``bounds_only`` (a bound): only the first stages of the search (class bounds, look-ahead) against b, a
+    proof of "at least b" when they reach it, else "not confirmed" (never the exact search a false bound
+    would cost: a full solve of the guess)."""
     exact = "total" in record
     value = record["total" if exact else "at_least"]
     claim = fewest_claims({record["guess"]: (value, exact)})[record["guess"]]
     search = FewestSearch(A, G, bool(header["hard"]), header["max_guesses"], header.get("cutoff"),
                           header.get("top", 1), header["objective"], None, W)
     search.prepare()
-    return judge_fewest(claim, search.evaluate(claim.guess, claim.threshold))
+    if not (bounds_only and not exact):
+        return judge_fewest(claim, search.evaluate(claim.guess, claim.threshold))
+    state = search.state
+    T, rule = state["position"]
+    total, _, _ = first_value(state["inst"], state["memo"], T, G.index[claim.guess], 1, rule, claim.threshold,
+                              bounds_only=True)
+    return None if total >= claim.threshold else (f"{claim.guess}: at least {value} not confirmed by the class "
+                                                  f"bounds and the look-ahead (they prove at least {total})")
 
 
-def confirmed(path: Path, header: dict, record: dict, A: WordList, G: WordList, W: Weights | None = None) -> str | None:
+def confirmed(path: Path, header: dict, record: dict, A: WordList, G: WordList, W: Weights | None = None,
+              bounds_only: bool = False) -> str | None:
     """:func:`one_record` of the ranking file ``path``, remembered on this machine: the outcome is kept in
     the cache folder (``records/``) under this installation's seal (:mod:`exact.seal`), keyed by the
     sha256 of the file's bytes and the guess, so that each record is re-derived once per machine (an
@@ -309,10 +321,12 @@ def confirmed(path: Path, header: dict, record: dict, A: WordList, G: WordList, 
         known = json.loads(memo.read_text())
     except (OSError, ValueError):
         known = None
-    if is_sealed(known) and known.get("certificate_sha256") == digest and known.get("record") == record:
+    if (is_sealed(known) and known.get("certificate_sha256") == digest and known.get("record") == record
+            and known.get("bounds_only") == bounds_only):
         return known.get("contradiction")
-    why = one_record(header, record, A, G, W)
-    document = sealed({"certificate_sha256": digest, "record": record, "contradiction": why})
+    why = one_record(header, record, A, G, W, bounds_only)
+    document = sealed({"certificate_sha256": digest, "record": record, "bounds_only": bounds_only,
+                       "contradiction": why})
     try:
         atomic_write(memo, lambda f: f.write(json.dumps(document).encode()), mkdir=True)
     except OSError:

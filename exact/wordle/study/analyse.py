@@ -304,25 +304,29 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
         sources = sorted({c.source for c in (*exact.values(), *at_least.values()) if c.source.startswith("ranking")})
         best_of_all = Certified(exact[best_guess].total, ", ".join(sources) or exact[best_guess].source)
     def shown_bound(guess: str) -> Certified | None:
-        """The ranking's floor is its claim; a bound above it is shown once it re-derives, else the floor."""
+        """A bound at the ranking's floor is its claim; another is shown once it re-derives, else the floor
+        where that is below it (None where it is not: the file's claim does not cover the guess)."""
         if guess not in taken:
             return at_least.get(guess)
         path, header, record, floor = taken[guess]
-        if record["at_least"] <= floor or record_holds(path, header, record, answers, guesses, weights):
+        if record["at_least"] == floor or record_holds(path, header, record, answers, guesses, weights):
             return at_least[guess]
+        if floor > record["at_least"]:
+            return None
         return Certified(floor, f"{at_least[guess].source}, its floor (cutoff + 1 or the top-th exact value)")
     return FirstGuessValues(exact, at_least, best_of_all, best_guess, shown_bound)
 
 
 def record_holds(path, header: dict, record: dict, answers: WordList, guesses: WordList,
                  weights: Weights | None) -> bool:
-    """Whether a ranking record re-derives as ``exact wordle verify`` re-derives it (:func:`exact.wordle.rederive.confirmed`:
-    once per machine, remembered under the installation's seal); a contradicted one is not shown (a warning
-    names the file)."""
-    why = confirmed(path, header, record, answers, guesses, weights)
+    """Whether a ranking's "at least b" re-derives by the first stages of verify's search against b (class
+    bounds and look-ahead, :func:`exact.wordle.rederive.confirmed` with ``bounds_only``: seconds, never the
+    full solve a false bound would cost; once per machine, remembered under the installation's seal); one
+    that does not is not shown (a warning names the file)."""
+    why = confirmed(path, header, record, answers, guesses, weights, bounds_only=True)
     if why is not None:
-        warnings.warn(f"{path}: its record of {record['guess']} does not re-derive ({why}); not shown, only the "
-                      f"ranking's floor")
+        warnings.warn(f"{path}: its record of {record['guess']} is not re-derived here ({why}); not shown, only "
+                      f"the ranking's floor")
     return why is None
 
 
