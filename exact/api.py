@@ -3,9 +3,10 @@ the command line; ``docs/api.md`` shows each with a runnable example).
 
 Data types, stated once:
 
-- *words*: a :class:`~exact.words.WordList`, a sequence of strings, or a path to a file of one word a
-  line; None takes the lists of the named ``list`` (:data:`exact.words.NAMED_LISTS`: ``original``,
-  ``nyt2023``, ...);
+- *words*: a :class:`~exact.words.WordList`, a sequence of strings (a list or a tuple: ordered, since the
+  order breaks ties between first guesses; a set is refused, its order changing between runs), or a path
+  to a file of one word a line; None takes the lists of the named ``list`` (:data:`exact.words.NAMED_LISTS`:
+  ``original``, ``nyt2023``, ...);
 - a *history* (``after``): ``((guess, pattern), ...)`` with pattern codes, or text such as
   ``"salet 00100 courd 10200"`` in any feedback notation;
 - *weights* (a prior over the answers, :mod:`exact.weights`): a path to a ``word weight`` file, a mapping
