@@ -35,7 +35,8 @@ as one. A position with more than ``live_max`` answers (the first guess's, on a 
 with ``full=True`` (minutes or more). Without it, the first guess is valued from the committed files of
 the lists and mode (:func:`first_guess_values`): a fewest-guesses certificate, a ranking over every first
 guess (its certificate or the checkpoint of a run in progress: an exact total, or "at least N" from a
-rejection bound, kept as :attr:`Value.at_least`), or the opener book; a played first guess they do not
+rejection bound, kept as :attr:`Value.at_least`: above the ranking's floor only once the first stages of
+verify's search re-derive it, :func:`record_holds`, else the floor), or the opener book; a played first guess they do not
 value exactly is solved here when its largest class has at most ``live_max`` answers. The best first guess
 is the ranking's when the ranking covers every allowed guess and its best total is at most every bound
 ("proven best of all N first guesses"), else the best valued in the files, said *not* proven over every
