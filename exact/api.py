@@ -3,9 +3,10 @@ the command line; ``docs/api.md`` shows each with a runnable example).
 
 Data types, stated once:
 
-- *words*: a :class:`~exact.words.WordList`, a sequence of strings, or a path to a file of one word a
-  line; None takes the lists of the named ``list`` (:data:`exact.words.NAMED_LISTS`: ``original``,
-  ``nyt2023``, ...);
+- *words*: a :class:`~exact.words.WordList`, a sequence of strings (a list or a tuple: ordered, since the
+  order breaks ties between first guesses; a set is refused, its order changing between runs), or a path
+  to a file of one word a line; None takes the lists of the named ``list`` (:data:`exact.words.NAMED_LISTS`:
+  ``original``, ``nyt2023``, ...);
 - a *history* (``after``): ``((guess, pattern), ...)`` with pattern codes, or text such as
   ``"salet 00100 courd 10200"`` in any feedback notation;
 - *weights* (a prior over the answers, :mod:`exact.weights`): a path to a ``word weight`` file, a mapping
@@ -65,7 +66,10 @@ def word_list(words: Words, default: WordList | None = None, source: str = "<lis
         return named_lists(words)[1 if source == "guesses" else 0]
     if isinstance(words, (str, Path)):
         return read_words(words)
-    if isinstance(words, (bytes, bytearray)) or not isinstance(words, (Sequence, set, frozenset, np.ndarray)):
+    if isinstance(words, (set, frozenset)):  # hash order: tied first guesses would change between runs
+        raise ExactError(f"{source} must be ordered (a list, a tuple or a WordList), not a {type(words).__name__}: "
+                         f"the order of the words breaks ties, and a set's changes between runs", params=(source,))
+    if isinstance(words, (bytes, bytearray)) or not isinstance(words, (Sequence, np.ndarray)):
         raise ExactError(f"{source} must be a word list, a path or a sequence of words, not "
                          f"{type(words).__name__}", params=(source,))
     bad = [w for w in words if not isinstance(w, (str, np.str_))][:1]
@@ -137,8 +141,10 @@ def _depth(value, name: str = "depth") -> int | None:
 
 def _tree(tree) -> Tree:
     """A :class:`Tree` that is a tree: no node reached twice (a cycle, or a subtree shared), at most
-    :data:`~exact.game.position.MAX_GUESSES` deep, each node's guess a string and its children a dict
-    from pattern codes to Trees. Walked without recursion, so a cycle is found, not looped over."""
+    :data:`~exact.game.position.MAX_GUESSES` deep, each node's guess a string, its answers a whole number
+    at least 1 and its children a dict from pattern codes to Trees. Walked without recursion, so a cycle
+    is found, not looped over. Checked here, not in ``Tree.__post_init__``: the readers of
+    :mod:`exact.game.formats` build nodes with 0 answers and count them up as they read."""
     if not isinstance(tree, Tree):
         raise ExactError(f"tree must be an exact.Tree, not {type(tree).__name__}", params=("tree",))
     seen: set[int] = set()
@@ -153,6 +159,9 @@ def _tree(tree) -> Tree:
         if not isinstance(node.guess, str) or not isinstance(node.children, dict):
             raise ExactError(f"tree: a node's guess must be a string and its children a dict, not "
                              f"{type(node.guess).__name__} and {type(node.children).__name__}")
+        if isinstance(node.answers, bool) or not isinstance(node.answers, (int, np.integer)) or node.answers < 1:
+            raise ExactError(f"tree: the node {shorten(node.guess)!r} must count the answers reaching it (a whole "
+                             f"number at least 1), not {shorten(repr(node.answers))}")
         for code, child in node.children.items():
             _pattern(code, len(node.guess), f"tree: a child of {shorten(node.guess)!r}")
             if not isinstance(child, Tree):

@@ -328,6 +328,7 @@ class Verification:
     """The re-checks of one result file (a Wordle certificate, a Lingo result): each a name, an outcome
     (``ok``, ``unconfirmed`` when it could not be made, e.g. an optimality resting on a search too long to
     redo, or ``FAIL``) and a detail. ``ok``: no check failed and, unless ``partial``, none is unconfirmed.
+    ``interrupted``: a signal stopped a check (what was done so far is kept; the checks after it are not run).
 
     >>> v = Verification("r.json"); v.add("wins", True, "8282"); v.add("bound", None, "search not redone")
     >>> v.ok, v.unconfirmed, Verification("r.json", v.checks, partial=True).ok
@@ -337,6 +338,7 @@ class Verification:
     path: str
     checks: list[tuple[str, str, str]] = field(default_factory=list)
     partial: bool = False
+    interrupted: bool = False  # a signal (Ctrl-C, SIGTERM) stopped a check: the command exits 130/143
 
     def add(self, name: str, ok: bool | None, detail: str) -> None:
         self.checks.append((name, "ok" if ok else "unconfirmed" if ok is None else "FAIL", detail))
@@ -354,5 +356,6 @@ class Verification:
         return not self.failed and (self.partial or not self.unconfirmed)
 
     def to_json(self) -> dict:
-        return {"file": self.path, "ok": self.ok, "partial": self.partial, "unconfirmed": self.unconfirmed,
+        return {"file": self.path, "ok": self.ok, "partial": self.partial, "interrupted": self.interrupted,
+                "unconfirmed": self.unconfirmed,
                 "checks": [{"check": n, "outcome": o, "detail": d} for n, o, d in self.checks]}

@@ -39,3 +39,29 @@ def test_word_lists_in_every_form(tmp_path):
     assert exact.word_list(path).words == exact.word_list(["cigar", "rebut"]).words == ("cigar", "rebut")
     with pytest.raises(exact.ExactError):
         exact.solve_wordle(["cigar", "rebut"], objective="guesses", depth=3)
+
+
+@pytest.mark.parametrize("kind", [set, frozenset])
+def test_a_set_of_answers_is_refused_in_one_line(kind):
+    """A set's order changes between runs (hash order), and the order of the words breaks ties of first
+    guesses: a set is refused, a list or tuple of the same words accepted."""
+    import exact
+
+    words = ["cigar", "rebut", "sissy"]
+    with pytest.raises(exact.ExactError, match="must be ordered") as e:
+        exact.word_list(kind(words), source="answers")
+    assert "\n" not in str(e.value)
+    with pytest.raises(exact.ExactError, match="must be ordered"):
+        exact.verify_tree(exact.Tree("cigar", 3, {}), answers=kind(words), guesses=words)
+    assert exact.word_list(tuple(words)).words == exact.word_list(words).words == tuple(words)
+
+
+@pytest.mark.parametrize("answers", ["x", 0, -2, True, 1.5, None])
+def test_a_tree_node_must_count_its_answers(answers):
+    import exact
+
+    bad = exact.Tree("cigar", answers, {})
+    for tree in (bad, exact.Tree("cigar", 2, {0: exact.Tree("rebut", 1, {}), 1: bad})):
+        with pytest.raises(exact.ExactError, match="must count the answers reaching it") as e:
+            exact.verify_tree(tree, answers=["cigar", "rebut"], guesses=["cigar", "rebut"])
+        assert "\n" not in str(e.value)

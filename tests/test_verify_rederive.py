@@ -5,6 +5,10 @@ record that makes a claim false is REJECTED while the true certificate verifies.
 import copy
 import gzip
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -40,7 +44,7 @@ def test_the_forged_depth4_optimum_2290_is_rejected(run_exact, tmp_path):
     cert.write_bytes(gzip.decompress(forged("forged-depth4-optimum-2290.json.gz").read_bytes()))
     r = run_exact("wordle", "verify", cert, cwd=ROOT)
     assert r.returncode == 1 and r.stdout.strip().endswith("REJECTED"), r.stdout[-2000:] + r.stderr[-2000:]
-    assert "below the optimum 2290, re-derived exact" in r.stdout
+    assert "claimed pruned with bound" in r.stdout and "re-derived exact" in r.stdout
 
 
 @pytest.mark.slow
@@ -166,8 +170,8 @@ def recount_ranking(data: dict, folder: Path) -> dict:
 
 def ranking_false(data: dict, true: dict) -> bool:
     """Whether a ranking certificate claims something false: an exact value not the truth, an exact value
-    above the cutoff, a rejected guess whose truth is below its threshold (the run's, raised to the
-    proven best values, at most its bound), or a best other than the tree's."""
+    above the cutoff, a bound "at least b" above the truth or below the ranking's floor (cutoff + 1, or the
+    top-th exact value: a bound below it does not settle the ranking), or a best other than the tree's."""
     records = data["first_guesses"]
     exact = sorted(r["total"] for r in records.values() if "total" in r)
     if any("total" in r and r["total"] != true[w] for w, r in records.items()):
@@ -175,17 +179,16 @@ def ranking_false(data: dict, true: dict) -> bool:
     cutoff, top = data["cutoff"], data["top"]
     if cutoff is not None and exact and exact[-1] > cutoff:
         return True
-    run = int(INF) if cutoff is None else cutoff + 1
+    floor = int(INF) if cutoff is None else cutoff + 1
     if len(exact) >= top:
-        run = min(run, exact[top - 1])
-    floor = max(run, exact[data["proven_top"] - 1]) if data["proven_top"] >= 1 else run
-    if any("at_least" in r and true[w] < min(r["at_least"], floor) for w, r in records.items()):
+        floor = min(floor, exact[top - 1])
+    if any("at_least" in r and not floor <= r["at_least"] <= true[w] for w, r in records.items()):
         return True
     return (data["best"] or {}).get("guess") != data["tree"]["guess"]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(["value", "to_bound", "to_exact", "swap", "cutoff", "top"]), i=st.integers(0, 10**6),
+@given(kind=st.sampled_from(["value", "to_bound", "to_exact", "swap", "cutoff", "top", "bound"]), i=st.integers(0, 10**6),
        j=st.integers(0, 10**6), d=st.integers(-3, 3).filter(bool))
 def test_a_mutated_ranking_is_rejected_exactly_when_it_claims_something_false(made, kind, i, j, d):
     folder, true = made
@@ -208,6 +211,9 @@ def test_a_mutated_ranking_is_rejected_exactly_when_it_claims_something_false(ma
         records[a], records[b] = records[b], records[a]
     elif kind == "cutoff":
         data["cutoff"] = max(0, exact and max(records[w]["total"] for w in exact) + d)
+    elif kind == "bound":  # raised past the truth (false) or lowered towards the floor (true until below it)
+        w = bounded[i % len(bounded)]
+        records[w]["at_least"] += d * (1 + j % 20)
     else:
         data["top"] = max(1, data["top"] + d)
     mutated = recount_ranking(data, folder)
@@ -230,21 +236,22 @@ def recount_global(data: dict, folder: Path) -> dict:
 
 def global_false(data: dict, true: dict) -> bool:
     """Whether a global certificate claims something false: an exact value not the truth, a guess
-    pruned whose truth reaches the optimum, a first guess twice, or missing from an OPTIMAL one (a run
-    in progress, FEASIBLE, claims only what it resolved), a tree not of the best."""
+    pruned with a bound "at most b" below its truth or not below the optimum, a first guess twice, or
+    missing from an OPTIMAL one (a run in progress, FEASIBLE, claims only what it resolved), a tree not
+    of the best."""
     outcomes = data["first_guess_outcomes"]
     guesses = [r["guess"] for r in outcomes]
     if len(set(guesses)) < len(guesses) or (data["status"] == "OPTIMAL" and sorted(guesses) != sorted(true)):
         return True
     if any(r["exact"] and r["value"] != true[r["guess"]] for r in outcomes):
         return True
-    if any(not r["exact"] and true[r["guess"]] >= data["wins"] for r in outcomes):
+    if any(not r["exact"] and not true[r["guess"]] <= r["value"] < data["wins"] for r in outcomes):
         return True
     return data["tree"]["first"] not in data["optimal_first"]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(["value", "to_pruned", "to_exact", "swap", "drop", "duplicate", "threshold"]),
+@given(kind=st.sampled_from(["value", "to_pruned", "to_exact", "swap", "drop", "duplicate", "threshold", "bound"]),
        i=st.integers(0, 10**6), j=st.integers(0, 10**6), d=st.integers(-3, 3).filter(bool))
 def test_a_mutated_global_certificate_is_rejected_exactly_when_it_claims_something_false(made, kind, i, j, d):
     folder, true = made
@@ -270,6 +277,10 @@ def test_a_mutated_global_certificate_is_rejected_exactly_when_it_claims_somethi
     elif kind == "threshold" and pruned:
         r = pruned[i % len(pruned)]
         r["threshold"] = min(data["n"], max(r["value"] + 1, r["threshold"] + d))
+    elif kind == "bound" and pruned:  # lowered past the truth (false), or raised (true until it reaches the optimum)
+        r = pruned[i % len(pruned)]
+        r["value"] = max(0, min(data["n"] - 1, r["value"] + d * (1 + j % 4)))
+        r["threshold"] = max(r["threshold"], r["value"] + 1)
     mutated = recount_global(data, folder)
     v = verify_certificate(write(folder, mutated, "global"))
     assert v.failed == global_false(mutated, true["wins"]), (kind, v.checks)
@@ -291,3 +302,155 @@ def test_a_global_search_in_progress_listing_no_tree_verifies_whole(made):
     best["value"] += 1
     forged = recount_global(started, folder)
     assert not verify_certificate(write(folder, forged, "global-forged")).ok
+
+
+def test_each_ranking_bound_is_re_derived_as_stated(made):
+    """A bound "at least b" is re-derived against b itself: raised one past the truth it is REJECTED (the old
+    check, against the run's threshold, verified it), at the truth it verifies, below the floor the ranking
+    needs it is REJECTED by the check "bounds"."""
+    folder, true = made
+    data = json.loads((folder / "ranking.json").read_text())
+    records = data["first_guesses"]
+    w = max((w for w in records if "at_least" in records[w]), key=lambda w: true["fewest"][w] - records[w]["at_least"])
+    outcome = {}
+    for name, b in (("above", true["fewest"][w] + 1), ("far above", true["fewest"][w] + 999), ("true", true["fewest"][w])):
+        records[w] = {"at_least": b}
+        v = verify_certificate(write(folder, recount_ranking(data, folder), "ranking-bound"))
+        outcome[name] = v.ok, dict((c[0], c[1]) for c in v.checks)
+    assert outcome["above"][0] is False and outcome["above"][1]["re-derived"] == "FAIL", outcome
+    assert outcome["far above"][0] is False and outcome["far above"][1]["re-derived"] == "FAIL", outcome
+    assert outcome["true"][0] is True, outcome
+    exact = sorted(r["total"] for r in records.values() if "total" in r)
+    records[w] = {"at_least": min(data["cutoff"] + 1 if data["cutoff"] is not None else INF, exact[data["top"] - 1]) - 1}
+    v = verify_certificate(write(folder, recount_ranking(data, folder), "ranking-low"))
+    assert ("bounds", "FAIL") in [c[:2] for c in v.checks], v.checks
+
+
+def test_each_pruned_bound_is_re_derived_as_stated(made):
+    """A pruned bound "at most b" is re-derived against b + 1: lowered one below the truth it is REJECTED
+    (the old check, against the optimum, verified it), at the truth it verifies."""
+    folder, true = made
+    data = json.loads((folder / "global.json").read_text())
+    pruned = [r for r in data["first_guess_outcomes"] if not r["exact"]]
+    r = max(pruned, key=lambda r: true["wins"][r["guess"]])
+    assert true["wins"][r["guess"]] >= 1
+    verdicts = {}
+    for name, b in (("below", true["wins"][r["guess"]] - 1), ("far below", 0), ("true", true["wins"][r["guess"]])):
+        r["value"] = b
+        v = verify_certificate(write(folder, recount_global(data, folder), "global-bound"))
+        verdicts[name] = v.ok, dict((c[0], c[1]) for c in v.checks)
+    assert verdicts["below"][0] is False and verdicts["below"][1]["re-derived"] == "FAIL", verdicts
+    assert verdicts["far below"][0] is False and verdicts["far below"][1]["re-derived"] == "FAIL", verdicts
+    assert verdicts["true"][0] is True, verdicts
+
+
+# --- verify's smaller faults -----------------------------------------------------------------------------
+
+def test_wins_above_the_answer_count_fail_the_probability(made):
+    """A forged wins above n (and its probability wins / n, 297.6 here) is no probability: FAIL, never "ok"."""
+    folder, _ = made
+    data = json.loads((folder / "global.json").read_text())
+    data["wins"] = round(297.6498 * data["n"])
+    data["probability"] = data["wins"] / data["n"]
+    v = verify_certificate(write(folder, data, "global-wins-above-n"))
+    outcomes = dict((c[0], c[1]) for c in v.checks)
+    assert outcomes["probability"] == "FAIL" and outcomes["wins"] == "FAIL" and not v.ok, v.checks
+
+
+def test_no_ok_optimum_beside_a_failed_re_derivation(made):
+    """A global certificate whose re-derivation FAILs says nothing "ok" of the optimum resting on it."""
+    folder, true = made
+    data = json.loads((folder / "global.json").read_text())
+    r = max((r for r in data["first_guess_outcomes"] if not r["exact"]), key=lambda r: true["wins"][r["guess"]])
+    r["value"] = true["wins"][r["guess"]] - 1
+    v = verify_certificate(write(folder, recount_global(data, folder), "global-premise"))
+    outcomes = dict((c[0], c[1]) for c in v.checks)
+    assert outcomes["re-derived"] == "FAIL" and outcomes["optimal"] != "ok", v.checks
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_while_records_are_re_derived_exits_130_or_143(made, cli, monkeypatch, signum, code):
+    """In process: the signal arrives during the third record's re-derivation (sent from inside the search)."""
+    from exact.wordle.wins.ranking import WinsSearch
+
+    folder, _ = made
+    evaluate, calls = WinsSearch.evaluate, []
+
+    def signalled(self, word, threshold):
+        calls.append(word)
+        if len(calls) == 3:
+            os.kill(os.getpid(), signum)
+        return evaluate(self, word, threshold)
+    monkeypatch.setattr(WinsSearch, "evaluate", signalled)
+    exit_code, out, err = cli("wordle", "verify", folder / "global.json")
+    total = len(json.loads((folder / "global.json").read_text())["first_guess_outcomes"])
+    assert exit_code == code, (exit_code, out[-1500:], err[-1500:])
+    assert f"interrupted (2 of {total} records re-derived)" in out and "REJECTED" not in out, out[-1500:]
+    assert "  optimal  " not in out  # the checks after the interrupted one are not run
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupted_verify_exits_130_or_143(signum, code):
+    """Ctrl-C or SIGTERM while records are re-derived: "interrupted (N of M records re-derived)" and the
+    exit status docs/robustness.md promises, not REJECTED's 1."""
+    cert = ROOT / "results" / "wordle" / "ranking-guesses-hard-certificate.json"
+    proc = subprocess.Popen([sys.executable, "-m", "exact", "wordle", "verify", str(cert)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "EXACT_PROGRESS_SECONDS": "0"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        for line in proc.stderr:
+            if "re-deriving" in line and "1/12972" in line.replace(" ", ""):
+                break
+        proc.send_signal(signum)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == code, (proc.returncode, stdout[-1500:], stderr[-1500:])
+    assert "interrupted (" in stdout and "records re-derived" in stdout and "REJECTED" not in stdout, stdout[-1500:]
+
+
+# --- analyse shows only records that re-derive ----------------------------------------------------------
+
+def test_analyse_shows_a_bound_above_the_floor_only_once_it_re_derives(made, tmp_path, monkeypatch):
+    """The played first guess's "at least b" from a ranking: at the ranking's floor (its claim) it is shown as it
+    is; above it, it is re-derived on read (as verify does it) and shown once it holds: a raised one is not
+    (a warning names the file; the floor is shown), a true one is; the outcome is remembered under the seal, so
+    a second read re-derives nothing, and an edited memo is re-derived."""
+    from exact.wordle import rederive
+    from exact.wordle.certificate import ranking_floor
+    from exact.wordle.study import analyse
+
+    folder, true = made
+    monkeypatch.setenv("EXACT_CACHE_DIR", str(tmp_path / "cache"))
+    A, G = read_words(folder / "a.txt"), read_words(folder / "g.txt")
+    data = json.loads((folder / "ranking.json").read_text())
+    records = data["first_guesses"]
+    floor = ranking_floor(data, sorted(r["total"] for r in records.values() if "total" in r))
+    w = max((w for w in records if "at_least" in records[w]), key=lambda w: (records[w]["at_least"], w))
+    bound = records[w]["at_least"]
+    assert bound > floor  # the tiny ranking has bounds above its floor
+    forged_ranking = tmp_path / "ranking-guesses-forged-certificate.json"
+    records[w] = {"at_least": true["fewest"][w] + 5}
+    forged_ranking.write_text(json.dumps(data))
+    files = {"certificate": [forged_ranking]}
+    monkeypatch.setattr(analyse, "shipped_results", lambda p: files["certificate"] if p.endswith(".json") else [])
+
+    def played():
+        return analyse.certified_valuation(w, len(A), analyse.first_guess_values(A, G, False), 1).played
+    with pytest.warns(UserWarning, match=f"{forged_ranking.name}: its record of {w} is not re-derived here"):
+        shown = played()
+    assert shown.at_least == floor and shown.total is None and "its floor" in shown.how, shown
+    honest = tmp_path / "ranking-guesses-certificate.json"
+    honest.write_text((folder / "ranking.json").read_text())
+    files["certificate"] = [honest]
+    assert played().at_least == bound
+    calls = []
+    monkeypatch.setattr(rederive, "one_record", lambda *a, **k: calls.append(a) or "re-derived again")
+    assert played().at_least == bound and calls == []  # remembered under the seal
+    for memo in (tmp_path / "cache" / "records").iterdir():
+        memo.write_text(memo.read_text().replace('"contradiction": null', '"contradiction": "edited"'))
+    with pytest.warns(UserWarning, match="re-derived again"):
+        assert played().at_least == floor
+    assert len(calls) == 1

@@ -126,7 +126,7 @@ def prune_above(d):
     ("ranking", lambda d: d["first_guesses"].update({d["best"]["guess"]: {"total": d["best"]["total"] - 1}}),
      {"best", "top values"}),
     ("ranking", lambda d: d["first_guesses"].pop(d["best"]["guess"]), {"first guesses", "best", "top values",
-                                                                       "proven top"}),
+                                                                       "proven top", "bounds"}),  # the floor rises
     ("ranking", lambda d: d.update(least_bound=d["least_bound"] + 1), {"least bound"}),
     ("none2", lambda d: d.update(status="OPTIMAL"), {"proven top"}),
     ("global", prune_above, {"pruned", "proven top"}),  # a pruned bound above the best: its place not proven

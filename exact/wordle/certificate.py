@@ -60,6 +60,7 @@ from exact.game.position import check_limits, parse_history
 from exact.game.tree import replay
 from exact.weights import Weights, read_weights
 from exact.wordle import rederive
+from exact.wordle.fewest.memo import INF
 from exact.wordle.fewest.objective import parse_objective
 from exact.wordle.rederive import Budget
 from exact.words import WordList, read_words
@@ -195,6 +196,8 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
         _check_wins(v, data, A, G, path, kind, W)
     if kind == "wins-global":
         rederive.global_records(v, data, A, G, budget, W)
+        if v.interrupted:
+            return v
     fixed, _ = first_fixed(data, kind)
     rederive.optimum(v, data, A, G, kind, budget, W, data.get("first") if fixed else None)
     return v
@@ -353,8 +356,11 @@ def _trees(v: Verification, data: dict, path: Path, records: bool = False):
 def _check_wins(v: Verification, data: dict, A: WordList, G: WordList, path: Path, kind: str,
                 W: Weights | None = None) -> None:
     wins, n = data["wins"], len(A) if W is None else W.total
+    v.add("wins", 0 <= wins <= n, f"{wins} won of {n} ({'the answers' if W is None else 'their total weight'})")
     if "probability" in data:
-        v.add("probability", _close(data["probability"], wins / n), f"{data['probability']!r}; wins / n = {wins / n!r}")
+        v.add("probability", 0 <= wins <= n and _close(data["probability"], wins / n),
+              f"{data['probability']!r}; wins / n = {wins / n!r}" + ("" if 0 <= wins <= n else
+                                                                     ": not a probability (check wins)"))
     optimal = data["optimal_first"]
     for file, tree in _trees(v, data, path, records=kind == "wins-global"):
         r = replay(tree, A, G, data["depth"], data["hard"])
@@ -408,8 +414,8 @@ def _check_outcomes(v: Verification, data: dict, G: WordList) -> None:
           f"the best exact value {best} (claimed {wins}), attained by "
           f"{' '.join(sorted(r['guess'] for r in exact if r['value'] == best)[:5])}")
     high = max((r["value"] for r in pruned), default=None)
-    v.add("pruned", all(r["value"] < wins and r["value"] < r["threshold"] for r in pruned),
-          f"{len(pruned)} pruned first guesses, each with a bound below its threshold and below {wins} "
+    v.add("pruned", all(0 <= r["value"] < wins and r["value"] < r["threshold"] for r in pruned),
+          f"{len(pruned)} pruned first guesses, each with a bound of at least 0, below its threshold and below {wins} "
           f"(largest bound {high}): none could do better")
     counts = {"first_guesses_resolved": len(records), "first_guesses_exact": len(exact),
               "first_guesses_pruned": len(pruned), "first_guesses": len(G), "open": len(G) - len(set(guesses))}
@@ -493,6 +499,28 @@ def _rebuilt_best(v: Verification, data: dict, A: WordList, G: WordList, W: Weig
                     f"({time.perf_counter() - started:.1f} s)", tree, data, A, G, W)
 
 
+def ranking_floor(data: dict, exact: list[int]) -> int:
+    """The least bound a ranking's rejected guess needs for its claim: the run's threshold, ``cutoff + 1``
+    (values up to the cutoff are exact), lowered to the ``top``-th least exact value (a guess that cannot
+    beat it is outside the top); :data:`INF` with neither."""
+    cutoff, top = data.get("cutoff"), data.get("top", 1)
+    floor = int(INF) if cutoff is None else cutoff + 1
+    return min(floor, exact[top - 1]) if isinstance(top, int) and 1 <= top <= len(exact) else floor
+
+
+def _check_bounds(v: Verification, data: dict, records: dict, exact: list[int]) -> None:
+    """Every bound settles the ranking's claim (at least :func:`ranking_floor`; the proven values are
+    checked in "proven top"), and every value is one a search can return (0 to INF); whether each is
+    true is re-derived (check "re-derived", each bound against itself)."""
+    floor = ranking_floor(data, exact)
+    low = sorted((x, w) for w, (x, e) in records.items() if not e and x < floor)
+    wild = sorted(w for w, (x, _) in records.items() if not 0 <= x <= INF)
+    v.add("bounds", not low and not wild,
+          f"every bound at least {floor} (the ranking's floor: cutoff + 1, or the top-th exact value)"
+          + (f"; but {' '.join(f'{w} at least {x}' for x, w in low[:3])}" if low else "")
+          + (f"; values out of range: {' '.join(wild[:3])}" if wild else ""))
+
+
 def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: Path, budget: Budget,
                    W: Weights | None = None) -> None:  # long: one check after another, each a line or two
     """A ranking certificate: its records, what derives from them, the tree of the best, and every
@@ -540,6 +568,7 @@ def _check_ranking(v: Verification, data: dict, A: WordList, G: WordList, path: 
     if cutoff is not None and exact and exact[-1][0] > cutoff:
         v.add("cutoff", False, f"an exact value {exact[-1][0]} ({exact[-1][2]}) above the cutoff {cutoff}: values above "
                                f"it are only bounded")
-    rederive.ranking_records(v, data, A, G, records, [x for x, _, _ in exact], budget, W)
+    _check_bounds(v, data, records, [x for x, _, _ in exact])
+    rederive.ranking_records(v, data, A, G, records, budget, W)
     if data["status"] == "OPTIMAL" and not trees:
         _rebuilt_best(v, data, A, G, W)

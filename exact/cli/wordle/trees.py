@@ -11,6 +11,7 @@ import click
 from exact.cli.common import (ANSWERS_HELP, GUESSES_HELP, call, chosen_list, counted, echo_json, list_answers,
                               list_guesses, words_option)
 from exact.cli.common import guess_limit, load_weights, seconds, weights_option, weights_path
+from exact import stop
 from exact.errors import ExactError
 from exact.fileio import read_json
 from exact.game.formats import format_for_path, load_tree, read_tree, write_tree
@@ -197,6 +198,8 @@ def _certificate(path: Path) -> bool:
 
 
 def _verify_certificate(path, answers, guesses, as_json, **budget) -> None:
+    """The checks, one a line (or JSON), then the verdict: REJECTED, interrupted, partly verified or
+    verified; exit 1 unless verified (partly verified: 0 with --partial), 130/143 when interrupted."""
     v = verify_certificate(path, answers=answers, guesses=guesses, progress=None if not as_json else False,
                            **budget)
     if as_json:
@@ -204,15 +207,19 @@ def _verify_certificate(path, answers, guesses, as_json, **budget) -> None:
     else:
         for name, outcome, detail in v.checks:
             click.echo(f"{outcome:>11}  {name:<13} {detail}")
+        records = [d.split(" (")[0] for n, o, d in v.checks if n == "re-derived" and o == "unconfirmed"]
         if v.failed:
             click.echo(f"{path}: REJECTED")
+        elif v.interrupted:
+            click.echo(f"{path}: interrupted ({records[0] if records else 'not every check made'})")
         elif v.unconfirmed:
-            records = [d.split(" (")[0] for n, o, d in v.checks if n == "re-derived" and o == "unconfirmed"]
             what = records[0] if records else "not re-derived: " + ", ".join(v.unconfirmed)
             click.echo(f"{path}: partly verified ({what})" + ("" if budget["partial"] else
                                                               "; --partial accepts it"))
         else:
             click.echo(f"{path}: verified")
+    if v.interrupted and not v.failed:
+        stop.exit_now()
     if not v.ok:
         sys.exit(1)
 

@@ -92,10 +92,13 @@ class ClassSearch:
 
 
 def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule: Constraint, beta: int,
-                stats: np.ndarray | None = None, searches: list | None = None) -> tuple[int, bool, str]:
+                stats: np.ndarray | None = None, searches: list | None = None,
+                bounds_only: bool = False) -> tuple[int, bool, str]:
     """(cost of playing guess row g on T at step t, exact?, stage): exact when below ``beta``, else
     a proven lower bound >= beta (``beta``: :mod:`exact.wordle.fewest.kernels`, Search). ``searches``, if
-    given, receives a :class:`ClassSearch` for each class searched exactly."""
+    given, receives a :class:`ClassSearch` for each class searched exactly. ``bounds_only``: stop after the
+    class bounds and the look-ahead (stages 1 and 2), returning their proven lower bound, below ``beta`` or
+    not (a cheap check of a bound, :func:`exact.wordle.rederive.one_record`)."""
     stats = np.zeros(2, dtype=np.int64) if stats is None else stats
     split = classes(inst.F, g, T)
     total = int(inst.cost[t]) * int(inst.ctx.weight[inst.ctx.row_answer[g]]) if inst.green in split else 0
@@ -118,6 +121,8 @@ def first_value(inst: GuessesInstance, memo, T: np.ndarray, g: int, t: int, rule
                 lower[i] = v
                 if total >= beta:
                     return total, False, "lookahead"
+    if bounds_only:
+        return total, False, "lookahead"
     for i in by_size:
         P, r = parts[i].members, parts[i].rule
         class_beta = beta - (total - lower[i]) if beta < INF else INF

@@ -35,7 +35,8 @@ as one. A position with more than ``live_max`` answers (the first guess's, on a 
 with ``full=True`` (minutes or more). Without it, the first guess is valued from the committed files of
 the lists and mode (:func:`first_guess_values`): a fewest-guesses certificate, a ranking over every first
 guess (its certificate or the checkpoint of a run in progress: an exact total, or "at least N" from a
-rejection bound, kept as :attr:`Value.at_least`), or the opener book; a played first guess they do not
+rejection bound, kept as :attr:`Value.at_least`: above the ranking's floor only once the first stages of
+verify's search re-derive it, :func:`record_holds`, else the floor), or the opener book; a played first guess they do not
 value exactly is solved here when its largest class has at most ``live_max`` answers. The best first guess
 is the ranking's when the ranking covers every allowed guess and its best total is at most every bound
 ("proven best of all N first guesses"), else the best valued in the files, said *not* proven over every
@@ -60,6 +61,8 @@ Tiny example (guesses = answers): a game that solves "focal" in 3.
 from __future__ import annotations
 
 import json
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -69,6 +72,8 @@ from exact.game.hard import is_allowed
 from exact.game.position import after, position_answers, start, word_classes
 from exact.game.tree import Tree
 from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.certificate import ranking_floor
+from exact.wordle.rederive import confirmed
 from exact.weights import Weights
 from exact.wordle.study.book import lookup, shipped_book
 from exact.wordle.study.play import restrict_weights, weight_map
@@ -240,6 +245,7 @@ class FirstGuessValues(NamedTuple):
     at_least: dict[str, Certified]
     best_of_all: Certified | None
     best_guess: str | None
+    shown_bound: Callable[[str], "Certified | None"] = lambda guess: None  # the "at least" shown (first_guess_values)
 
 
 def _ranking_records(path) -> tuple[dict, list[dict]]:
@@ -260,12 +266,15 @@ def _weights_sha256(header: dict) -> str | None:
 
 
 def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_guesses: int = 6,
-                       book=None, weights_sha256: str | None = None) -> FirstGuessValues:
+                       book=None, weights_sha256: str | None = None, weights: Weights | None = None) -> FirstGuessValues:
     """The :class:`FirstGuessValues` of these lists and mode, from ``results/wordle/`` (``book``: a
     :class:`exact.wordle.study.book.Book` whose proven openers count as exact values), the files of the
-    same weights only (``weights_sha256``; None: unweighted files only)."""
+    same weights only (``weights_sha256``, of ``weights``; None: unweighted files only). Its ``shown_bound``
+    is the "at least" shown for a guess: a bound above its ranking's floor only once it re-derives
+    (:func:`record_holds`), else the floor."""
     exact = dict(certificate_values(answers, guesses, hard, max_guesses, weights_sha256))
     at_least: dict[str, Certified] = {}
+    taken: dict[str, tuple] = {}  # guess -> (file, header, record, floor) of the ranking bound kept
     for path in (shipped_results("results/wordle/ranking-guesses*-certificate.json")
                  + shipped_results("results/wordle/ranking-guesses*-checkpoint.jsonl")):
         try:
@@ -279,11 +288,13 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
                 or _weights_sha256(header) != weights_sha256):
             continue
         source = f"ranking results/wordle/{path.name}"
+        floor = ranking_floor(header, sorted(r["total"] for r in records if isinstance(r.get("total"), int)))
         for r in records:
             if isinstance(r.get("total"), int):
                 exact.setdefault(r["guess"], Certified(r["total"], source))
             elif isinstance(r.get("at_least"), int) and r["at_least"] > at_least.get(r["guess"], (0,))[0]:
                 at_least[r["guess"]] = Certified(r["at_least"], source)
+                taken[r["guess"]] = path, header, r, floor
     for w, e in (book.openers.items() if book is not None else ()):
         exact.setdefault(w, Certified(e.total, "the opener book"))
     best_guess = min(exact, key=lambda w: (exact[w].total, w)) if exact else None
@@ -293,7 +304,31 @@ def first_guess_values(answers: WordList, guesses: WordList, hard: bool, max_gue
     if proven:
         sources = sorted({c.source for c in (*exact.values(), *at_least.values()) if c.source.startswith("ranking")})
         best_of_all = Certified(exact[best_guess].total, ", ".join(sources) or exact[best_guess].source)
-    return FirstGuessValues(exact, at_least, best_of_all, best_guess)
+    def shown_bound(guess: str) -> Certified | None:
+        """A bound at the ranking's floor is its claim; another is shown once it re-derives, else the floor
+        where that is below it (None where it is not: the file's claim does not cover the guess)."""
+        if guess not in taken:
+            return at_least.get(guess)
+        path, header, record, floor = taken[guess]
+        if record["at_least"] == floor or record_holds(path, header, record, answers, guesses, weights):
+            return at_least[guess]
+        if floor > record["at_least"]:
+            return None
+        return Certified(floor, f"{at_least[guess].source}, its floor (cutoff + 1 or the top-th exact value)")
+    return FirstGuessValues(exact, at_least, best_of_all, best_guess, shown_bound)
+
+
+def record_holds(path, header: dict, record: dict, answers: WordList, guesses: WordList,
+                 weights: Weights | None) -> bool:
+    """Whether a ranking's "at least b" re-derives by the first stages of verify's search against b (class
+    bounds and look-ahead, :func:`exact.wordle.rederive.confirmed` with ``bounds_only``: seconds, never the
+    full solve a false bound would cost; once per machine, remembered under the installation's seal); one
+    that does not is not shown (a warning names the file)."""
+    why = confirmed(path, header, record, answers, guesses, weights, bounds_only=True)
+    if why is not None:
+        warnings.warn(f"{path}: its record of {record['guess']} is not re-derived here ({why}); not shown, only "
+                      f"the ranking's floor")
+    return why is None
 
 
 def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int,
@@ -302,7 +337,8 @@ def certified_valuation(guess: str, n: int, values: FirstGuessValues, limit: int
     least N" (a ranking's rejection bound), and the best first guess they prove best of all when they do;
     ``weight``: the answers' total weight when the values are weighted totals."""
     why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
-    proven, bound = values.exact.get(guess), values.at_least.get(guess)
+    proven = values.exact.get(guess)
+    bound = values.shown_bound(guess) if proven is None else None
     if proven is not None:
         played = Value(proven.total, n, proven.source, weight=weight)
     elif bound is not None:
@@ -400,7 +436,7 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
             say(f"guess {i + 1}, {guess}: {len(S)} answer{'s' if len(S) != 1 else ''}")
         v = valuation(solve, before, guess, split, len(S), limit, book,
                       lambda: first_guess_values(answers, guesses, hard, max_guesses, book,
-                                                 weights.sha256 if weights is not None else None),
+                                                 weights.sha256 if weights is not None else None, weights),
                       weigh(S, w) if w else None)
         steps.append(Step(i + 1, guess, pattern, len(S), len(left), v.played, v.best, v.best_first, v.scope,
                           sum(weigh(P, w) * len(P) for P in split.values()) / weigh(S, w), None, v.tree))
