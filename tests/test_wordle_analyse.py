@@ -189,3 +189,20 @@ def test_a_first_guess_no_file_values_is_solved_live_when_its_classes_are_small(
     assert step.best.total is None and step.best_scope == "not computed"
     b = analyse_game((("slate", feedback("slate", "focal")),), A, G, live_max=1)  # a class of 2 or more: not solved
     assert b.steps[0].played.total is None and "not computed" in b.steps[0].played.how
+
+
+def test_the_committed_files_are_read_once_per_process_and_again_when_one_changes(tmp_path, monkeypatch):
+    """A rating reads the certificates and rankings (about 85000 JSON lines): once, not once per game (each
+    rating of the web app took 2 s for it); a file that changed (a checkpoint a run appends to) is read again."""
+    from exact.wordle.study import analyse
+
+    reads = []
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"kind": "h"}\n{"guess": "crane", "total": 7930}\n')
+    monkeypatch.setattr(analyse, "_READ", {})
+    parse = lambda text: reads.append(text) or text  # noqa: E731
+    assert analyse.read_once(path, parse) == analyse.read_once(path, parse) and len(reads) == 1
+    path.write_text(path.read_text() + '{"guess": "slate", "total": 7928}\n')
+    assert "slate" in analyse.read_once(path, parse) and len(reads) == 2
+    header, records = analyse._ranking_records(path)
+    assert header == {"kind": "h"} and [r["guess"] for r in records] == ["crane", "slate"]

@@ -64,6 +64,7 @@ import json
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import NamedTuple
 
 from exact.errors import ExactError
@@ -202,7 +203,7 @@ def certificate_values(answers: WordList, guesses: WordList, hard: bool,
     out = {}
     for path in shipped_results("results/wordle/*-certificate.json"):
         try:
-            c = json.loads(path.read_text())
+            c = read_once(path, json.loads)
         except (OSError, ValueError):
             continue
         if (c.get("objective") == "guesses" and c.get("status") == "OPTIMAL" and not c.get("after")
@@ -248,12 +249,33 @@ class FirstGuessValues(NamedTuple):
     shown_bound: Callable[[str], "Certified | None"] = lambda guess: None  # the "at least" shown (first_guess_values)
 
 
+#: path -> ((mtime_ns, size), what ``read_once`` parsed from it)
+_READ: dict[tuple[str, Callable], tuple[tuple[int, int], object]] = {}
+
+
+def read_once(path: Path, parse: Callable[[str], object]):
+    """``parse`` of the file's text, read again only when the file changed (its modification time or size):
+    the committed certificates and rankings (about 85000 JSON lines) are read once per process, not once
+    per game rated (2 s each, every rating of the web app). The result is shared: callers only read it."""
+    stat = path.stat()
+    stamp, key = (stat.st_mtime_ns, stat.st_size), (str(path), parse)
+    if (kept := _READ.get(key)) is None or kept[0] != stamp:
+        kept = _READ[key] = stamp, parse(path.read_text())
+    return kept[1]
+
+
 def _ranking_records(path) -> tuple[dict, list[dict]]:
-    """(header, records) of a ranking certificate (``first_guesses``) or checkpoint (JSON lines)."""
-    text = path.read_text()
-    if path.suffix == ".json":
-        c = json.loads(text)
-        return c, [{"guess": w, **r} for w, r in (c.get("first_guesses") or {}).items()]
+    """(header, records) of a ranking certificate (``first_guesses``) or checkpoint (JSON lines), read once
+    (:func:`read_once`)."""
+    return read_once(path, _parse_ranking if path.suffix == ".json" else _parse_checkpoint)
+
+
+def _parse_ranking(text: str) -> tuple[dict, list[dict]]:
+    c = json.loads(text)
+    return c, [{"guess": w, **r} for w, r in (c.get("first_guesses") or {}).items()]
+
+
+def _parse_checkpoint(text: str) -> tuple[dict, list[dict]]:
     lines = [json.loads(line) for line in text.splitlines() if line.strip().endswith("}")]
     return (lines[0], lines[1:]) if lines else ({}, [])
 
