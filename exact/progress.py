@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 
 from tqdm import tqdm
@@ -36,6 +37,13 @@ def log_interval() -> float:
         return max(0.0, float(os.environ.get("EXACT_PROGRESS_SECONDS", LOG_INTERVAL)))
     except ValueError:
         return LOG_INTERVAL
+
+
+def one_process() -> None:
+    """This process's bars share no lock with other processes: tqdm's default lock holds a multiprocessing
+    semaphore, which a process killed before it ends (a live proof cancelled by the web app) leaves behind,
+    and Python's resource tracker then warns of it when the server stops. A thread lock serves one process."""
+    tqdm.set_lock(threading.RLock())
 
 
 def bar(total: int | None = None, desc: str = "", unit: str = "it", disable: bool | None = None,

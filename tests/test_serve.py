@@ -866,6 +866,22 @@ def test_the_workers_die_with_the_server_even_when_it_is_killed(server):
 
 
 @pytest.mark.slow
+def test_a_server_stopped_with_a_proof_running_says_nothing_more(server):
+    """Ctrl-C with a live proof running: the server stops (exit 130) with one line, and no warning (a worker's
+    progress bar held a multiprocessing semaphore that its cancellation leaked: the resource tracker warned)."""
+    url = server("--list", "original")
+    proc = server.procs[-1]
+    reply = post_json(url + "api/advice", {"tab": "t", "history": [["fuzzy", "bbbbb"]]}, page_token(url))
+    assert reply["status"] == "working"
+    wait_until(lambda: workers_of(proc.pid), 60)
+    time.sleep(3)  # the worker is proving
+    proc.send_signal(signal.SIGINT)
+    output = proc.communicate(timeout=60)[0]
+    assert proc.returncode == 130, output
+    assert "Warning" not in output and "leaked" not in output and "Traceback" not in output, output
+
+
+@pytest.mark.slow
 def test_a_second_page_waits_for_a_free_core_and_gets_it_when_the_first_closes(server, browser):
     """--workers 1: the second page's proof waits (the page says so) until the first page closes (its close
     request, JSON with the token, keepalive, cancels its proof)."""

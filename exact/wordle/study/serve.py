@@ -58,6 +58,7 @@ from exact.game.hard import is_allowed
 from exact.game.position import Position, after, check_guess_limit, start, word_classes
 from exact.game.tree import Tree, check_tree_lists
 from exact.partitions import feedback_matrix
+from exact.progress import one_process
 from exact.stop import die_with_parent
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.analyse import Analysis, Step, Value, analyse_game
@@ -355,6 +356,7 @@ def in_worker(conn, task, *args) -> None:
     which ends when the server ends, SIGKILL included (:func:`release_forkserver`): no proof outlives the server."""
     die_with_parent()  # first: the forkserver may end as soon as its pipe is released
     release_forkserver()
+    one_process()  # a bar's lock without a semaphore for a cancelled worker to leave behind
     try:
         conn.send(("ok", task(*args)))
     except ExactError as e:
