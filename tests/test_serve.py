@@ -34,7 +34,7 @@ from exact.wordle.study.book import lookup
 from exact.wordle.study import live
 from exact.wordle.study.live import Solver
 from exact.wordle.study.play import MEASURED_SECONDS, expected_seconds
-from exact.wordle.study.serve import (InstantAdvice, Setup, few_left, heuristic_guess,
+from exact.wordle.study.serve import (InstantAdvice, Setup, few_left, heuristic_guess, rate,
                                       rate_max, read_position, shipped_opener_book, shipped_trees,
                                       RATE_SECONDS)
 from exact.wordle.study.store import SQLITE_HEADER, Solution, Store, position_key
@@ -605,6 +605,26 @@ def test_a_game_given_up_is_rated_with_the_best_next_guess(small):
     analysis = analyse_game(game, small.answers, small.guesses)
     assert rating["status"] == "done" and rating["next"]["guess"] == analysis.next_guess
     assert rating["next"]["expected"] == pytest.approx(analysis.next_best.expected - 1)
+
+
+def test_a_game_given_up_on_the_book_gets_the_book_s_next_guess_at_once():
+    """Every row from the opener book and the ranking: the rating had no next guess (next null), while
+    ``analyse`` printed one; the book's node after the last feedback is the proven best next guess."""
+    A, G = named_lists("original")
+    setup = Setup(A, G)
+    game = (("crane", feedback("crane", "skunk")),)
+    advice = lookup(shipped_opener_book(setup), game)
+    rating = rate(setup, game, rate_max(), quick=True)
+    assert rating.status == "done" and rating.next["guess"] == advice.guess and rating.next["state"] == "exact"
+    assert rating.next["expected"] == pytest.approx(advice.expected)
+
+
+def test_a_game_given_up_too_large_to_prove_still_gets_a_next_guess_said_to_be_unproven(small):
+    game = small_game()[:1]
+    left = read_position(small, game)
+    rating = rate(small, game, live_max=1, quick=True)  # nothing solved live
+    assert rating.status == "done" and rating.next["guess"] == heuristic_guess(small, left)
+    assert rating.next["state"] == "not computed" and "not proven" in rating.next["known"]
 
 
 @pytest.mark.slow

@@ -464,14 +464,26 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
                           sum(weigh(P, w) * len(P) for P in split.values()) / weigh(S, w), None, v.tree))
     analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit, weights=weights)
     fill_expected_after(steps, answers, history, hard, w)
-    last = steps[-1]
-    if not last.solved and len(history) < max_guesses:
-        S = position_answers(answers, history, hard).words
-        if limit is None or len(S) <= limit:
-            r = solve(history)
-            analysis.next_best, analysis.next_guess = _value(r, len(S)), r.first
-            last.expected_after = analysis.next_best.expected
+    if not steps[-1].solved and len(history) < max_guesses:
+        found = next_valuation(history, position_answers(answers, history, hard).words, book, solve, limit)
+        if found is not None:
+            analysis.next_best, analysis.next_guess = found
+            steps[-1].expected_after = analysis.next_best.expected
     return analysis
+
+
+def next_valuation(history: tuple, S, book, solve, limit: int | None) -> tuple[Value, str] | None:
+    """A game not finished (given up): the best next guess and its value at the position after ``history``
+    (``S`` its answers): the opener book's where it covers the position (at once), else solved when at most
+    ``limit`` answers are left, else None."""
+    advice = lookup(book, history) if book is not None else None
+    if advice is not None:
+        total = advice.total + len(history) * len(S)  # counted from the game's first guess, as every value
+        return Value(total, len(S), f"the opener book (after {advice.opener})"), advice.guess
+    if limit is None or len(S) <= limit:
+        r = solve(history)
+        return _value(r, len(S)), r.first
+    return None
 
 
 def valuation(solve, before: tuple, guess: str, split: dict, n: int, limit: int | None, book,

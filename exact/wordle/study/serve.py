@@ -438,11 +438,27 @@ def rate(setup: Setup, history: History, live_max: int, quick: bool = False) -> 
                             live_max=0 if quick else live_max, weights=setup.weights)
     rows = tuple(rating_row(step, analysis, live_max, pending=quick) for step in analysis.steps)
     pending = [r["size"] for r in rows if "computing" in (r["played"]["state"], r["best"]["state"])]
-    nxt = None
+    nxt, left = None, read_position(setup, history)
     if analysis.next_guess is not None:
         state = "exact" if analysis.next_best.total is not None else "not computed"
         nxt = {"guess": analysis.next_guess, **shown(analysis.next_best, len(history) + 1, state)}
+    elif not analysis.solved and len(history) < setup.limit:
+        n = len(left.candidates)
+        if quick and n <= live_max:
+            pending.append(n)  # the tab's worker solves it next
+        nxt = heuristic_next(setup, left, "computing" if quick and n <= live_max else "not computed")
     return Rating("working" if pending else "done", rows, nxt, sum(expected_seconds(n) for n in pending))
+
+
+def heuristic_next(setup: Setup, position: Position, state: str) -> dict:
+    """A game given up where no file proves the next guess: the heuristic guess meanwhile (``computing``: the
+    worker proves it next), or for good where the position is too large to prove within the rating's minute."""
+    n = len(position.candidates)
+    known = ("computing..." if state == "computing" else
+             f"a quick guess, not proven (a proof over {n} answers is expected to take about "
+             f"{expected_seconds(n):.0f} s)")
+    return {"guess": heuristic_guess(setup, position), "state": state, "answers": n, "how": "heuristic",
+            "total": None, "expected": None, "at_least": None, "known": known}
 
 
 def solve_size(step: Step, analysis: Analysis, best: bool, live_max: int) -> int:
