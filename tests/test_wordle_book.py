@@ -387,3 +387,24 @@ def test_an_interrupted_re_solve_stops_verify_with_130(book, tmp_path, cli, list
     write_book(book, path)
     code, out, err = cli("wordle", "verify", path, *list_files)
     assert code == 130 and "interrupted" in err and "verified" not in out, (code, out, err)
+
+
+def test_a_guess_breaking_the_hard_mode_rule_is_refused_and_a_hard_book_reads(tiny_answers, tiny_guesses, tmp_path):
+    """The hard-mode rule is replayed too: a hard-mode book with one guess edited to one the rule forbids there
+    is refused, naming it; the book as built reads back whole."""
+    from exact.game.hard import is_allowed
+
+    hard = build_book(tiny_answers, tiny_guesses, ["slate"], hard=True, progress=False)
+    write_book(hard, tmp_path / "hard.json.gz")
+    again = read_book(tmp_path / "hard.json.gz", tiny_answers, tiny_guesses, True)
+    assert again.openers["slate"].total == hard.openers["slate"].total
+
+    def forbid(data):
+        item, bad = next((c, g) for c in data["trees"]["slate"][2] if isinstance(c[1], list)
+                         for g in tiny_guesses.words if not is_allowed(g, (("slate", c[0]),)))
+        item[1][0] = bad
+
+    path = _edited(hard, tmp_path / "forbidden.json.gz", forbid)
+    with pytest.raises(ExactError, match=r"forbidden.json.gz: opener slate: \[slate \d+\] \w+: '\w+' breaks the "
+                                         r"hard-mode rule"):
+        read_book(path, tiny_answers, tiny_guesses, True)
