@@ -283,6 +283,8 @@ def test_an_edited_node_count_is_refused_on_read_and_rejected_by_verify(book, ti
     (lambda t: t[2].append([242, t[2][0][1]]), "a child must be"),  # a child under the all-green feedback
     (lambda t: t[2].append(list(t[2][0])), "no branch|two children"),
     (lambda t: t.__setitem__(0, "zzzzz"), "opens with|not an allowed guess"),
+    (lambda t: t[2].append([next(p for p in range(242) if p not in {c[0] for c in t[2]}), [t[0], 0, []]]),
+     "records 0 answers but 0 reach it \\(a branch for feedback no answer gives\\)"),
 ])
 def test_a_tree_that_does_not_replay_is_refused_on_read(book, tiny_answers, tiny_guesses, tmp_path, edit, message):
     word = next(iter(book.openers))
@@ -408,3 +410,15 @@ def test_a_guess_breaking_the_hard_mode_rule_is_refused_and_a_hard_book_reads(ti
     with pytest.raises(ExactError, match=r"forbidden.json.gz: opener slate: \[slate \d+\] \w+: '\w+' breaks the "
                                          r"hard-mode rule"):
         read_book(path, tiny_answers, tiny_guesses, True)
+
+
+def test_verify_rejects_a_branch_no_answer_takes(book, tmp_path, cli, list_files):
+    word = next(iter(book.openers))
+
+    def unreached(data):
+        tree = data["trees"][word]
+        tree[2].append([next(p for p in range(242) if p not in {c[0] for c in tree[2]}), [word, 0, []]])
+
+    path = _edited(book, tmp_path / "unreached.json.gz", unreached)
+    code, out, err = cli("wordle", "verify", path, *list_files)
+    assert code == 1 and "REJECTED" in out and f"{word}: replayed from scratch: 1 branches no answer takes" in out, out

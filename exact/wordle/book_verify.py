@@ -33,7 +33,7 @@ from pathlib import Path
 
 from exact.errors import ExactError
 from exact.fileio import Verification
-from exact.game.tree import replay
+from exact.game.tree import path_text, preorder, replay
 from exact.progress import say
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.book import check_form, content_sha256, decode_tree, read_book_data
@@ -123,6 +123,9 @@ def tree_problems(word: str, tree, r, claimed: int) -> list[str]:
     if counts:
         out.append(f"{len(counts)} nodes record answers that do not reach them (first: [{counts[0].path or 'root'}] "
                    f"{counts[0].guess} {counts[0].message})")
+    unreached = [h for h, node in preorder(tree) if node.answers == 0]
+    if unreached:
+        out.append(f"{len(unreached)} branches no answer takes (first: [{path_text(unreached[0], len(word))}])")
     if r.total_guesses != claimed:
         out.append(f"the header says total {claimed}, the tree takes {r.total_guesses}")
     return out

@@ -383,10 +383,11 @@ def _walk(forest: Forest, answers: WordList, max_guesses: int) -> dict[str, int]
         node = child[at]
     if node.size:
         _refuse(forest, int(node[0]), f"answer {answers.words[answer[0]]!r} is not solved within {max_guesses} guesses")
-    wrong = np.flatnonzero(reach != np.array(forest.count))
+    wrong = np.flatnonzero((reach != np.array(forest.count)) | (reach == 0))
     if wrong.size:
         i = int(wrong[0])
-        _refuse(forest, i, f"records {forest.count[i]} answers but {int(reach[i])} reach it")
+        _refuse(forest, i, f"records {forest.count[i]} answers but {int(reach[i])} reach it"
+                + (" (a branch for feedback no answer gives)" if reach[i] == 0 else ""))
     return {w: int(t) for w, t in zip(forest.roots, totals)}
 
 
