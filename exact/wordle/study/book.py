@@ -77,7 +77,7 @@ MAX_BOOK_BYTES = 256 * 1024 * 1024
 @dataclass(frozen=True)
 class Opener:
     word: str
-    total: int  # proven least total guesses over every answer, with this first guess
+    total: int  # total guesses over every answer, with this first guess: the replay of its tree on read (that it is the least is the proof the book records; `exact wordle verify BOOK` re-solves it)
     seconds: float  # how long the proof took
     cores: int  # on how many cores
     encoded: object = field(repr=False)  # the tree in the file's nested-list form (:func:`encode_tree`)
