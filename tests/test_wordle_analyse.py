@@ -206,3 +206,22 @@ def test_the_committed_files_are_read_once_per_process_and_again_when_one_change
     assert "slate" in analyse.read_once(path, parse) and len(reads) == 2
     header, records = analyse._ranking_records(path)
     assert header == {"kind": "h"} and [r["guess"] for r in records] == ["crane", "slate"]
+
+
+def test_a_first_guess_solved_here_better_than_every_file_is_the_best_known_not_a_negative_loss(
+        tiny_answers, tiny_guesses, monkeypatch):
+    """Where the files' best is not proven over every guess, a played first guess solved here that beats it is
+    the best known (extra 0), never a negative loss."""
+    from exact.wordle.fewest.search import solve_guesses
+    from exact.wordle.study import analyse
+
+    played = "slate"
+    true = solve_guesses(tiny_answers, tiny_guesses, first=played, progress=False).total
+    other = next(w for w in tiny_guesses.words if w != played)
+    values = analyse.FirstGuessValues({other: analyse.Certified(true + 5, "a committed file")}, {}, None, other)
+    monkeypatch.setattr(analyse, "first_guess_values", lambda *args, **kwargs: values)
+    answer = tiny_answers.words[0]
+    game = ((played, feedback(played, answer)),)
+    step = analyse_game(game, tiny_answers, tiny_guesses, live_max=len(tiny_answers) // 2).steps[0]
+    assert step.played.total == true and step.played.how == "solved"
+    assert step.best_guess == played and step.extra == 0 and "the guess played, solved here, is better" in step.best_scope

@@ -224,3 +224,201 @@ def test_feedback_beyond_the_list_goes_on_over_the_allowed_words_and_undoes(tiny
     assert game.beyond and "going on over every allowed word" in game.beyond
     assert outside in game.position.candidates and game.advice().guess in game.position.candidates
     assert game.undo() and game.beyond is None and game.position.candidates == tuple(tiny_answers.words)
+
+
+# --- the book as a certificate: nothing in it taken on trust ------------------------------------------
+
+def _edited(book, path, edit):
+    """The book written to ``path`` after ``edit(data)`` of its JSON, the content sha256 recomputed (as a
+    forger would): what the sha256 alone lets through."""
+    from exact.wordle.study.book import content_sha256
+
+    write_book(book, path)
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    edit(data)
+    data["content_sha256"] = content_sha256(data["trees"])
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    return path
+
+
+@pytest.fixture
+def list_files(tiny_answers, tiny_guesses, tmp_path, write_lines):
+    return ["--answers", write_lines(tmp_path / "a.txt", tiny_answers.words),
+            "--guesses", write_lines(tmp_path / "g.txt", tiny_guesses.words)]
+
+
+def test_a_forged_header_total_is_refused_on_read_and_rejected_by_verify(book, tiny_answers, tiny_guesses, tmp_path,
+                                                                          cli, list_files):
+    word = next(iter(book.openers))
+
+    def lower(data):
+        data["openers"][word]["total"] -= 3
+
+    path = _edited(book, tmp_path / "forged.json.gz", lower)
+    with pytest.raises(ExactError, match=rf"forged.json.gz: opener {word}: the header says total "
+                                         rf"{book.openers[word].total - 3}, its tree takes {book.openers[word].total}"):
+        read_book(path, tiny_answers, tiny_guesses, False)
+    code, out, err = cli("wordle", "verify", path, *list_files)
+    assert code == 1 and out.strip().endswith("REJECTED"), (out, err)
+    assert f"FAIL  trees         {word}: replayed from scratch: the header says total" in out
+
+
+def test_an_edited_node_count_is_refused_on_read_and_rejected_by_verify(book, tiny_answers, tiny_guesses, tmp_path,
+                                                                         cli, list_files):
+    word = next(iter(book.openers))
+
+    def recount(data):
+        node = next(c for _, c in data["trees"][word][2] if isinstance(c, list))
+        node[1] += 1
+
+    path = _edited(book, tmp_path / "count.json.gz", recount)
+    with pytest.raises(ExactError, match=rf"count.json.gz: opener {word}: \[{word} \d+\] \w+: records \d+ answers "
+                                         rf"but \d+ reach it"):
+        read_book(path, tiny_answers, tiny_guesses, False)
+    code, out, err = cli("wordle", "verify", path, *list_files)
+    assert code == 1 and "REJECTED" in out and "nodes record answers that do not reach them" in out, (out, err)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: t[2].append([242, t[2][0][1]]), "a child must be"),  # a child under the all-green feedback
+    (lambda t: t[2].append(list(t[2][0])), "no branch|two children"),
+    (lambda t: t.__setitem__(0, "zzzzz"), "opens with|not an allowed guess"),
+    (lambda t: t[2].append([next(p for p in range(242) if p not in {c[0] for c in t[2]}), [t[0], 0, []]]),
+     "records 0 answers but 0 reach it \\(a branch for feedback no answer gives\\)"),
+])
+def test_a_tree_that_does_not_replay_is_refused_on_read(book, tiny_answers, tiny_guesses, tmp_path, edit, message):
+    word = next(iter(book.openers))
+    path = _edited(book, tmp_path / "bad.json.gz", lambda data: edit(data["trees"][word]))
+    with pytest.raises(ExactError, match=rf"bad.json.gz: opener {word}: .*({message})"):
+        read_book(path, tiny_answers, tiny_guesses, False)
+
+
+def _worse_subtree(book, answers, guesses):
+    """(opener, pattern, tree): a valid tree for the class of ``pattern`` after the opener, worth more than
+    the book's subtree there (a worse guess first, the rest optimal)."""
+    word, entry = next(iter(book.openers.items()))
+    for pattern, child in sorted(entry.tree.children.items(), key=lambda item: -item[1].answers):
+        for g in guesses.words:
+            if g == child.guess:
+                continue
+            r = solve_guesses(answers, guesses, after=((word, pattern),), first=g, progress=False)
+            if r.status == "OPTIMAL" and r.tree.answers == child.answers and tree_total(r.tree) > tree_total(child):
+                return word, pattern, r.tree
+    pytest.skip("no worse subtree found")
+
+
+@pytest.fixture(scope="module")
+def swapped(book, tiny_answers, tiny_guesses, tmp_path_factory):
+    """A book with one opener's subtree swapped for a valid but worse one, its total and sha256 made to match."""
+    from exact.wordle.study.book import encode_tree
+
+    word, pattern, worse = _worse_subtree(book, tiny_answers, tiny_guesses)
+    old = book.openers[word].tree.children[pattern]
+
+    def swap(data):
+        item = next(c for c in data["trees"][word][2] if c[0] == pattern)
+        item[1] = encode_tree(worse)
+        data["openers"][word]["total"] += tree_total(worse) - tree_total(old)
+
+    path = _edited(book, tmp_path_factory.mktemp("swapped") / "swapped.json.gz", swap)
+    return path, word, pattern, old, worse
+
+
+def test_a_worse_subtree_swapped_in_replays_but_verify_rejects_it_by_the_re_solve(swapped, tiny_answers,
+                                                                                  tiny_guesses, cli, list_files):
+    path, word, pattern, old, worse = swapped
+    forged = read_book(path, tiny_answers, tiny_guesses, False)  # it replays: only the re-solve can tell
+    assert lookup(forged, ((word, pattern),)).guess == worse.guess
+    code, out, err = cli("wordle", "verify", path, *list_files)
+    assert code == 1 and out.strip().endswith("REJECTED"), (out, err)
+    assert "ok  trees" in out and f"FAIL  re-derived    {word}: re-solved by exact.wordle.fewest.search" in out
+    assert f"the book's tree takes {forged.openers[word].total}: not the fewest guesses after {word}" in out
+
+
+def test_analyse_refuses_a_claimed_best_worse_than_the_guess_played(swapped, tiny_answers, tiny_guesses,
+                                                                     monkeypatch):
+    """The worse subtree's guess is claimed best; the book's own (better) guess, played and solved, would get a
+    negative loss: a broken invariant (InternalError), never printed."""
+    from exact.errors import InternalError
+    from exact.wordle.study import analyse
+
+    path, word, pattern, old, worse = swapped
+    forged = read_book(path, tiny_answers, tiny_guesses, False)
+    monkeypatch.setattr(analyse, "shipped_book", lambda *args: forged)
+    answer = next(a for a in tiny_answers.words if feedback(word, a) == pattern)
+    game = ((word, pattern), (old.guess, feedback(old.guess, answer)))
+    with pytest.raises(InternalError, match=rf"guess 2, {old.guess}: its exact total \d+ \(solved\) is below \d+, "
+                                            rf"the best claimed \({worse.guess}, the opener book"):
+        analyse.analyse_game(game, tiny_answers, tiny_guesses)
+
+
+def test_verify_of_a_genuine_book_says_verified_and_a_sample_partly_verified(book, tmp_path, cli, list_files):
+    path = tmp_path / "b.json.gz"
+    write_book(book, path)
+    code, out, err = cli("wordle", "verify", path, *list_files)
+    assert code == 0 and out.strip().endswith(f"{path}: verified"), (out, err)
+    n = len(book.openers)
+    assert f"ok  re-derived    {n} of {n} openers re-solved" in out and f"ok  trees         {n} openers' trees" in out
+    code, out, err = cli("wordle", "verify", path, *list_files, "--sample", "1", "--seed", "3")
+    assert code == 1 and f"partly verified (1 of {n} openers re-solved)" in out, (out, err)
+    code, out, err = cli("wordle", "verify", path, *list_files, "--sample", "1", "--partial")
+    assert code == 0 and f"partly verified (1 of {n} openers re-solved)" in out
+
+
+def test_verify_needs_the_lists_of_a_book_of_unshipped_lists(book, tmp_path, cli, assert_one_line_error):
+    path = tmp_path / "b.json.gz"
+    write_book(book, path)
+    assert_one_line_error(cli("wordle", "verify", path), "b.json.gz", "not on a shipped list",
+                          "--answers FILE and --guesses FILE")
+    assert_one_line_error(cli("wordle", "verify", path, "--workers", "2"), "not for a book")
+
+
+def test_an_interrupted_re_solve_stops_verify_with_130(book, tmp_path, cli, list_files, monkeypatch):
+    """A re-solve stopped by Ctrl-C proves nothing: verify stops as every command does (130; 143 after SIGTERM)."""
+    from exact.wordle import book_verify
+
+    real = book_verify.solve_guesses
+
+    def interrupted(*args, **kwargs):
+        result = real(*args, **kwargs)
+        result.interrupted, result.status = True, "FEASIBLE"
+        return result
+
+    monkeypatch.setattr(book_verify, "solve_guesses", interrupted)
+    path = tmp_path / "b.json.gz"
+    write_book(book, path)
+    code, out, err = cli("wordle", "verify", path, *list_files)
+    assert code == 130 and "interrupted" in err and "verified" not in out, (code, out, err)
+
+
+def test_a_guess_breaking_the_hard_mode_rule_is_refused_and_a_hard_book_reads(tiny_answers, tiny_guesses, tmp_path):
+    """The hard-mode rule is replayed too: a hard-mode book with one guess edited to one the rule forbids there
+    is refused, naming it; the book as built reads back whole."""
+    from exact.game.hard import is_allowed
+
+    hard = build_book(tiny_answers, tiny_guesses, ["slate"], hard=True, progress=False)
+    write_book(hard, tmp_path / "hard.json.gz")
+    again = read_book(tmp_path / "hard.json.gz", tiny_answers, tiny_guesses, True)
+    assert again.openers["slate"].total == hard.openers["slate"].total
+
+    def forbid(data):
+        item, bad = next((c, g) for c in data["trees"]["slate"][2] if isinstance(c[1], list)
+                         for g in tiny_guesses.words if not is_allowed(g, (("slate", c[0]),)))
+        item[1][0] = bad
+
+    path = _edited(hard, tmp_path / "forbidden.json.gz", forbid)
+    with pytest.raises(ExactError, match=r"forbidden.json.gz: opener slate: \[slate \d+\] \w+: '\w+' breaks the "
+                                         r"hard-mode rule"):
+        read_book(path, tiny_answers, tiny_guesses, True)
+
+
+def test_verify_rejects_a_branch_no_answer_takes(book, tmp_path, cli, list_files):
+    word = next(iter(book.openers))
+
+    def unreached(data):
+        tree = data["trees"][word]
+        tree[2].append([next(p for p in range(242) if p not in {c[0] for c in tree[2]}), [word, 0, []]])
+
+    path = _edited(book, tmp_path / "unreached.json.gz", unreached)
+    code, out, err = cli("wordle", "verify", path, *list_files)
+    assert code == 1 and "REJECTED" in out and f"{word}: replayed from scratch: 1 branches no answer takes" in out, out

@@ -12,7 +12,8 @@ results/, is recognised by its keys in :func:`kind_of`):
 - ``fewest`` (``objective``, ``total``, ``wins_at``): the best complete strategy by
   :mod:`exact.wordle.fewest.search`;
 - ``fewest-ranking`` (``format`` ``exact-ranking-guesses/1``, ``first_guesses``): every first guess
-  valued exactly or bounded by :mod:`exact.wordle.fewest.ranking`, with the tree of the best.
+  valued exactly or bounded by :mod:`exact.wordle.fewest.ranking`, with the tree of the best;
+- an opener book (gzip'd, kind ``wordle-opener-book``), checked by :mod:`exact.wordle.book_verify`.
 
 An unknown ``kind`` is a one-line error.
 
@@ -60,9 +61,11 @@ from exact.game.position import check_limits, parse_history
 from exact.game.tree import replay
 from exact.weights import Weights, read_weights
 from exact.wordle import rederive
+from exact.wordle.book_verify import verify_book
 from exact.wordle.fewest.memo import INF
 from exact.wordle.fewest.objective import parse_objective
 from exact.wordle.rederive import Budget
+from exact.wordle.study.book import is_book_file
 from exact.words import WordList, read_words
 
 
@@ -163,6 +166,9 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     a file, so that a long check spans runs (:mod:`exact.wordle.rederive`: only sealed records of the
     same certificate are taken)."""
     path = Path(path)
+    if is_book_file(path):  # an opener book (gzip'd): exact.wordle.book_verify
+        return _verify_book(path, answers, guesses, resolve_time, partial, sample, seed, progress,
+                            workers=workers, cluster=cluster, weights=weights, checkpoint=checkpoint, resume=resume)
     data = read_json(path, "Wordle certificate")
     other = other_result(data)
     if other is not None:
@@ -201,6 +207,17 @@ def verify_certificate(path: str | Path, *, answers: str | Path | None = None, g
     fixed, _ = first_fixed(data, kind)
     rederive.optimum(v, data, A, G, kind, budget, W, data.get("first") if fixed else None)
     return v
+
+
+def _verify_book(path: Path, answers, guesses, resolve_time, partial, sample, seed, progress, **unused) -> Verification:
+    """An opener book's check (:func:`exact.wordle.book_verify.verify_book`); the options it has no use for
+    are a one-line error (it re-solves opener by opener in this process, without weights)."""
+    given = [k for k, x in unused.items() if x is not None]
+    if given:
+        raise ExactError(f"an opener book is re-solved opener by opener here, unweighted: "
+                         f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} not for a book", path=path)
+    return verify_book(path, answers=answers, guesses=guesses, sample=sample, seed=seed, seconds=resolve_time,
+                       partial=partial, progress=progress)
 
 
 def _budget(path: Path, kind: str, budget: Budget, checkpoint, resume) -> Budget:

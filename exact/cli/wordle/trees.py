@@ -18,6 +18,7 @@ from exact.game.formats import format_for_path, load_tree, read_tree, write_tree
 from exact.game.tree import check_tree_lists, record_lists, replay, replay_position, tree_depth
 from exact.wordle.certificate import is_certificate, other_result, verify_certificate
 from exact.wordle.fewest.complete import complete_and_check
+from exact.wordle.study.book import is_book_file
 from exact.wordle.study.explorer import write_explorer
 from exact.words import list_name, load_or_default
 
@@ -112,7 +113,8 @@ def echo_replay(result, shown: int = 20) -> None:
                    "fewest-guesses branch and bound takes no limit: under it only small instances are re-run) "
                    "[default: no limit, everything is re-derived].")
 @click.option("--sample", type=click.IntRange(min=1), default=None,
-              help="For a ranking or global CERTIFICATE: re-derive only N of its records, drawn at random (--seed).")
+              help="For a ranking or global CERTIFICATE: re-derive only N of its records, drawn at random (--seed); "
+                   "for an opener BOOK: re-solve only N of its openers.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of --sample.")
 @click.option("--cluster", default=None, metavar="local|ADDRESS",
               help="For a ranking or global CERTIFICATE: re-derive its records on a Dask cluster ('local', or a "
@@ -153,6 +155,11 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time,
     Exit 0 "verified" when everything was re-derived and agrees; 1 "REJECTED" when a check fails;
     1 "partly verified (N of M records re-derived)" when --sample or --resolve-time cut it short
     (0 with --partial). See docs/robustness.md for the cost of each shipped certificate.
+
+    Given an opener BOOK (results/wordle/book/*.json.gz), it replays every opener's tree from scratch
+    (answers, totals, worst case, each node's count; the lists from the book's header, or --answers and
+    --guesses) and re-solves each opener's least total (--sample N: N of them, "partly verified"); see
+    docs/book.md for what a full check costs.
     """
     from exact.api import verify_tree  # lazy: start-up (measured 0.15 s)
 
@@ -184,6 +191,8 @@ def verify(tree_file, answers, guesses, depth, hard, fmt, as_json, resolve_time,
 def _certificate(path: Path) -> bool:
     """Whether ``path`` is a Wordle certificate (JSON with lists and a method), not a tree, or another
     known result (a Lingo result, a card), which the certificate's reader names in one line."""
+    if is_book_file(path):  # an opener book (gzip'd JSON): verify_certificate checks it
+        return True
     try:
         with open(path, "rb") as f:
             if f.read(64).lstrip()[:1] != b"{":

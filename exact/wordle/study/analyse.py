@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from exact.errors import ExactError
+from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, feedback, format_pattern
 from exact.game.hard import is_allowed
 from exact.game.position import after, position_answers, start, word_classes
@@ -460,6 +460,7 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
                       lambda: first_guess_values(answers, guesses, hard, max_guesses, book,
                                                  weights.sha256 if weights is not None else None, weights),
                       weigh(S, w) if w else None)
+        check_best(v, guess, i + 1)
         steps.append(Step(i + 1, guess, pattern, len(S), len(left), v.played, v.best, v.best_first, v.scope,
                           sum(weigh(P, w) * len(P) for P in split.values()) / weigh(S, w), None, v.tree))
     analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit, weights=weights)
@@ -505,6 +506,16 @@ def valuation(solve, before: tuple, guess: str, split: dict, n: int, limit: int 
 NO_VALUES = FirstGuessValues({}, {}, None, None)
 
 
+def check_best(v: Valuation, guess: str, number: int) -> None:
+    """A played guess worth less than the best claimed at its position would be a negative loss: the best
+    claimed is not the best, a broken invariant (an InternalError: a claimed optimum that is not one, such as
+    a worse subtree in an opener book), never a number to print."""
+    if v.played.total is not None and v.best.total is not None and v.played.total < v.best.total:
+        raise InternalError(f"guess {number}, {guess}: its exact total {v.played.total} ({v.played.how}) is below "
+                            f"{v.best.total}, the best claimed ({v.best_first}, {v.best.how}; {v.scope}): the claimed "
+                            f"optimum is not one")
+
+
 def narrow(answers: WordList, history: tuple, hard: bool) -> WordList:
     """The answers left after ``history``, as a list of their own."""
     left = position_answers(answers, history, hard)
@@ -533,7 +544,11 @@ def live_first_guess(v: Valuation, solve, guess: str, split: dict, limit: int) -
     if v.played.total is not None or max(len(P) for P in split.values()) > limit:
         return v
     result = solve((), guess)
-    return Valuation(_value(result, v.played.n), v.best, v.best_first, v.scope, result.tree)
+    played = _value(result, v.played.n)
+    if (played.total is not None and v.best.total is not None and played.total < v.best.total
+            and not v.scope.startswith("proven")):  # better than every file's: the best known is the one played
+        return Valuation(played, played, guess, f"{v.scope}; the guess played, solved here, is better", result.tree)
+    return Valuation(played, v.best, v.best_first, v.scope, result.tree)
 
 
 def _value(result, n: int) -> Value:

@@ -11,8 +11,15 @@ Data types, stated once:
   written as one gzip'd JSON file (:func:`write_book`), by default ``results/wordle/book/LIST[-hard].json.gz``
   (:func:`book_file`). A tree is stored as nested lists: a node is ``[guess, answers, [[pattern, child],
   ...]]``, a leaf that names its one answer is the word alone;
-- :func:`read_book` checks the header against the lists and the content's sha256 and refuses a
-  mismatch in one line.
+- :func:`read_book` checks the header against the lists and the content's sha256, and replays every
+  opener's tree on the book's lists (:func:`replay_trees`): each node's guess allowed (and, in hard
+  mode, allowed by the rule), its children the feedback classes of the answers reaching it, each
+  node's recorded count the number of answers reaching it, every answer solved within
+  ``max_guesses``; each opener's total is the one its tree takes (the header's must equal it). A
+  mismatch is refused in one line naming the file and the opener. The sha256 only catches damage:
+  whoever edits a book can recompute it, so nothing in a book is taken on trust but what the replay
+  derives; that each tree is the *least* total after its opener is what ``exact wordle verify BOOK``
+  re-derives (:mod:`exact.wordle.book_verify`).
 
 The lookup for players and the server: ``book_advice(answers, guesses, hard, history)`` returns
 :class:`BookAdvice` (the proven best guess at the position, its expected guesses from here, the
@@ -47,10 +54,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from exact.errors import ExactError, InternalError
-from exact.feedback import feedback  # noqa: F401 (doctests)
+import numpy as np
+
+from exact.errors import ExactError, InternalError, shorten
+from exact.feedback import all_green, feedback, format_pattern  # noqa: F401 (feedback: doctests)
 from exact.fileio import read_errors, write_bytes
-from exact.game.tree import Tree
+from exact.game.hard import is_allowed
+from exact.game.tree import Tree, path_text
+from exact.partitions import build_matrix
 from exact.progress import say
 from exact.wordle.fewest.search import Infeasible, solve_guesses
 from exact.words import WordList, check_words, list_name, lists_record, shipped_result
@@ -66,7 +77,7 @@ MAX_BOOK_BYTES = 256 * 1024 * 1024
 @dataclass(frozen=True)
 class Opener:
     word: str
-    total: int  # proven least total guesses over every answer, with this first guess
+    total: int  # total guesses over every answer, with this first guess: the replay of its tree on read (that it is the least is the proof the book records; `exact wordle verify BOOK` re-solves it)
     seconds: float  # how long the proof took
     cores: int  # on how many cores
     encoded: object = field(repr=False)  # the tree in the file's nested-list form (:func:`encode_tree`)
@@ -168,7 +179,25 @@ def write_book(book: Book, path: str | Path) -> None:
 
 def read_book(path: str | Path, answers: WordList, guesses: WordList, hard: bool) -> Book:
     """The book in ``path``, checked: its kind, objective, lists (sha256), mode and content sha256 must
-    match, else a one-line ExactError naming the file."""
+    match, and every opener's tree replay on the lists to the total its header says
+    (:func:`replay_trees`), else a one-line ExactError naming the file (and the opener)."""
+    data = read_book_data(path)
+    _check_header(data, path, answers, guesses, hard)
+    try:
+        totals = replay_trees(data["trees"], answers, guesses, hard, data["max_guesses"])
+    except ExactError as e:
+        raise e.at(path=str(path)) from None
+    book = Book(answers, guesses, hard, data["max_guesses"])
+    for word, entry in data["openers"].items():
+        if entry["total"] != totals[word]:
+            raise ExactError(f"opener {word}: the header says total {entry['total']}, its tree takes "
+                             f"{totals[word]} guesses", path=str(path))
+        book.openers[word] = Opener(word, totals[word], entry["seconds"], entry["cores"], data["trees"][word])
+    return book
+
+
+def read_book_data(path: str | Path) -> dict:
+    """The JSON of a book file, unchecked (a one-line ExactError when it is not gzip'd JSON)."""
     try:
         with read_errors(path, "opener book"), gzip.open(path, "rb") as f:
             raw = f.read(MAX_BOOK_BYTES + 1)
@@ -177,26 +206,47 @@ def read_book(path: str | Path, answers: WordList, guesses: WordList, hard: bool
     if len(raw) > MAX_BOOK_BYTES:
         raise ExactError(f"more than {MAX_BOOK_BYTES} bytes uncompressed: not an opener book", path=str(path))
     try:
-        data = json.loads(raw)
+        return json.loads(raw)
     except ValueError as e:
         raise ExactError(f"not an opener book ({e})", path=str(path)) from None
-    _check_header(data, path, answers, guesses, hard)
-    book = Book(answers, guesses, hard, data["max_guesses"])
-    for word, entry in data["openers"].items():
-        book.openers[word] = Opener(word, entry["total"], entry["seconds"], entry["cores"], data["trees"][word])
-    return book
+
+
+def is_book_file(path: str | Path) -> bool:
+    """Whether ``path`` looks like a book (gzip'd, by its first bytes, or named ``*.json.gz``), for
+    ``exact wordle verify`` to tell a book from a tree or a certificate; the reader then checks it."""
+    if str(path).endswith(".json.gz"):
+        return True
+    try:
+        with open(path, "rb") as f:
+            return f.read(2) == GZIP_MAGIC
+    except OSError:
+        return False
+
+
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 def _check_header(data, path, answers: WordList, guesses: WordList, hard: bool) -> None:
-    if not isinstance(data, dict) or data.get("kind") != KIND or data.get("objective") != OBJECTIVE:
-        raise ExactError(f"not an opener book (kind {KIND!r}, objective {OBJECTIVE!r})", path=str(path))
-    lists = data.get("lists") or {}
+    check_form(data, path)
+    lists = data["lists"]
     if (lists.get("answers_sha256"), lists.get("guesses_sha256")) != (answers.sha256, guesses.sha256):
         raise ExactError(f"the book was made on other lists (answers sha256 {str(lists.get('answers_sha256'))[:12]}..., "
                          f"not {answers.sha256[:12]}... of {answers.source})", path=str(path))
-    if data.get("hard") is not bool(hard):
-        raise ExactError(f"the book is for {'hard' if data.get('hard') else 'normal'} mode, not "
+    if data["hard"] is not bool(hard):
+        raise ExactError(f"the book is for {'hard' if data['hard'] else 'normal'} mode, not "
                          f"{'hard' if hard else 'normal'}", path=str(path))
+    if content_sha256(data["trees"]) != data.get("content_sha256"):
+        raise ExactError("the book's content does not match its sha256 (damaged or edited)", path=str(path))
+
+
+def check_form(data, path) -> None:
+    """The book's JSON has the form :func:`write_book` writes (its kind and objective, a lists record, the
+    mode, ``max_guesses``, each opener's total, seconds and cores, a tree for each), else a one-line
+    ExactError naming the file; what the fields say is checked elsewhere."""
+    if not isinstance(data, dict) or data.get("kind") != KIND or data.get("objective") != OBJECTIVE:
+        raise ExactError(f"not an opener book (kind {KIND!r}, objective {OBJECTIVE!r})", path=str(path))
+    if not isinstance(data.get("lists"), dict) or not isinstance(data.get("hard"), bool):
+        raise ExactError("the header needs its lists and its mode (hard)", path=str(path))
     trees = data.get("trees")
     if not isinstance(trees, dict) or not isinstance(data.get("openers"), dict) or set(trees) != set(data["openers"]):
         raise ExactError("the book's header and trees name different openers", path=str(path))
@@ -206,8 +256,148 @@ def _check_header(data, path, answers: WordList, guesses: WordList, hard: bool) 
             raise ExactError(f"opener {word!r}: the header needs its total, seconds and cores", path=str(path))
     if not isinstance(data.get("max_guesses"), int):
         raise ExactError("the header needs max_guesses", path=str(path))
-    if content_sha256(trees) != data.get("content_sha256"):
-        raise ExactError("the book's content does not match its sha256 (damaged or edited)", path=str(path))
+
+
+# --- the trees replayed on read ------------------------------------------------------------------
+
+#: The most bytes of feedback one batch of a book's replay holds (distinct guesses x answers): the shipped
+#: books take 10 MB (original) and 19 MB (nyt2023), one batch each; a book of larger lists is replayed in
+#: batches of openers.
+REPLAY_BYTES = 64 * 1024 * 1024
+
+
+@dataclass
+class Forest:
+    """Openers' trees (the file's nested lists) flattened for :func:`replay_trees`: node i plays
+    ``guess[i]``, records ``count[i]`` answers and hangs under node ``parent[i]`` (-1: a root) by
+    feedback ``pattern[i]``; ``roots`` maps each opener to its root's id, ``words`` the distinct guesses."""
+
+    length: int
+    guess: list[str] = field(default_factory=list)
+    count: list[int] = field(default_factory=list)
+    parent: list[int] = field(default_factory=list)
+    pattern: list[int] = field(default_factory=list)
+    roots: dict[str, int] = field(default_factory=dict)
+    words: set[str] = field(default_factory=set)
+
+    def history(self, i: int) -> tuple[tuple[str, int], ...]:
+        """The guesses and feedback from the root down to node i (not i's own guess)."""
+        out = []
+        while self.parent[i] >= 0:
+            out.append((self.guess[self.parent[i]], self.pattern[i]))
+            i = self.parent[i]
+        return tuple(reversed(out))
+
+    def where(self, i: int) -> str:
+        """Node i in words: ``[crane 20000] couch``."""
+        return f"[{path_text(self.history(i), self.length) or 'root'}] {self.guess[i]}"
+
+    def add(self, word: str, data, guesses: WordList, hard: bool) -> None:
+        """Flatten one opener's tree, checking its form (a malformed node, a guess that is not allowed, a
+        child under the all-green feedback or twice under one: an ExactError naming the opener). Plain
+        type tests, no helper per node: the shipped books have 144000 nodes and this is their start-up."""
+        self.roots[word] = root = len(self.guess)
+        allowed, green = guesses.index, all_green(self.length)
+        todo = [(data, -1, 0)]
+        while todo:
+            node, parent, pattern = todo.pop()
+            i = len(self.guess)
+            if type(node) is str:
+                guess, count, children = node, 1, ()
+            elif type(node) is list and len(node) == 3 and type(node[1]) is int and type(node[2]) is list:
+                guess, count, children = node
+            else:
+                raise ExactError(f"opener {word}: a tree node must be a word or [word, answers, [[pattern, child], "
+                                 f"...]] (under {self.where(parent) if parent >= 0 else 'no node: the root'})")
+            if type(guess) is not str or guess not in allowed:
+                raise ExactError(f"opener {word}: under {self.where(parent) if parent >= 0 else 'no node'}: "
+                                 f"{shorten(repr(guess))} is not an allowed guess of {guesses.source}")
+            self.guess.append(guess)
+            self.count.append(count)
+            self.parent.append(parent)
+            self.pattern.append(pattern)
+            self.words.add(guess)
+            if hard and not is_allowed(guess, self.history(i)):
+                raise ExactError(f"opener {word}: {self.where(i)}: {guess!r} breaks the hard-mode rule")
+            if i == root and guess != word:
+                raise ExactError(f"opener {word}: its tree opens with {guess!r}")
+            for item in children:
+                if not (type(item) is list and len(item) == 2 and type(item[0]) is int and 0 <= item[0] < green):
+                    raise ExactError(f"opener {word}: {self.where(i)}: a child must be [pattern, node] with a "
+                                     f"pattern of a guess not won (0 to {green - 1})")
+                todo.append((item[1], i, item[0]))
+            if len(children) > 1 and len({item[0] for item in children}) < len(children):
+                raise ExactError(f"opener {word}: {self.where(i)}: two children under one feedback")
+
+
+def replay_trees(trees: dict, answers: WordList, guesses: WordList, hard: bool, max_guesses: int) -> dict[str, int]:
+    """Each opener's total guesses, derived by replaying its tree (the file's nested lists) on the lists:
+    every answer walked from the root, each step's feedback computed from the words
+    (:func:`exact.partitions.build_matrix`, rows for the trees' guesses only), never read from the file.
+    Refused (an ExactError naming the opener): a malformed node or a guess not allowed
+    (:meth:`Forest.add`), an answer whose feedback has no branch where it is not won, an answer not solved
+    within ``max_guesses``, a node whose recorded answers are not those reaching it (a node no answer
+    reaches among them)."""
+    totals: dict[str, int] = {}
+    forest = Forest(answers.length)
+    for word, data in trees.items():
+        forest.add(word, data, guesses, hard)
+        if len(forest.words) * len(answers) >= REPLAY_BYTES:  # a batch of about REPLAY_BYTES of feedback
+            totals |= _walk(forest, answers, max_guesses)
+            forest = Forest(answers.length)
+    if forest.roots:
+        totals |= _walk(forest, answers, max_guesses)
+    return {w: totals[w] for w in trees}
+
+
+def _walk(forest: Forest, answers: WordList, max_guesses: int) -> dict[str, int]:
+    """Every answer walked down every tree of ``forest`` at once, a guess a step (see :func:`replay_trees`)."""
+    words = sorted(forest.words)
+    F = build_matrix(words, answers.words, progress=False)  # F[row[i], a]: node i's guess on answer a
+    index = {w: k for k, w in enumerate(words)}
+    row = np.array([index[g] for g in forest.guess], dtype=np.int64)
+    green, n = all_green(forest.length), len(answers)
+    parent = np.array(forest.parent, dtype=np.int64)
+    child = np.flatnonzero(parent >= 0)
+    keys = parent[child] * (green + 1) + np.array(forest.pattern, dtype=np.int64)[child]
+    order = np.argsort(keys)
+    keys, child = keys[order], child[order]
+    roots = np.array(list(forest.roots.values()), dtype=np.int64)
+    node, answer = np.repeat(roots, n), np.tile(np.arange(n), len(roots))
+    tree = np.repeat(np.arange(len(roots)), n)  # which opener each walk is in
+    reach, totals = np.zeros(len(forest.guess), dtype=np.int64), np.zeros(len(roots), dtype=np.int64)
+    for step in range(1, max_guesses + 1):
+        if not node.size:
+            break
+        reach += np.bincount(node, minlength=len(reach))
+        pattern = F[row[node], answer].astype(np.int64)
+        won = pattern == green
+        totals += step * np.bincount(tree[won], minlength=len(roots))
+        node, answer, tree, pattern = node[~won], answer[~won], tree[~won], pattern[~won]
+        at = np.minimum(np.searchsorted(keys, node * (green + 1) + pattern), max(len(keys) - 1, 0))
+        found = keys[at] == node * (green + 1) + pattern if len(keys) else np.zeros(len(node), dtype=bool)
+        if not found.all():
+            k = int(np.argmin(found))
+            _refuse(forest, int(node[k]), f"answer {answers.words[answer[k]]!r} gets feedback "
+                    f"{format_pattern(int(pattern[k]), forest.length)} and the tree has no branch for it")
+        node = child[at]
+    if node.size:
+        _refuse(forest, int(node[0]), f"answer {answers.words[answer[0]]!r} is not solved within {max_guesses} guesses")
+    wrong = np.flatnonzero((reach != np.array(forest.count)) | (reach == 0))
+    if wrong.size:
+        i = int(wrong[0])
+        _refuse(forest, i, f"records {forest.count[i]} answers but {int(reach[i])} reach it"
+                + (" (a branch for feedback no answer gives)" if reach[i] == 0 else ""))
+    return {w: int(t) for w, t in zip(forest.roots, totals)}
+
+
+def _refuse(forest: Forest, i: int, why: str) -> None:
+    """Node i of the forest does not replay: an ExactError naming its opener and the node."""
+    root = i
+    while forest.parent[root] >= 0:
+        root = forest.parent[root]
+    opener = next(w for w, r in forest.roots.items() if r == root)
+    raise ExactError(f"opener {opener}: {forest.where(i)}: {why}")
 
 
 # --- building ------------------------------------------------------------------------------------
