@@ -1002,3 +1002,20 @@ def test_a_stored_guess_that_breaks_the_hard_mode_rule_is_not_served(tmp_path):
         assert solver.ask("t", position.history).status == "working"
     finally:
         solver.shutdown()
+
+
+def test_the_prior_s_page_opens_at_once_from_its_proven_tree_and_is_titled_by_the_game():
+    """--list nyt-prior: the opening came from a 2.7-hour live proof (a heuristic TEARS meanwhile) under a
+    title holding the weights' file path; its fewest-guesses tree after tares (proven under the prior) answers
+    at once, and only under that prior."""
+    from exact.weights import named_weights, unit_weights
+    A, G = named_lists("nyt-prior")
+    prior = Setup(A, G, weights=named_weights("nyt-prior", A))
+    assert prior.title == "Wordle, under a word-frequency prior: fewest guesses, every answer within 6"
+    certificate = json.loads((ROOT / "results/wordle/ranking-guesses-prior20-certificate.json").read_text())
+    found = InstantAdvice(shipped_trees(prior), prior).advice(read_position(prior, ()))
+    assert (found.guess, found.value) == (certificate["best"]["guess"], certificate["best"]["total"])
+    values = unit_weights(A).values.copy()
+    values[0] = 2  # another prior over the same answers: no tree of this one
+    other = Setup(A, G, weights=type(prior.weights)(values, "other.txt", "0" * 64))
+    assert shipped_trees(other) == [] and "other.txt" in other.title

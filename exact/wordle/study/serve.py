@@ -63,7 +63,7 @@ from exact.stop import die_with_parent
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.study.analyse import Analysis, Step, Value, analyse_game
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
-from exact.weights import Weights
+from exact.weights import NAMED_WEIGHTS, Weights
 from exact.wordle.study.fallback import guesses_to_solve
 from exact.wordle.study.play import LiveWins, TreeStrategy, expected_seconds, weight_map
 from exact.wordle.study.store import OBJECTIVES, Solution, position_key
@@ -90,6 +90,20 @@ SHIPPED_TREES = {
     ("nyt2023", False, "wins", 3): ("results/wordle/nyt2023-depth3.txt",),
     ("nyt2023", True, "wins", 3): ("results/wordle/nyt2023-hard-depth3.txt",),
 }
+
+#: The shipped trees proven under a list's own prior (each subtree optimal for its position under those
+#: weights): tares's of the fewest-guesses ranking of 20 first guesses under the word-frequency prior (the
+#: certificate results/wordle/ranking-guesses-prior20-certificate.json replays it, 10206525).
+WEIGHTED_TREES = {
+    ("nyt-prior", False, "guesses", 6): ("results/wordle/ranking-guesses-prior20-best.graphml",),
+}
+
+
+def shipped_prior(setup: "Setup") -> bool:
+    """The setup's weights are its list's own shipped prior (``--list nyt-prior``)."""
+    entry = NAMED_WEIGHTS.get(list_name(setup.answers, setup.guesses) or "")
+    return setup.weights is not None and entry is not None and setup.weights.sha256 == entry[1]
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -125,7 +139,8 @@ class Setup:
     def title(self) -> str:
         """The game and its objective, in words (the page's title)."""
         mode = ", hard mode" if self.hard else ""
-        mode += f", answers weighted by {self.weights.source}" if self.weights is not None else ""
+        if self.weights is not None:
+            mode += ", under a word-frequency prior" if shipped_prior(self) else f", answers weighted by {self.weights.source}"
         if self.objective == "guesses":
             return f"Wordle{mode}: fewest guesses, every answer within {self.limit}"
         return f"Wordle{mode}: most wins within {self.limit} guesses"
@@ -188,13 +203,16 @@ def solved(position: Position) -> bool:
 
 
 def shipped_trees(setup: Setup) -> list[Tree]:
-    """The shipped proven trees of the setup (:data:`SHIPPED_TREES`; none for other lists, none with
-    weights: they are proven without)."""
-    if setup.weights is not None:
-        return []
+    """The shipped proven trees of the setup: :data:`SHIPPED_TREES` without weights, :data:`WEIGHTED_TREES`
+    under a list's own shipped prior (:data:`exact.weights.NAMED_WEIGHTS`), none for other lists or weights."""
     name = list_name(setup.answers, setup.guesses)
+    key = (name, setup.hard, setup.objective, setup.limit)
+    if setup.weights is None:
+        files = SHIPPED_TREES.get(key, ())
+    else:
+        files = WEIGHTED_TREES.get(key, ()) if shipped_prior(setup) else ()
     trees = []
-    for file in SHIPPED_TREES.get((name, setup.hard, setup.objective, setup.limit), ()):
+    for file in files:
         if (path := shipped_result(file)) is not None:
             tree = read_tree(path)
             check_tree_lists(tree, setup.answers, setup.guesses, str(path))
