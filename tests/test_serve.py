@@ -210,7 +210,8 @@ def test_hard_mode_reads_its_own_tree_and_refuses_a_guess_that_breaks_the_rule()
     assert found.proven and found.guess == tree.children[history[0][1]].guess
     first_green = 2  # the pattern code of the first letter green, the rest gray
     breaking = next(g for g in G.words if g[0] != tree.guess[0])  # drops that green letter
-    with pytest.raises(ExactError, match="hard-mode rule"):
+    with pytest.raises(ExactError, match=f"hard-mode rule at guess 2: {tree.guess[0].upper()} had to stay in "
+                                         f"place 1 \\(green at guess 1\\)"):  # which rule, in the player's words
         read_position(setup, ((tree.guess, first_green), (breaking, 0)))
 
 

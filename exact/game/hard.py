@@ -68,14 +68,32 @@ def digits(pattern: int, length: int) -> list[int]:
 
 def is_allowed(word: str, history: History) -> bool:
     """Whether hard mode lets ``word`` be played after ``history`` (plain Python, the rule as read)."""
-    for guess, pattern in history:
+    return broken_rule(word, history) is None
+
+
+def broken_rule(word: str, history: History) -> str | None:
+    """The hard-mode rule ``word`` breaks after ``history``, in words (the first found), or None: a green
+    letter stays in place, and every letter revealed (green or yellow) is used, as often as revealed.
+
+    >>> broken_rule("sport", (("crane", 0b0),)) is None
+    True
+    >>> broken_rule("sport", (("train", 2 * 3**3 + 1 * 3**1),))  # train: R yellow, I green
+    'I had to stay in place 4 (green at guess 1)'
+    >>> broken_rule("spoil", (("train", 2 * 3**3 + 1 * 3**1),))
+    'the guess must hold an R (revealed at guess 1)'
+    """
+    for number, (guess, pattern) in enumerate(history, start=1):
         colours = digits(pattern, len(guess))
-        if any(c == GREEN and word[i] != guess[i] for i, c in enumerate(colours)):
-            return False
+        for i, c in enumerate(colours):
+            if c == GREEN and word[i] != guess[i]:
+                return f"{guess[i].upper()} had to stay in place {i + 1} (green at guess {number})"
         shown = [g for g, c in zip(guess, colours) if c != GRAY]
-        if any(word.count(x) < shown.count(x) for x in set(shown)):
-            return False
-    return True
+        for x in sorted(set(shown), key=shown.index):
+            if word.count(x) < shown.count(x):
+                times = {1: "an" if x in "aefhilmnorsx" else "a", 2: "two", 3: "three"}.get(shown.count(x), str(shown.count(x)))
+                plural = "s" if shown.count(x) > 1 else ""
+                return f"the guess must hold {times} {x.upper()}{plural} (revealed at guess {number})"
+    return None
 
 
 def letter_counts(codes: np.ndarray) -> np.ndarray:

@@ -27,7 +27,7 @@ import numpy as np
 
 from exact.errors import ExactError, shorten
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern
-from exact.game.hard import Constraint, constraint, is_allowed, no_constraint
+from exact.game.hard import Constraint, broken_rule, constraint, no_constraint
 from exact.words import WordList, check_words, require_in_pool
 
 History = tuple[tuple[str, int], ...]
@@ -139,8 +139,8 @@ def position(answers: WordList, history, hard: bool) -> tuple[np.ndarray, Constr
         raise ExactError(f"after {shown!r}: no answer is consistent with that feedback")
     if hard:
         for i, (g, _) in enumerate(history):
-            if not is_allowed(g, history[:i]):
-                raise ExactError(f"after: {g!r} breaks the hard-mode rule at guess {i + 1}")
+            if (why := broken_rule(g, history[:i])) is not None:
+                raise ExactError(f"after: {g!r} breaks the hard-mode rule at guess {i + 1}: {why}")
         return S, constraint(history, answers.length)
     return S, no_constraint(answers.length)
 

@@ -69,7 +69,7 @@ from typing import NamedTuple
 
 from exact.errors import ExactError, InternalError
 from exact.feedback import all_green, feedback, format_pattern
-from exact.game.hard import is_allowed
+from exact.game.hard import broken_rule
 from exact.game.position import after, position_answers, start, word_classes
 from exact.game.tree import Tree
 from exact.wordle.fewest.search import solve_guesses
@@ -232,8 +232,8 @@ def check_game(history: tuple, max_guesses: int, hard: bool) -> None:
         raise ExactError(f"game: {len(history)} guesses, more than the {max_guesses} allowed")
     if hard:
         for i, (g, _) in enumerate(history):
-            if not is_allowed(g, history[:i]):
-                raise ExactError(f"game: {g!r} breaks the hard-mode rule at guess {i + 1}")
+            if (why := broken_rule(g, history[:i])) is not None:
+                raise ExactError(f"game: {g!r} breaks the hard-mode rule at guess {i + 1}: {why}")
 
 
 class FirstGuessValues(NamedTuple):

@@ -50,7 +50,7 @@ import numpy as np
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern
-from exact.game.hard import constraint, is_allowed, no_constraint
+from exact.game.hard import broken_rule, constraint, no_constraint
 from exact.game.position import Position, after, start, word_classes
 from exact.game.tree import Tree, tree_depth
 from exact.partitions import feedback_matrix
@@ -412,8 +412,8 @@ class Game:
         if self.allowed is not None and word not in self.allowed.index:
             raise ExactError(f"{word!r} is not an allowed guess of {self.allowed.source}")
         if self.hard:
-            if not is_allowed(word, self.position.history):
-                raise ExactError(f"{word!r} breaks the hard-mode rule after this game's feedback")
+            if (why := broken_rule(word, self.position.history)) is not None:
+                raise ExactError(f"{word!r} breaks the hard-mode rule after this game's feedback: {why}")
 
     def undo(self) -> bool:
         """Forget the last feedback; False when there is none."""

@@ -54,7 +54,7 @@ import numpy as np
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, format_pattern, parse_pattern  # noqa: F401 (feedback: the doctest)
 from exact.game.formats import read_tree
-from exact.game.hard import is_allowed
+from exact.game.hard import broken_rule, is_allowed
 from exact.game.position import Position, after, check_guess_limit, start, word_classes
 from exact.game.tree import Tree, check_tree_lists
 from exact.partitions import feedback_matrix
@@ -183,8 +183,8 @@ def read_position(setup: Setup, history: History) -> Position:
     for i, (guess, pattern) in enumerate(history):
         if i and history[i - 1][1] == green:
             raise ExactError(f"{history[i - 1][0]} was the answer (all green); the game is over")
-        if setup.hard and not is_allowed(guess, history[:i]):
-            raise ExactError(f"{guess!r} breaks the hard-mode rule at guess {i + 1}")
+        if setup.hard and (why := broken_rule(guess, history[:i])) is not None:
+            raise ExactError(f"{guess!r} breaks the hard-mode rule at guess {i + 1}: {why}")
         left = after(pos, guess, pattern)
         if not left.candidates:
             raise ExactError(f"no answer of the list gives {format_pattern(pattern, len(guess))} to {guess} "
