@@ -508,7 +508,8 @@ def test_a_game_after_crane_is_rated_from_the_ranking_then_the_book():
     first = rating["rows"][0]
     assert first["guess"] == "crane" and first["played"]["state"] == "exact"
     assert first["played"]["total"] == ranking_total("crane") and first["played"]["answers"] == len(A)
-    assert "ranking-guesses-certificate.json" in first["played"]["known"]
+    assert "ranking-guesses-certificate.json" in first["played"]["sources"]  # the file, behind the details
+    assert first["played"]["known"] == "exact: the proven ranking of every first guess"
     assert first["best"]["total"] == ranking_total(first["best_guess"]) <= first["played"]["total"]
     assert first["loss"] == pytest.approx((first["played"]["total"] - first["best"]["total"]) / len(A))
     history = tuple((w, feedback(w, answer)) for w, _ in moves)
@@ -532,7 +533,8 @@ def test_a_first_guess_the_ranking_only_bounds_is_rated_at_least_said_as_such():
         solver.shutdown()
     assert first["played"]["state"] == "at least" and first["played"]["total"] is None
     assert first["played"]["at_least"] == pytest.approx(bound / len(A)) and first["loss_at_least"]
-    assert "lower bound, not exact" in first["played"]["known"] and first["best"]["state"] == "exact"
+    assert first["played"]["known"].endswith(": a bound, not exact (the proven ranking of every first guess)")
+    assert first["best"]["state"] == "exact"
 
 
 @pytest.mark.parametrize("body", [{"tab": "t", "history": []}, {"tab": "t", "history": [["<img src=x>", "bbbbb"]]},
@@ -752,7 +754,9 @@ def test_a_whole_game_from_the_opener_each_advice_within_2_s(server, browser):
     d = browser
     d.get(server("--list", "original", "--objective", "guesses"))
     assert d.title == "Wordle: fewest guesses, every answer within 6"
-    wait_for(d, lambda d: d.find_element("id", "status").get_attribute("data-status") == "tree", 10)
+    wait_for(d, lambda d: d.find_element("id", "status").get_attribute("data-status") == "proven", 10)
+    opening = d.find_element("id", "status").text  # salet: the ranking proves it best of all, and it is no answer
+    assert "SALET" in opening and "proven best of all first guesses" in opening and "cannot be the answer" in opening
     guess, pos = "crane", start(A)  # a player's own opener: the opener book covers it
     while True:
         pattern = feedback(guess, answer)
@@ -912,13 +916,13 @@ def test_a_second_page_waits_for_a_free_core_and_gets_it_when_the_first_closes(s
     def status(d):
         return d.find_element("id", "status").get_attribute("data-status")
     d.get(url)
-    wait_for(d, lambda d: status(d) == "tree", 30)
+    wait_for(d, lambda d: status(d) == "proven", 30)
     type_move(d, "fuzzy bbbbb")
     wait_for(d, lambda d: status(d) == "working", 30)
     first = d.current_window_handle
     d.switch_to.new_window("tab")
     d.get(url)
-    wait_for(d, lambda d: status(d) == "tree", 30)
+    wait_for(d, lambda d: status(d) == "proven", 30)
     type_move(d, "fuzzy bbbbb")
     wait_for(d, lambda d: status(d) == "waiting", 30)
     assert "Waiting for a free core" in d.find_element("id", "status").text

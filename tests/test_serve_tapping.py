@@ -60,7 +60,7 @@ def play_by_tapping(driver, answer: str, length: int) -> list[tuple[str, int]]:
     """A whole game of the advised guesses on ``answer``, each colour set by tapping; what the server
     received, read from the board it sent back (the page's ``history``)."""
     driver.find_element("id", "new").click()
-    page = shown(driver, lambda s: s["played"] == 0 and s["status"] == "tree" and s["guess"])
+    page = shown(driver, lambda s: s["played"] == 0 and s["status"] in ("tree", "proven") and s["guess"])
     while True:
         guess = page["guess"]
         colours = [feedback(guess, answer) // 3 ** i % 3 for i in range(length)]
@@ -82,7 +82,7 @@ def test_tapping_the_colours_sends_the_true_feedback(server, browser, name, hard
     answers = random.Random(f"{name} {hard}").sample(A.words, GAMES)
     d = browser
     d.get(server("--list", name, *(["--hard"] if hard else [])))
-    wait_for(d, lambda d: d.find_element("id", "status").get_attribute("data-status") == "tree", 60)
+    wait_for(d, lambda d: d.find_element("id", "status").get_attribute("data-status") in ("tree", "proven"), 60)
     for answer in answers:
         received = play_by_tapping(d, answer, A.length)
         assert received == [(guess, feedback(guess, answer)) for guess, _ in received], answer

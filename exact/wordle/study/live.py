@@ -20,7 +20,7 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from exact.errors import ExactError
 from exact.game.position import Position
@@ -126,10 +126,12 @@ class Reply:
     elapsed: float | None = None
     estimate: float | None = None
     message: str = ""
+    possible: bool | None = None  # the guess is one of the answers left (None: no guess)
 
     def to_json(self) -> dict:
         data = {"status": self.status, "n": self.n, "guess": self.guess, "value": self.value, "source": self.source,
-                "objective": self.objective, "words": list(self.words), "message": self.message}
+                "objective": self.objective, "words": list(self.words), "message": self.message,
+                "possible": self.possible}
         if self.weight:
             data["weight"] = self.weight
         if self.value is not None and self.objective == "guesses" and self.status in ("proven", "tree"):
@@ -141,7 +143,7 @@ class Reply:
 
 #: the answers left are listed on the page when at most this many
 SHOW_WORDS = 30
-HEURISTIC = "heuristic (most classes), not proven"
+HEURISTIC = "the guess making the most classes of the answers left; not proven"
 
 
 class Solver:
@@ -172,8 +174,15 @@ class Solver:
         self._stopping = 0  # jobs being cancelled: their workers may live on for CANCEL_GRACE, holding a core
 
     def ask(self, tab: str, history: History) -> Reply:
-        """The advice at the position after ``history`` for this tab (queueing its live proof if needed)."""
+        """The advice at the position after ``history`` for this tab (queueing its live proof if needed), and
+        whether its guess can be the answer (a guess that cannot only sorts the answers left)."""
         position = read_position(self.setup, history)
+        reply = self._advice(tab, history, position)
+        if reply.status == "tree" and not history and self.setup.best_first == reply.guess:
+            reply = replace(reply, status="proven", source="proven best of all first guesses")
+        return replace(reply, possible=reply.guess in position.candidates) if reply.guess else reply
+
+    def _advice(self, tab: str, history: History, position: Position) -> Reply:
         n, words = len(position.candidates), position.candidates if len(position.candidates) <= SHOW_WORDS else ()
         reply = dict(n=n, words=words, objective=self.setup.objective,
                      weight=self.setup.weight(position.candidates) if self.setup.weights is not None else 0)

@@ -61,7 +61,7 @@ from exact.partitions import feedback_matrix
 from exact.progress import one_process
 from exact.stop import die_with_parent
 from exact.wordle.fewest.search import solve_guesses
-from exact.wordle.study.analyse import Analysis, Step, Value, analyse_game
+from exact.wordle.study.analyse import Analysis, Step, Value, analyse_game, first_guess_values
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
 from exact.weights import NAMED_WEIGHTS, Weights
 from exact.wordle.study.fallback import guesses_to_solve
@@ -125,6 +125,16 @@ class Setup:
         check_answers_are_guesses(self.answers, self.guesses)
         if self.weights is not None and self.weights.unit:
             object.__setattr__(self, "weights", None)
+
+    @cached_property
+    def best_first(self) -> str | None:
+        """The first guess the committed rankings prove best of all for this game's fewest guesses
+        (:func:`exact.wordle.study.analyse.first_guess_values`), else None (the most wins: not looked up)."""
+        if self.objective != "guesses":
+            return None
+        values = first_guess_values(self.answers, self.guesses, self.hard, self.limit, None,
+                                    self.weights.sha256 if self.weights is not None else None, self.weights)
+        return values.best_guess if values.best_of_all is not None else None
 
     @cached_property
     def w(self) -> dict[str, int] | None:
@@ -522,20 +532,35 @@ def shown(value: Value, number: int, state: str, size: int = 0) -> dict:
             "at_least": None if value.at_least is None else value.expected_at_least - before}
     if value.weight is not None:
         data["weight"] = value.weight
-    return {**data, "known": known(data, size)}
+    return {**data, "known": known(data, size), "sources": sources(data["how"])}
 
 
 def known(data: dict, size: int) -> str:
-    """How a shown value is known, in plain words (``size``: the answers a live solve of it proves)."""
+    """How a shown value is known, in a player's words (``size``: the answers a live solve of it proves);
+    the files it comes from are :func:`sources`, which the page keeps behind a details toggle."""
     state, how = data["state"], data["how"]
     if state == "exact":
-        return "exact, proven here" if how == "solved" else f"exact, from {how.replace('ranking ', 'the ranking ', 1)}"
+        return "exact: proven here" if how == "solved" else f"exact: {kind_of_proof(how)}"
     if state == "at least":
-        where = re.search(r"\((.*)\)", how)
-        return f"at least {data['at_least']:.3f}: a lower bound, not exact{f' ({where[1]})' if where else ''}"
+        return f"at least {data['at_least']:.2f}: a bound, not exact ({kind_of_proof(how)})"
     if state == "computing":
         return "computing..."
     if how.startswith("not computed:"):
-        return (f"not computed (too large: a proof over {size} answers, expected to take about "
-                f"{expected_seconds(size):.0f} s by the estimate of the live proofs)")
-    return f"not computed ({how})"
+        return f"not computed: too large to prove here (a proof over {size} answers, about {expected_seconds(size):.0f} s)"
+    return "not computed"
+
+
+def kind_of_proof(how: str) -> str:
+    """What proves a value, in words: the ranking of every first guess, a certificate, the opener book."""
+    if "opener book" in how:
+        return how[how.index("the opener book"):] if "the opener book" in how else "the opener book"
+    if "ranking" in how:
+        return "the proven ranking of every first guess" + (", its floor" if "floor" in how else "")
+    if "certificate" in how:
+        return "a proven certificate"
+    return how
+
+
+def sources(how: str) -> str:
+    """The committed files a value is read from (empty when none: solved here, or not computed)."""
+    return ", ".join(dict.fromkeys(re.findall(r"results/wordle/[\w./-]*\w", how)))
