@@ -780,7 +780,7 @@ def test_a_whole_game_from_the_opener_each_advice_within_2_s(server, browser):
     row = wait_for(d, lambda d: d.find_elements("css selector", '#rating tr[data-guess="crane"]'), 10)[0]
     assert d.find_element("id", "rating").is_displayed() and row.get_attribute("data-state") == "exact"
     assert f"{ranking_total('crane') / len(A):.3f}" in row.text
-    assert len(d.find_elements("css selector", "#rating-rows tr")) == pos.played
+    assert len(d.find_elements("css selector", "#rating-rows tr[data-guess]")) == pos.played
     assert d.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]") == [PHONE_WIDTH] * 2
 
 
