@@ -42,6 +42,7 @@ from starlette.routing import Route
 
 from exact.errors import ExactError
 from exact.feedback import format_pattern
+from exact.fileio import is_decimal
 from exact.wordle.study.live import Busy, Solver
 from exact.wordle.study.serve import InstantAdvice, Setup, read_moves, shipped_opener_book, shipped_trees
 from exact.wordle.study.store import Store
@@ -79,7 +80,7 @@ async def read_json(request: Request) -> object:
     """The request's body parsed as JSON, read at most :data:`MAX_BODY` bytes: a larger Content-Length is
     refused before a byte is read, a longer body as soon as it passes the cap (never held whole)."""
     length = request.headers.get("content-length", "")
-    if length and (not length.isdigit() or int(length) > MAX_BODY):
+    if length and (not is_decimal(length) or int(length) > MAX_BODY):
         raise Refused(413, f"request body over {MAX_BODY} bytes")
     body = bytearray()
     async for chunk in request.stream():
