@@ -466,11 +466,12 @@ def rate(setup: Setup, history: History, live_max: int, quick: bool = False) -> 
                             live_max=0 if quick else live_max, weights=setup.weights)
     rows = tuple(rating_row(step, analysis, live_max, pending=quick) for step in analysis.steps)
     pending = [r["size"] for r in rows if "computing" in (r["played"]["state"], r["best"]["state"])]
-    nxt, left = None, read_position(setup, history)
+    nxt = None
     if analysis.next_guess is not None:
         state = "exact" if analysis.next_best.total is not None else "not computed"
         nxt = {"guess": analysis.next_guess, **shown(analysis.next_best, len(history) + 1, state)}
     elif not analysis.solved and len(history) < setup.limit:
+        left = read_position(setup, history)
         n = len(left.candidates)
         if quick and n <= live_max:
             pending.append(n)  # the tab's worker solves it next
