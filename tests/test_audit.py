@@ -3,10 +3,8 @@ the identity (the losses below the first guess add up to the gap), a deliberatel
 keys, the page, bad input, and the peers' published trees (slow, skipped when ../shared is absent)."""
 
 import json
-from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from exact.errors import ExactError
@@ -18,9 +16,10 @@ from exact.wordle.study.audit import audit_tree
 from exact.wordle.study.audit_page import audit_html
 from exact.words import named_lists, wordle_allowed, wordle_answers, words_from_lines
 
+from oracles import node_optimum, random_tree, reaching, split
+
 ROOT = Path(__file__).resolve().parents[1]
 PEERS = ROOT.parent / "shared" / "data" / "peers"
-INF = 10 ** 9
 
 
 @pytest.fixture(scope="module")
@@ -33,64 +32,11 @@ def lists():
     return A, G
 
 
-def split(g, T):
-    parts = {}
-    for a in T:
-        parts.setdefault(feedback(g, a), []).append(a)
-    return parts
-
-
-def brute_guesses(guesses, limit=6):
-    """The fewest total guesses for answers T from guess t, from the feedback rule alone."""
-    @lru_cache(maxsize=None)
-    def cost(T: frozenset, t: int) -> int:
-        if t > limit:
-            return INF
-        if len(T) == 1:
-            return t
-        best = INF
-        for g in guesses:
-            parts = split(g, T)
-            if len(parts) == 1 and g not in T:
-                continue  # leaves T whole a guess later: never better
-            best = min(best, sum(t if p == all_green(5) else cost(frozenset(P), t + 1) for p, P in parts.items()))
-        return best
-    return cost
-
-
 @pytest.fixture(scope="module")
 def brute_cost(lists):
-    return brute_guesses(lists[1].words)
-
-
-def brute_wins(guesses):
-    """The most of T won within k guesses, from the feedback rule alone."""
-    @lru_cache(maxsize=None)
-    def wins(T: frozenset, k: int) -> int:
-        if k == 0:
-            return 0
-        return max(sum(1 if p == all_green(5) else wins(frozenset(P), k - 1) for p, P in split(g, T).items())
-                   for g in guesses)
-    return wins
-
-
-def random_tree(answers, guesses, seed: int, t: int = 1) -> Tree:
-    """A complete tree of a random guess among the three that split T most (a candidate for two answers)."""
-    rng = np.random.default_rng(seed)
-
-    def build(T, t):
-        if len(T) <= 2:
-            g = T[0]
-        else:
-            ranked = sorted(guesses, key=lambda g: (-len(split(g, T)), g))[:3]
-            g = ranked[int(rng.integers(len(ranked)))]
-        children = {p: build(P, t + 1) for p, P in split(g, T).items() if p != all_green(5)}
-        return Tree(g, len(T), children)
-    return build(list(answers), t)
-
-
-def reaching(tree: Tree, history, answers) -> frozenset:
-    return frozenset(a for a in answers if all(feedback(g, a) == p for g, p in history))
+    """The fewest total guesses of answers T from guess t (within 6), by brute force."""
+    opt = node_optimum(lists[1].words, None, False, "guesses", 6)
+    return lambda T, t: opt(frozenset(T), t, ())
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -150,14 +96,14 @@ def test_the_engine_s_own_tree_audits_to_gap_0_and_a_bad_decision_is_found(lists
 def test_depth_k_audit_every_node_against_brute_force(lists):
     A, G = lists
     tree = random_tree(A.words, G.words, 3)
-    wins = brute_wins(G.words)
     for K in (2, 3):
+        opt = node_optimum(G.words, None, False, "wins", K)
         audit = audit_tree(tree, A, G, depth=K, progress=False)
         assert audit.objective == "wins" and sum(d.loss for d in audit.decisions) == audit.gap
         for node in audit.nodes[1:]:
             T = reaching(tree, node.history, A.words)
-            assert node.optimum == wins(T, K - len(node.history)), node
-        assert audit.optimal_given_first == sum(1 if p == all_green(5) else wins(frozenset(P), K - 1)
+            assert node.optimum == opt(T, len(node.history) + 1, ()), node
+        assert audit.optimal_given_first == sum(1 if p == all_green(5) else opt(frozenset(P), 2, ())
                                                 for p, P in split(tree.guess, A.words).items())
 
 

@@ -5,13 +5,11 @@ optimum over every first guess read only from a certificate of the same weights;
 unweighted audit exactly; the CLI's --weights."""
 
 import json
-from functools import lru_cache
 
 import pytest
 
-from exact.feedback import all_green, feedback
+from exact.feedback import all_green
 from exact.game.formats import write_tree
-from exact.game.hard import is_allowed
 from exact.game.tree import record_lists
 from exact.weights import unit_weights
 from exact.wordle.fewest.search import solve_guesses
@@ -19,38 +17,11 @@ from exact.wordle.study import audit as audit_module
 from exact.wordle.study.audit import audit_tree, certificate_weights, optimal_overall
 from exact.words import wordle_allowed, wordle_answers
 
-from test_audit import random_tree, reaching, split
-from test_wordle_guesses import tiny
-from test_wordle_weights import random_weights
+from oracles import look_alike, node_optimum, random_tree, random_weights, reaching, split
+
 
 INF = 10 ** 12
 GREEN = all_green(5)
-
-
-def brute(guesses, w, hard, objective, limit):
-    """opt(T, t, clues): the weighted optimum of the answers T before guess t with these hard-mode clues,
-    every allowed guess at every node: the least weighted total of guesses (every answer within
-    ``limit``), or the most weight won within ``limit`` guesses."""
-    fewest = objective == "guesses"
-
-    @lru_cache(maxsize=None)
-    def opt(T: frozenset, t: int, clues: tuple) -> int:
-        if t > limit:
-            return INF if fewest else 0
-        best = INF if fewest else 0
-        for g in guesses:
-            if hard and not is_allowed(g, clues):
-                continue
-            total = 0
-            for p, P in split(g, T).items():
-                if p == GREEN:
-                    total += t * w[g] if fewest else w[g]
-                else:
-                    total += opt(frozenset(P), t + 1, tuple(sorted({*clues, (g, p)})) if hard else ())
-            best = min(best, total) if fewest else max(best, total)
-        return best
-
-    return opt
 
 
 def a_tree(A, G, seed, hard):
@@ -61,7 +32,7 @@ def a_tree(A, G, seed, hard):
 
 def check_audit(audit, tree, A, G, W, hard, objective, limit):
     w = dict(zip(A.words, W.values.tolist()))
-    opt = brute(G.words, w, hard, objective, limit)
+    opt = node_optimum(G.words, w, hard, objective, limit)
     for node in audit.nodes[1:]:  # the root's optimum is the one over every first guess
         T = reaching(tree, node.history, A.words)
         clues = tuple(sorted(node.history)) if hard else ()
@@ -78,7 +49,7 @@ def check_audit(audit, tree, A, G, W, hard, objective, limit):
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_weighted_fewest_audit_every_node_against_brute_force(seed, hard):
-    A, G = tiny(seed, 8, 3)
+    A, G = look_alike(seed, 8, 3)
     W = random_weights(A, seed, top=20)
     tree = a_tree(A, G, seed, hard)
     audit = audit_tree(tree, A, G, hard=hard, progress=False, weights=W)
@@ -93,7 +64,7 @@ def test_weighted_fewest_audit_every_node_against_brute_force(seed, hard):
 
 @pytest.mark.parametrize("hard", [False, True])
 def test_weighted_depth_k_audit_every_node_against_brute_force(hard):
-    A, G = tiny(3, 8, 3)
+    A, G = look_alike(3, 8, 3)
     W = random_weights(A, 3, top=20)
     tree = a_tree(A, G, 3, hard)
     for K in (2, 3):
@@ -107,7 +78,7 @@ def test_weights_change_the_audit_and_some_decision_loses():
     # weighted checks above could pass with the weights ignored.
     losses = []
     for seed in (1, 2, 4):
-        A, G = tiny(seed, 8, 3)
+        A, G = look_alike(seed, 8, 3)
         tree = solve_guesses(A, G, progress=False).tree
         assert audit_tree(tree, A, G, progress=False).gap == 0
         losses.append(audit_tree(tree, A, G, progress=False, weights=random_weights(A, seed, top=20)).gap)
@@ -116,7 +87,7 @@ def test_weights_change_the_audit_and_some_decision_loses():
 
 @pytest.mark.parametrize("depth", [None, 3])
 def test_unit_weights_give_the_unweighted_audit(depth):
-    A, G = tiny(5, 8, 3)
+    A, G = look_alike(5, 8, 3)
     tree = random_tree(A.words, G.words, 5)
     plain = audit_tree(tree, A, G, depth=depth, progress=False).to_json()
     unit = audit_tree(tree, A, G, depth=depth, progress=False, weights=unit_weights(A)).to_json()
@@ -143,7 +114,7 @@ def test_the_optimum_overall_is_read_only_under_the_certificate_s_weights(tmp_pa
 
 
 def test_the_cli_takes_weights(tmp_path, write_lines, cli):
-    A, G = tiny(2, 8, 3)
+    A, G = look_alike(2, 8, 3)
     W = random_weights(A, 2, top=20)
     answers, guesses = write_lines(tmp_path / "a.txt", A.words), write_lines(tmp_path / "g.txt", G.words)
     (tmp_path / "w.txt").write_text("".join(f"{a} {v}\n" for a, v in zip(A.words, W.values.tolist())))

@@ -17,7 +17,7 @@ from exact.wordle.study.memorable import solve_memorable
 from exact.wordle.wins import dp
 
 from test_wordle_memorable import lettered
-from test_wordle_weights import random_weights
+from oracles import random_weights
 
 
 def brute_weighted(A, G, first, M, w):

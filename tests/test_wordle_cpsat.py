@@ -1,39 +1,28 @@
 """The CP-SAT tree model (exact.wordle.wins.cpsat) against brute force and the DP, and its model files."""
 
-import random
-
-import numpy as np
 import pytest
 
 from exact.feedback import all_green
 from exact.partitions import feedback_matrix
 from exact.wordle.wins import dp
 from exact.cpsat import run
-from exact.weights import Weights, unit_weights, weights_sha256
+from exact.weights import unit_weights
 from exact.wordle.wins.cpsat import build_tree_model, export_model, import_model, node_choices, solve_tree, tree_nodes
-from exact.wordle.wins.ladder import brute_force_wins
 from exact.game.tree import replay
-from exact.words import wordle_allowed, wordle_answers, words_from_lines
+from exact.words import words_from_lines
 
-
-def tiny(seed: int, n: int, extra: int):
-    """n seeded answers; guesses: those plus ``extra`` seeded allowed non-answers."""
-    answers, allowed = wordle_answers(), wordle_allowed()
-    rng = random.Random(seed)
-    picked = sorted(rng.sample(answers.words, n))
-    others = sorted(rng.sample([w for w in allowed.words if w not in answers.index], extra))
-    return words_from_lines(picked, f"tiny-{seed}-a"), words_from_lines(sorted(picked + others), f"tiny-{seed}-g")
+from oracles import brute_wins, random_weights, sampled
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed,n,extra,depth", [(1, 12, 4, 2), (2, 10, 6, 2), (3, 11, 4, 3), (4, 12, 3, 3),
                                                 (5, 9, 6, 3), (6, 6, 2, 1), (7, 14, 0, 3)])
 def test_cpsat_tree_equals_brute_force_and_dp(seed, n, extra, depth):
-    A, G = tiny(seed, n, extra)
+    A, G = sampled(seed, n, extra)
     F = feedback_matrix(G, A, cache=False)
     sol = solve_tree(A, G, depth, workers=1, F=F)
     assert sol.status == "OPTIMAL" and sol.bound == sol.wins
-    assert sol.wins == brute_force_wins(F, depth) == dp.solve(A, G, depth=depth, progress=False, F=F).wins
+    assert sol.wins == brute_wins(A.words, G.words, depth) == dp.solve(A, G, depth=depth, progress=False, F=F).wins
     played = replay(sol.tree, A, G, depth=depth)
     assert played.valid and played.wins == sol.wins
 
@@ -42,13 +31,13 @@ def test_cpsat_is_not_trivially_all_wins():
     # Over all seeds above at depth 2 some instance must lose answers, else the checks prove little.
     values = []
     for seed in (1, 2, 8):
-        A, G = tiny(seed, 12, 2)
+        A, G = sampled(seed, 12, 2)
         values.append((solve_tree(A, G, 2, workers=1).wins, len(A)))
     assert any(w < n for w, n in values)
 
 
 def test_model_export_import_round_trip(tmp_path):
-    A, G = tiny(3, 11, 4)
+    A, G = sampled(3, 11, 4)
     F = feedback_matrix(G, A, cache=False)
     path = tmp_path / "m" / "tiny.pb"
     sol = solve_tree(A, G, 3, workers=1, F=F, export=path)
@@ -76,26 +65,19 @@ def test_import_rejects_garbage(tmp_path):
 def test_answers_must_be_guesses():
     from exact.errors import ExactError
 
-    A, G = tiny(1, 6, 2)
+    A, G = sampled(1, 6, 2)
     with pytest.raises(ExactError, match="is not in"):
         solve_tree(A, words_from_lines(G.words[1:], "short"), 2, workers=1)
 
 
-def random_weights(A, seed, top=30):
-    """Random positive integer weights of the answers (seeded)."""
-    rng = random.Random(seed)
-    values = np.array([rng.randint(1, top) for _ in A.words], dtype=np.int64)
-    return Weights(values, f"random{seed}", weights_sha256(A, values))
-
-
 @pytest.mark.parametrize("seed,n,extra,depth", [(21, 9, 3, 1), (22, 10, 4, 2), (23, 9, 3, 2), (24, 8, 3, 3)])
 def test_weighted_cpsat_tree_equals_brute_force_and_dp(seed, n, extra, depth):
-    A, G = tiny(seed, n, extra)
+    A, G = sampled(seed, n, extra)
     F = feedback_matrix(G, A, cache=False)
-    W = random_weights(A, seed)
+    W = random_weights(A, seed, top=30)
     sol = solve_tree(A, G, depth, workers=1, F=F, weights=W)
     assert sol.status == "OPTIMAL" and sol.bound == sol.wins and sol.total == W.total
-    assert sol.wins == brute_force_wins(F, depth, w=W.values)
+    assert sol.wins == brute_wins(A.words, G.words, depth, weights=dict(zip(A.words, W.values.tolist())))
     assert sol.wins == dp.solve(A, G, depth=depth, progress=False, F=F, weights=W).wins
     assert sol.to_json()["weights"]["sha256"] == W.sha256 and sol.probability == sol.wins / W.total
     played = replay(sol.tree, A, G, depth=depth)  # replayed independently: the weight of the answers not lost
@@ -105,9 +87,9 @@ def test_weighted_cpsat_tree_equals_brute_force_and_dp(seed, n, extra, depth):
 def test_weighted_depth2_merge_is_by_weight_not_class_counts():
     # At depth 2 two guesses with equal class counts may win different weight: the model keeps both
     # values apart (the choices' weights are the sums of per-class maxima, each checked by brute force).
-    A, G = tiny(25, 10, 4)
+    A, G = sampled(25, 10, 4)
     F = feedback_matrix(G, A, cache=False)
-    W = random_weights(A, 25)
+    W = random_weights(A, 25, top=30)
     green = all_green(5)
     root = (2, frozenset(range(len(A))))
     choices = node_choices(F, root, green, root, W.values)
@@ -116,7 +98,8 @@ def test_weighted_depth2_merge_is_by_weight_not_class_counts():
         parts: dict = {}
         for a in range(len(A)):
             parts.setdefault(int(F[g, a]), []).append(a)
-        return sum(int(W.values[P[0]]) if p == green else brute_force_wins(F[:, P], 1, w=W.values[P])
+        return sum(int(W.values[P[0]]) if p == green else brute_wins([A.words[i] for i in P], G.words, 1,
+                                                                           weights=dict(zip(A.words, W.values.tolist())))
                    for p, P in parts.items())
 
     values = [value(g) for g in range(len(G))]
@@ -131,7 +114,7 @@ def test_weighted_depth2_merge_is_by_weight_not_class_counts():
 
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_unit_weights_give_the_unweighted_cpsat_tree(depth):
-    A, G = tiny(3, 11, 4)
+    A, G = sampled(3, 11, 4)
     F = feedback_matrix(G, A, cache=False)
     plain, unit = solve_tree(A, G, depth, workers=1, F=F), solve_tree(A, G, depth, workers=1, F=F, weights=unit_weights(A))
     assert (unit.wins, unit.bound, unit.status, unit.stats["variables"]) == \

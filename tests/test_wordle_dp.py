@@ -3,13 +3,12 @@
 import itertools
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 import pytest
 
 from exact.errors import ExactError
-from exact.feedback import all_green, encode, feedback
+from exact.feedback import encode, feedback
 from exact.partitions import feedback_matrix
 from exact.wordle.wins import dp
 from exact.wordle.wins.dp import solve
@@ -21,42 +20,13 @@ from exact.game.hard import HardMode, add_feedback, constraint, is_allowed, lett
 from exact.game.tree import replay
 from exact.words import wordle_allowed, wordle_answers, words_from_lines
 
-
-def brute_values(answers, guesses, k, hard=False, weight=None):
-    """value_k(g, A) for every first guess g: a plain recursive max over guesses, no pruning (memoized on the
-    answers left, the guesses left and, in hard mode, the history); with ``weight`` (word -> w) the weight
-    won, the all-green class winning its answer's weight."""
-    green = all_green(len(answers[0]))
-    won = weight or {a: 1 for a in answers}
-
-    @lru_cache(maxsize=None)
-    def wins(T, k, history):
-        if k == 0 or not T:
-            return 0
-        return max(value(g, T, k, history) for g in guesses if not hard or is_allowed(g, history))
-
-    def value(g, T, k, history):
-        classes = {}
-        for a in T:
-            classes.setdefault(feedback(g, a), []).append(a)
-        return sum(won[g] if p == green else
-                   wins(tuple(P), k - 1, tuple(sorted({*history, (g, p)})) if hard else ())
-                   for p, P in classes.items())
-
-    return {g: value(g, tuple(answers), k, ()) for g in guesses}
-
-
-def tiny(seed):
-    rng = random.Random(seed)
-    A = sorted(rng.sample(wordle_answers().words, rng.randint(6, 10)))
-    G = sorted(set(A) | set(rng.sample(wordle_allowed().words, rng.randint(6, 12))))
-    return words_from_lines(A, f"tiny{seed}"), words_from_lines(G, f"tiny{seed}-guesses")
+from oracles import brute_values, random_sized
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(16))
 def test_dp_matches_brute_force(seed):
-    A, G = tiny(seed)
+    A, G = random_sized(seed)
     k, hard = 1 + seed % 4, seed % 3 == 1
     values = brute_values(A.words, G.words, k, hard)
     best = max(values.values())
@@ -72,7 +42,7 @@ def test_dp_matches_brute_force(seed):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_tree_replays_to_the_dp_value(seed):
-    A, G = tiny(100 + seed)
+    A, G = random_sized(100 + seed)
     k, hard = 2 + seed % 3, seed % 2 == 1
     r = solve(A, G, depth=k, hard=hard, progress=False)
     tree = best_tree(A, G, k, tie_break_first(r), hard)
@@ -111,7 +81,7 @@ def test_solve_command_writes_tree_and_certificate(tmp_path):
     from exact.cli import main
     from exact.game.formats import read_tree
 
-    A, G = tiny(3)
+    A, G = random_sized(3)
     (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
     (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
     args = ["wordle", "solve", "--answers", str(tmp_path / "a.txt"), "--guesses", str(tmp_path / "g.txt"),

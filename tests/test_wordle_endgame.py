@@ -14,7 +14,8 @@ from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.game.hard import constraint
 from exact.wordle.fewest.endgame import MIN_ENDGAME, endgame_bound, endgames
 from exact.words import wordle_answers, words_from_lines
-from test_wordle_guesses import brute
+
+from oracles import brute_fewest
 
 IGHT = ["eight", "fight", "light", "might", "night", "right", "sight", "tight", "wight"]
 ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
@@ -44,7 +45,7 @@ def test_a_guess_splits_an_endgame_into_one_default_class_and_singletons():
 
 def brute_cost(answers, guesses, S, t, max_guesses, hard):
     """cost(S, t) with c[s] = s, by brute force (None: impossible)."""
-    r = brute(list(S), guesses, max_guesses - t + 1, hard)
+    r = brute_fewest(list(S), guesses, max_guesses - t + 1, hard)
     return None if r is None else r[-1] + (t - 1) * len(S)
 
 
@@ -88,7 +89,7 @@ def test_the_endgame_bound_bites():
     truth = brute_cost(A.words, G.words, A.words, 1, 9, False)
     assert truth == 45 == endgame_bound(inst.ctx, S, 1, greens, least)
     A4, G4, inst4 = instance(IGHT, IGHT, 4, False)
-    assert brute(A4.words, G4.words, 4) is None
+    assert brute_fewest(A4.words, G4.words, 4) is None
     assert endgame_bound(inst4.ctx, S, 1, greens, least) >= 1 << 60
 
 
@@ -108,7 +109,7 @@ def test_the_hard_mode_cap_after_a_first_guess(max_guesses):
                 continue
             greens, least = constraint(((g, p),), 5)
             bound = endgame_bound(inst.ctx, np.array(cols, dtype=np.int64), 2, greens, least)
-            truth = brute(A.words, G.words, max_guesses, True, history=((g, p),))
+            truth = brute_fewest(A.words, G.words, max_guesses, True, history=((g, p),))
             if truth is None:
                 cut += bound >= 1 << 60
             else:
@@ -127,7 +128,7 @@ def test_solver_matches_brute_force_on_endgames(seed, hard):
     guesses = sorted(set(answers) | set(rng.sample(["crowd", "plumb", "flint", "magic", "sweat"], 2)))
     A, G = words_from_lines(answers, "answers"), words_from_lines(guesses, "guesses")
     for max_guesses in (3, 4, 5):
-        expected = brute(A.words, G.words, max_guesses, hard)
+        expected = brute_fewest(A.words, G.words, max_guesses, hard)
         r = solve_guesses(A, G, max_guesses=max_guesses, hard=hard, progress=False)
         if expected is None:
             assert r.status == "INFEASIBLE"
@@ -271,10 +272,10 @@ def test_no_strategy_for_a_subset_means_none_for_the_list(seed, hard):
         for part in (IGHT, ATCH, IGHT[:6] + ATCH[:3]):
             sub = solve_guesses(words_from_lines(part), words_from_lines(G), objective="feasible", max_guesses=k,
                                 hard=hard, progress=False)
-            assert (sub.status == "INFEASIBLE") == (brute(part, G, k, hard) is None)
+            assert (sub.status == "INFEASIBLE") == (brute_fewest(part, G, k, hard) is None)
             if sub.status == "INFEASIBLE":
                 assert whole.status == "INFEASIBLE"
-        assert (whole.status == "INFEASIBLE") == (brute(A, G, k, hard) is None)
+        assert (whole.status == "INFEASIBLE") == (brute_fewest(A, G, k, hard) is None)
 
 
 def test_the_shipped_endgame_subset_is_what_the_command_makes():

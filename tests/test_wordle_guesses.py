@@ -1,88 +1,27 @@
 """exact.wordle.fewest.search against brute force: every tree of tiny instances enumerated.
 
-The reference below is independent of the solver: plain Python, exact.feedback.feedback for the
+The reference (tests/oracles.brute_fewest) is independent of the solver: plain Python, exact.feedback.feedback for the
 classes, the hard-mode rule as exact.game.hard.is_allowed reads it on the whole history, every
 allowed guess at every node (useless ones included: the guess limit ends those paths), values
 compared as tuples (lost within K1, lost within K2, ..., total), which is the lexicographic order by
 definition, not the solver's weighted encoding.
 """
 
-import random
-from functools import lru_cache
-
 import pytest
 
 from exact.errors import ExactError
-from exact.feedback import all_green, feedback
-from exact.game.hard import is_allowed
+from exact.feedback import feedback
 from exact.game.position import parse_history, position
 from exact.game.tree import Tree, replay_position
 from exact.wordle.fewest.complete import complete_tree
 from exact.wordle.fewest.objective import Objective, parse_objective
 from exact.wordle.fewest.search import guess_value, make_guesses_instance, solve_guesses
 from exact.wordle.fewest.memo import new_memo
-from exact.words import wordle_answers, words_from_lines
+from exact.words import words_from_lines
+
+from oracles import brute_fewest, look_alike
 
 INF = float("inf")
-
-
-def brute(answers, guesses, max_guesses, hard=False, wins=(), first=None, history=(), weights=None):
-    """The lexicographically least (lost within each K of ``wins``..., total guesses) of any complete
-    tree, or None when no tree solves every answer within max_guesses; with ``weights`` (answer ->
-    weight) each answer's terms count its weight."""
-    green = all_green(len(answers[0]))
-    weights = weights or {}
-
-    def add(u, v):
-        return tuple(a + b for a, b in zip(u, v))
-
-    def leaf(step, a):
-        w = weights.get(a, 1)
-        return tuple(w * int(step > k) for k in wins) + (w * step,)
-
-    @lru_cache(maxsize=None)
-    def best(S, step, hist):
-        if step > max_guesses:
-            return None
-        options = [first] if (first is not None and step == len(history) + 1) else guesses
-        result = None
-        for g in options:
-            if hard and not is_allowed(g, hist):
-                continue
-            classes = {}
-            for a in S:
-                classes.setdefault(feedback(g, a), []).append(a)
-            total = tuple([0] * (len(wins) + 1))
-            for p, P in classes.items():
-                if p == green:
-                    total = add(total, leaf(step, g))
-                    continue
-                # the hard-mode rule reads the history as a set of clues (is_allowed checks each):
-                # keyed in order, the memo would miss every reordering of the same clues
-                sub = best(tuple(P), step + 1, tuple(sorted({*hist, (g, p)})) if hard else ())
-                if sub is None:
-                    total = None
-                    break
-                total = add(total, sub)
-            if total is not None and (result is None or total < result):
-                result = total
-        return result
-
-    S = tuple(a for a in answers if all(feedback(g, a) == p for g, p in history))
-    return best(S, len(history) + 1, tuple(history) if hard else ())
-
-
-def tiny(seed, n_answers=6, n_extra=3):
-    """Answers that look alike (hard to split) plus a few extra guesses, from the Wordle answers."""
-    rng = random.Random(seed)
-    pool = wordle_answers().words
-    stem = rng.choice(pool)
-    near = sorted(pool, key=lambda w: (-sum(a == b for a, b in zip(w, stem)), rng.random()))
-    answers = sorted(near[:n_answers])
-    extra = sorted(rng.sample([w for w in pool if w not in answers], n_extra))
-    A = words_from_lines(answers, "answers")
-    G = words_from_lines(sorted(answers + extra), "guesses")
-    return A, G
 
 
 def vector_of(result, wins):
@@ -94,9 +33,9 @@ def vector_of(result, wins):
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("hard", [False, True])
 def test_fewest_guesses_matches_brute_force(seed, hard):
-    A, G = tiny(seed)
+    A, G = look_alike(seed)
     for max_guesses in (2, 3, 4, 6):
-        expected = brute(A.words, G.words, max_guesses, hard)
+        expected = brute_fewest(A.words, G.words, max_guesses, hard)
         r = solve_guesses(A, G, max_guesses=max_guesses, hard=hard, progress=False)
         if expected is None:
             assert r.status == "INFEASIBLE" and r.tree is None
@@ -110,11 +49,11 @@ def test_fewest_guesses_matches_brute_force(seed, hard):
 def test_guess_limit_that_binds():
     """An instance where 3 guesses are possible but cost more than 4 do (found by searching seeds
     with the brute force): the limit must be honoured, not just checked."""
-    A, G = tiny(29, n_answers=10)
-    assert brute(A.words, G.words, 3) == (24,) and brute(A.words, G.words, 4) == (23,)
-    assert brute(A.words, G.words, 3, hard=True) == (25,) and brute(A.words, G.words, 4, hard=True) == (23,)
+    A, G = look_alike(29, n_answers=10)
+    assert brute_fewest(A.words, G.words, 3) == (24,) and brute_fewest(A.words, G.words, 4) == (23,)
+    assert brute_fewest(A.words, G.words, 3, hard=True) == (25,) and brute_fewest(A.words, G.words, 4, hard=True) == (23,)
     for hard in (False, True):
-        for max_guesses, expected in ((3, brute(A.words, G.words, 3, hard)), (4, brute(A.words, G.words, 4, hard))):
+        for max_guesses, expected in ((3, brute_fewest(A.words, G.words, 3, hard)), (4, brute_fewest(A.words, G.words, 4, hard))):
             r = solve_guesses(A, G, max_guesses=max_guesses, hard=hard, progress=False)
             assert (r.total,) == expected and max(k + 1 for k, w in enumerate(r.wins_at) if w) <= max_guesses
 
@@ -123,10 +62,10 @@ def test_guess_limit_that_binds():
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 19])
 @pytest.mark.parametrize("text", ["win2,guesses", "win3,guesses", "win2,win3,guesses"])
 def test_lexicographic_matches_brute_force(seed, text):
-    A, G = tiny(seed, n_answers=7)
+    A, G = look_alike(seed, n_answers=7)
     objective = parse_objective(text)
     for hard in (False, True):
-        expected = brute(A.words, G.words, 5, hard, wins=objective.wins)
+        expected = brute_fewest(A.words, G.words, 5, hard, wins=objective.wins)
         r = solve_guesses(A, G, objective=objective, max_guesses=5, hard=hard, progress=False)
         assert r.status == "OPTIMAL"
         assert vector_of(r, objective.wins) == expected, (seed, text, hard)
@@ -135,8 +74,8 @@ def test_lexicographic_matches_brute_force(seed, text):
 def test_lexicographic_trade():
     """An instance where winning all within 3 costs a guess more than the fewest-guesses optimum
     (found by searching seeds with the brute force), so the lexicographic order really matters."""
-    A, G = tiny(19, n_answers=7)
-    assert brute(A.words, G.words, 5, wins=(3,)) == (0, 19) and brute(A.words, G.words, 5) == (18,)
+    A, G = look_alike(19, n_answers=7)
+    assert brute_fewest(A.words, G.words, 5, wins=(3,)) == (0, 19) and brute_fewest(A.words, G.words, 5) == (18,)
     lex = solve_guesses(A, G, objective="win3,guesses", max_guesses=5, progress=False)
     plain = solve_guesses(A, G, objective="guesses", max_guesses=5, progress=False)
     assert vector_of(lex, (3,)) == (0, 19) and plain.total == 18 and plain.wins_within(3) < 7
@@ -144,9 +83,9 @@ def test_lexicographic_trade():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_fixed_first_guess_and_guess_value(seed):
-    A, G = tiny(seed)
+    A, G = look_alike(seed)
     for g in G.words[:4]:
-        expected = brute(A.words, G.words, 5, first=g)
+        expected = brute_fewest(A.words, G.words, 5, first=g)
         r = solve_guesses(A, G, first=g, max_guesses=5, progress=False)
         assert r.total == expected[-1] and r.first == g
         inst = make_guesses_instance(A, G, Objective(()), 5)
@@ -155,10 +94,10 @@ def test_fixed_first_guess_and_guess_value(seed):
 
 
 def test_after_and_cutoff():
-    A, G = tiny(3, n_answers=8)
+    A, G = look_alike(3, n_answers=8)
     g = G.words[0]
     p = feedback(g, A.words[-1])
-    expected = brute(A.words, G.words, 6, history=((g, p),))
+    expected = brute_fewest(A.words, G.words, 6, history=((g, p),))
     r = solve_guesses(A, G, after=[(g, p)], progress=False)
     assert r.status == "OPTIMAL" and r.total == expected[-1] and r.wins_at[0] == 0
     full = solve_guesses(A, G, progress=False)
@@ -168,7 +107,7 @@ def test_after_and_cutoff():
 
 
 def test_tree_replays_and_completion_keeps_wins():
-    A, G = tiny(5, n_answers=8)
+    A, G = look_alike(5, n_answers=8)
     r = solve_guesses(A, G, progress=False)
     played = replay_position(r.tree, A, G, (), 6)
     assert played.valid and not played.lost
@@ -200,15 +139,15 @@ def test_parse_history_and_objective_errors():
 def test_feasible_matches_brute_force(seed, hard):
     """--objective feasible: a tree within the limit exactly when the brute force finds one, for the
     whole list and for each fixed first guess."""
-    A, G = tiny(seed, n_answers=8)
+    A, G = look_alike(seed, n_answers=8)
     goal = parse_objective("feasible")
     for max_guesses in (2, 3, 4):
-        expected = brute(A.words, G.words, max_guesses, hard)
+        expected = brute_fewest(A.words, G.words, max_guesses, hard)
         r = solve_guesses(A, G, objective=goal, max_guesses=max_guesses, hard=hard, progress=False)
         assert (r.status == "OPTIMAL") == (expected is not None), (seed, hard, max_guesses)
         if r.tree is not None:
             assert sum(r.wins_at) == len(A) and len(r.wins_at) == max_guesses and r.cost == 0
         for g in G.words[:4]:
-            one = brute(A.words, G.words, max_guesses, hard, first=g)
+            one = brute_fewest(A.words, G.words, max_guesses, hard, first=g)
             r = solve_guesses(A, G, objective=goal, first=g, max_guesses=max_guesses, hard=hard, progress=False)
             assert (r.status == "OPTIMAL") == (one is not None), (seed, hard, max_guesses, g)

@@ -19,8 +19,8 @@ from exact.wordle.study.serve import InstantAdvice, Setup, few_left, prove, read
 from exact.wordle.wins.dp import solve
 from exact.words import words_from_lines
 
-from test_wordle_guesses import tiny
-from test_wordle_weights import random_weights
+from oracles import brute_wins, look_alike, random_weights
+
 
 
 def by_word(A, W):
@@ -38,7 +38,7 @@ def brute_weighted_fewest(T, w):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_weighted_fallback_matches_brute_force(seed):
-    A, _ = tiny(seed, 8, 0)
+    A, _ = look_alike(seed, 8, 0)
     w = by_word(A, random_weights(A, seed, top=30))
     fallback = FewestGuesses(A.words, None, w)
     assert fallback.cost(A.words) == brute_weighted_fewest(A.words, w)
@@ -54,7 +54,7 @@ def test_weighted_fallback_matches_brute_force(seed):
 
 
 def test_unit_weights_leave_the_fallback_as_it_was():
-    A, G = tiny(3, 9, 3)
+    A, G = look_alike(3, 9, 3)
     ones = dict.fromkeys(A.words, 1)
     for probes in (None, G.words):
         plain, unit = FewestGuesses(A.words, probes), FewestGuesses(A.words, probes, ones)
@@ -65,7 +65,7 @@ def test_unit_weights_leave_the_fallback_as_it_was():
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(3))
 def test_play_advises_the_weighted_solves_best_guess(seed, hard):
-    A, G = tiny(seed, 10, 4)
+    A, G = look_alike(seed, 10, 4)
     W = random_weights(A, seed, top=25)
     r = solve(A, G, depth=2, hard=hard, progress=False, weights=W)
     a = Game(LiveWins(A, G, 2, hard, weights=W), A, guesses=G, hard=hard, weights=W).advice()
@@ -78,7 +78,7 @@ def test_play_advises_the_weighted_solves_best_guess(seed, hard):
 
 
 def test_unit_weights_give_the_unweighted_advice():
-    A, G = tiny(5, 10, 4)
+    A, G = look_alike(5, 10, 4)
     for make in (lambda W: LiveWins(A, G, 2, weights=W), lambda W: LiveGuesses(A, G, 6, weights=W)):
         plain = Game(make(None), A, guesses=G).advice()
         unit = Game(make(unit_weights(A)), A, guesses=G, weights=unit_weights(A)).advice()
@@ -96,7 +96,7 @@ def test_restricted_weights_follow_the_part():
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(3))
 def test_analyse_weighs_values_and_the_lucks_sum_to_zero(seed, hard):
-    A, G = tiny(seed, 9, 3)
+    A, G = look_alike(seed, 9, 3)
     W = random_weights(A, seed, top=20)
     w = by_word(A, W)
     best = solve_guesses(A, G, hard=hard, weights=W, progress=False)
@@ -112,7 +112,7 @@ def test_analyse_weighs_values_and_the_lucks_sum_to_zero(seed, hard):
 
 
 def test_analyse_with_unit_weights_is_the_unweighted_analysis():
-    A, G = tiny(2, 9, 3)
+    A, G = look_alike(2, 9, 3)
     history = [(A.words[0], feedback(A.words[0], A.words[4])), (A.words[4], feedback(A.words[4], A.words[4]))]
     plain = analyse_game(history, A, G).to_json()
     assert analyse_game(history, A, G, weights=unit_weights(A)).to_json() == plain
@@ -121,7 +121,7 @@ def test_analyse_with_unit_weights_is_the_unweighted_analysis():
 
 
 def test_serve_keys_positions_by_the_weights():
-    A, G = tiny(1, 9, 3)
+    A, G = look_alike(1, 9, 3)
     W = random_weights(A, 1, top=20)
     plain, unit, weighted = Setup(A, G), Setup(A, G, weights=unit_weights(A)), Setup(A, G, weights=W)
     pos = start(A)
@@ -132,7 +132,7 @@ def test_serve_keys_positions_by_the_weights():
 
 @pytest.mark.parametrize("objective,limit", [("guesses", 6), ("wins", 2)])
 def test_serve_proves_the_weighted_objective(objective, limit):
-    A, G = tiny(1, 9, 3)
+    A, G = look_alike(1, 9, 3)
     W = random_weights(A, 1, top=20)
     setup = Setup(A, G, objective=objective, limit=limit, weights=W)
     proof = prove(setup, ())
@@ -159,7 +159,7 @@ def test_serve_few_left_names_the_heaviest():
 
 @pytest.fixture()
 def weighted_lists(tmp_path, write_lines):
-    A, G = tiny(4, 10, 3)
+    A, G = look_alike(4, 10, 3)
     answers, guesses, weights, ones = (tmp_path / n for n in ("a.txt", "g.txt", "w.txt", "ones.txt"))
     write_lines(answers, A.words)
     write_lines(guesses, G.words)
@@ -205,7 +205,7 @@ def test_a_bad_weights_file_is_one_line(cli, weighted_lists, tmp_path, write_lin
 def test_the_api_takes_weights_in_every_form(tmp_path, write_lines):
     import exact  # the API, reached as exact.NAME
 
-    A, G = tiny(6, 8, 2)
+    A, G = look_alike(6, 8, 2)
     W = random_weights(A, 6, top=20)
     mapping = by_word(A, W)
     path = tmp_path / "w.txt"
@@ -229,9 +229,8 @@ def test_the_api_takes_weights_in_every_form(tmp_path, write_lines):
 @pytest.mark.parametrize("seed", range(2))
 def test_the_weighted_global_search_matches_brute_force(seed, hard):
     from exact.wordle.wins import ranking
-    from test_wordle_wins_weights import brute_wins
 
-    A, G = tiny(seed, 9, 3)
+    A, G = look_alike(seed, 9, 3)
     W = random_weights(A, seed, top=20)
     for depth in (2, 3):
         r = ranking.run(A, G, depth=depth, hard=hard, batch=2, progress=False, weights=W)
@@ -292,7 +291,7 @@ def test_a_weighted_checkpoint_resumes_only_with_its_weights(tmp_path):
     from exact.errors import ExactError
     from exact.wordle.wins import ranking
 
-    A, G = tiny(3, 9, 3)
+    A, G = look_alike(3, 9, 3)
     W = random_weights(A, 3, top=20)
     path = tmp_path / "run.jsonl"
     first = ranking.run(A, G, depth=2, batch=2, progress=False, weights=W, checkpoint=path, limit=2)

@@ -1,55 +1,19 @@
 """Simple second-guess policies (exact.wordle.study.policies) against brute force, and `exact wordle evaluate`."""
 
 import json
-import math
 
 import pytest
 
-from exact.feedback import all_green, feedback
+from exact.feedback import all_green
 from exact.wordle.study.policies import POLICIES, evaluate_policy
 from exact.words import words_from_lines
 
-
-def classes_of(g, P):
-    out = {}
-    for a in P:
-        out.setdefault(feedback(g, a), []).append(a)
-    return out
-
-
-def brute_choice(policy, P, answers, guesses):
-    """The policy's second guess, from its definition, with plain Python loops."""
-    if policy in ("most-classes", "min-worst", "max-entropy"):
-        cands = list(guesses)
-    elif policy == "most-classes-answers":
-        cands = [w for w in guesses if w in set(answers)]
-    else:
-        cands = [w for w in guesses if w in set(P)]
-
-    def key(g):
-        sizes = [len(c) for c in classes_of(g, P).values()]
-        n = len(P)
-        entropy = -sum(s / n * math.log2(s / n) for s in sizes)
-        first = {"min-worst": (max(sizes), -len(sizes)), "max-entropy": (-round(entropy, 9),)}.get(policy, (-len(sizes),))
-        return first + (g not in P, max(sizes), guesses.index(g))
-
-    return min(cands, key=key)
-
-
-def brute_wins(policy, first, answers, guesses, depth):
-    """Wins of the policy by recursion over classes (a lone or last class: guess an answer of it)."""
-    def wins(P, step, g=None):
-        if step > 1 and (step == depth or len(P) == 1):
-            return 1
-        g = g or brute_choice(policy, P, answers, guesses)
-        return sum(1 if pat == all_green(5) else (wins(Q, step + 1) if step < depth else 0)
-                   for pat, Q in classes_of(g, P).items())
-    return wins(list(answers), 1, first)
+from oracles import brute_policy_wins, split
 
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_policies_match_brute_force(policy, policy_trees, tiny_answers, tiny_guesses):
-    assert policy_trees[policy].wins == brute_wins(policy, "slate", tiny_answers.words, tiny_guesses.words, 3)
+    assert policy_trees[policy].wins == brute_policy_wins(policy, "slate", tiny_answers.words, tiny_guesses.words, 3)
 
 
 @pytest.mark.parametrize("policy", ["most-classes", "min-worst", "max-entropy"])
@@ -57,13 +21,13 @@ def test_policies_match_brute_force_deeper(policy, tiny_answers, tiny_guesses):
     A = words_from_lines(tiny_answers.words[:25], source="test")
     G = words_from_lines(sorted(set(tiny_guesses.words[:40]) | set(A.words)), source="test")
     for depth in (2, 4):
-        assert evaluate_policy(A, G, G[1], policy, depth).wins == brute_wins(policy, G[1], A.words, G.words, depth)
+        assert evaluate_policy(A, G, G[1], policy, depth).wins == brute_policy_wins(policy, G[1], A.words, G.words, depth)
 
 
 def test_most_classes_is_the_depth3_optimum_by_brute_force(policy_trees, tiny_answers, tiny_guesses):
     # With the first guess fixed, wins_3 = sum over its classes P of max_g (classes of g on P).
-    best = sum(max(len(classes_of(g, P)) for g in tiny_guesses.words) if pat != all_green(5) else 1
-               for pat, P in classes_of("slate", tiny_answers.words).items())
+    best = sum(max(len(split(g, P)) for g in tiny_guesses.words) if pat != all_green(5) else 1
+               for pat, P in split("slate", tiny_answers.words).items())
     assert policy_trees["most-classes"].wins == best
     assert all(e.wins <= best for e in policy_trees.values())
 

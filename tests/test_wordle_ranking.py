@@ -1,5 +1,5 @@
 """The bounds that reject first guesses early, and the ranking of first guesses, against brute force
-(tests/test_wordle_guesses.brute: every tree of tiny instances), in normal and hard mode."""
+(tests/oracles.brute_fewest: every tree of tiny instances), in normal and hard mode."""
 
 import json
 import shlex
@@ -19,7 +19,8 @@ from exact.wordle.fewest.memo import new_memo
 from exact.wordle.fewest.ranking import first_value, rank_first_guesses, read_checkpoint
 from exact.words import words_from_lines
 
-from test_wordle_guesses import brute, tiny
+from oracles import brute_fewest, look_alike
+
 
 #: words that differ in one letter: every guess among them makes at most 2 classes on them, so
 #: m = 2 and the wide term of _floor (n > m) is what the bound is made of
@@ -31,14 +32,14 @@ SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[Healt
 def brute_from(words, guesses, t, max_guesses, hard):
     """The fewest total guesses of the answers ``words`` reached before step t (counted from the game
     start, c[s] = s), no constraint yet: brute force from step 1 with max_guesses - (t - 1), shifted."""
-    v = brute(list(words), list(guesses), max_guesses - (t - 1), hard=hard)
+    v = brute_fewest(list(words), list(guesses), max_guesses - (t - 1), hard=hard)
     return None if v is None else v[-1] + (t - 1) * len(words)
 
 
 def instances():
     yield "family", words_from_lines(FAMILY), words_from_lines(FAMILY)
     for seed in range(4):
-        A, G = tiny(seed, 7, 3)
+        A, G = look_alike(seed, 7, 3)
         yield f"tiny{seed}", A, G
 
 
@@ -82,18 +83,18 @@ def test_the_wide_term_is_used_and_tight_enough():
     wide = int(_floor(inst.cost, 1, n, 2, 2))
     assert wide == 1 + 2 + 3 * (n - 2)  # Selby's 3n - 1 + max(0, n - m), counted from step 1: minus n
     assert wide > 2 * n - 1
-    assert wide <= brute(FAMILY, FAMILY, 9)[-1]
+    assert wide <= brute_fewest(FAMILY, FAMILY, 9)[-1]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(4))
 def test_first_value_is_exact_below_the_threshold_and_a_bound_above(seed, hard):
-    A, G = tiny(seed, 8, 4)
+    A, G = look_alike(seed, 8, 4)
     inst = make_guesses_instance(A, G, Objective(()), 5, hard)
     S, rule = position(A, (), hard)
     for g, word in enumerate(G.words):
-        true = brute(A.words, G.words, 5, hard=hard, first=word)
+        true = brute_fewest(A.words, G.words, 5, hard=hard, first=word)
         true = true[-1] if true else None
         for thr in (10, 16, 18, 20, 40):
             v, exact, _ = first_value(inst, new_memo(), S, g, 1, rule, thr)
@@ -108,7 +109,7 @@ def test_first_value_reports_each_class_search(hard):
     """With no threshold every class is searched exactly: one record each, whose values (with the
     answer the first guess hits, 1 guess) add up to the first guess's exact total; with a threshold
     the searches stop at the class that rejected it, whose value then reaches its class threshold."""
-    A, G = tiny(2, 8, 4)
+    A, G = look_alike(2, 8, 4)
     inst = make_guesses_instance(A, G, Objective(()), 5, hard)
     S, rule = position(A, (), hard)
     for g, word in enumerate(G.words):
@@ -126,8 +127,8 @@ def test_first_value_reports_each_class_search(hard):
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(3))
 def test_ranking_matches_brute_force(seed, hard):
-    A, G = tiny(seed, 8, 4)
-    values = {w: brute(A.words, G.words, 5, hard=hard, first=w) for w in G.words}
+    A, G = look_alike(seed, 8, 4)
+    values = {w: brute_fewest(A.words, G.words, 5, hard=hard, first=w) for w in G.words}
     values = {w: (v[-1] if v else None) for w, v in values.items()}
     best = min(v for v in values.values() if v is not None)
     r = rank_first_guesses(A, G, hard=hard, max_guesses=5, progress=False)
@@ -146,7 +147,7 @@ def test_ranking_matches_brute_force(seed, hard):
 
 
 def test_checkpoint_resume_and_bad_lines(tmp_path):
-    A, G = tiny(1, 8, 4)
+    A, G = look_alike(1, 8, 4)
     full = rank_first_guesses(A, G, max_guesses=5, progress=False, top=2)
     path = tmp_path / "rank.jsonl"
     part = rank_first_guesses(A, G, max_guesses=5, progress=False, top=2, checkpoint=path, limit=4)
@@ -171,7 +172,7 @@ def test_checkpoint_resume_and_bad_lines(tmp_path):
 
 @pytest.mark.slow
 def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
-    A, G = tiny(2, 8, 4)
+    A, G = look_alike(2, 8, 4)
     answers = write_lines(tmp_path / "a.txt", A.words)
     guesses = write_lines(tmp_path / "g.txt", G.words)
     cert, tree = tmp_path / "rank.json", tmp_path / "best.txt"
@@ -179,7 +180,7 @@ def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
                   "--guesses", guesses, "--max-guesses", "5", "--certificate", cert, "--out", tree)
     assert r.returncode == 0, r.stderr
     data = json.loads(cert.read_text())
-    best = min(v[-1] for v in (brute(A.words, G.words, 5, first=w) for w in G.words) if v)
+    best = min(v[-1] for v in (brute_fewest(A.words, G.words, 5, first=w) for w in G.words) if v)
     assert data["status"] == "OPTIMAL" and data["best"]["total"] == best
     assert set(data["first_guesses"]) == set(G.words)
     assert all(("total" in v) != ("at_least" in v) for v in data["first_guesses"].values())
@@ -240,7 +241,7 @@ def test_the_rejection_bench_gives_the_peer_the_chosen_lists(tmp_path):
 
     from exact.bench.wordle import run_ranking_bench
 
-    A, G = tiny(1, 8, 4)
+    A, G = look_alike(1, 8, 4)
     peer = tmp_path / "peer"
     peer.write_text(f"#!{sys.executable}\nOUT = {str(tmp_path)!r}\n" + FAKE_PEER)
     peer.chmod(0o755)
@@ -271,7 +272,7 @@ def test_bench_refuses_hard_where_it_would_time_normal_mode(run_exact):
 @pytest.mark.slow
 def test_two_worker_local_cluster_matches_in_process(tmp_path):
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install -e '.[cluster]')")
-    A, G = tiny(0, 8, 4)
+    A, G = look_alike(0, 8, 4)
     here = rank_first_guesses(A, G, max_guesses=5, progress=False, top=3)
     path = tmp_path / "cluster.jsonl"
     there = rank_first_guesses(A, G, max_guesses=5, progress=False, top=3, cluster="local", workers=2, batch=3,
@@ -358,10 +359,10 @@ def test_feasible_ranking_matches_brute_force(hard):
     one found has a tree and the certificate says OPTIMAL."""
     from exact.wordle.fewest.memo import INF as KERNEL_INF
 
-    A, G = tiny(3, 8, 3)
+    A, G = look_alike(3, 8, 3)
     seen = set()
     for max_guesses in (2, 3, 4):
-        feasible = [g for g in G.words if brute(A.words, G.words, max_guesses, hard, first=g) is not None]
+        feasible = [g for g in G.words if brute_fewest(A.words, G.words, max_guesses, hard, first=g) is not None]
         r = rank_first_guesses(A, G, hard=hard, max_guesses=max_guesses, objective="feasible", progress=False)
         assert r.to_json()["objective"] == "feasible"
         if not feasible:
@@ -393,7 +394,7 @@ def test_an_interrupted_ranking_builds_the_best_tree_on_a_memo_of_its_own(monkey
     from exact import firstguess
     from exact.wordle.fewest import ranking as fewest_ranking
 
-    A, G = tiny(1, 8, 4)
+    A, G = look_alike(1, 8, 4)
     drive, first_value, first_tree = firstguess.drive, fewest_ranking.first_value, fewest_ranking.first_tree
     searched, built = [], []
 
@@ -415,7 +416,7 @@ def test_an_interrupted_ranking_builds_the_best_tree_on_a_memo_of_its_own(monkey
 
 def test_a_checkpoint_in_the_way_names_the_command_that_resumes_it_and_the_log_says_one_time_left(
         tmp_path, run_exact, write_lines):
-    A, G = tiny(2, 8, 4)
+    A, G = look_alike(2, 8, 4)
     answers = write_lines(tmp_path / "a.txt", A.words)
     guesses = write_lines(tmp_path / "g.txt", G.words)
     checkpoint = tmp_path / "run.jsonl"

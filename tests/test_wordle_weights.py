@@ -1,5 +1,5 @@
 """Answer weights (exact.weights): the file format's errors, and the fewest-guesses engine with
-random integer weights against the brute force of tests/test_wordle_guesses.brute (which weights
+random integer weights against the brute force of tests/oracles.brute_fewest (which weights
 each answer's terms directly, no bound involved), in normal and hard mode; unit weights on the
 weighted path give the unweighted values and trees."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from exact.errors import ExactError
 from exact.game.position import position
-from exact.weights import Weights, read_weights, unit_weights, weights_from_lines, weights_sha256
+from exact.weights import read_weights, unit_weights, weights_from_lines, weights_sha256
 from exact.wordle.fewest.endgame import endgame_bound
 from exact.wordle.fewest.lower_bounds import node_bound
 from exact.wordle.fewest.scan import lookahead
@@ -19,7 +19,8 @@ from exact.wordle.fewest.objective import Objective, parse_objective
 from exact.wordle.fewest.search import make_guesses_instance, solve_guesses
 from exact.words import words_from_lines
 
-from test_wordle_guesses import brute, tiny
+from oracles import brute_fewest, look_alike, random_weights
+
 
 A3 = words_from_lines(["cigar", "rebut", "sissy"], "a.txt")
 
@@ -54,12 +55,6 @@ def test_a_weights_file_is_read_in_any_order_and_identified_by_its_answers_order
         read_weights(tmp_path / "missing.txt", A3)
 
 
-def random_weights(A, seed, top=9):
-    rng = random.Random(seed)
-    values = np.array([rng.randint(1, top) for _ in A.words], dtype=np.int64)
-    return Weights(values, f"random{seed}", weights_sha256(A, values))
-
-
 def weighted_vector(result, wins):
     lost = tuple(result.weight - result.wins_within(k) for k in wins)
     return lost + (result.total,)
@@ -69,12 +64,12 @@ def weighted_vector(result, wins):
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(6))
 def test_weighted_fewest_guesses_matches_brute_force(seed, hard):
-    A, G = tiny(seed, 7, 3)
+    A, G = look_alike(seed, 7, 3)
     W = random_weights(A, seed)
     by_word = dict(zip(A.words, W.values.tolist()))
     for text, max_guesses in (("guesses", 6), ("guesses", 3), ("win2,guesses", 5), ("win3,guesses", 4)):
         objective = parse_objective(text)
-        expected = brute(A.words, G.words, max_guesses, hard, wins=objective.wins, weights=by_word)
+        expected = brute_fewest(A.words, G.words, max_guesses, hard, wins=objective.wins, weights=by_word)
         r = solve_guesses(A, G, objective=objective, max_guesses=max_guesses, hard=hard, progress=False, weights=W)
         if expected is None:
             assert r.status == "INFEASIBLE" and r.tree is None
@@ -82,7 +77,7 @@ def test_weighted_fewest_guesses_matches_brute_force(seed, hard):
         assert r.status == "OPTIMAL" and weighted_vector(r, objective.wins) == expected, (text, max_guesses)
         assert r.weight == W.total and abs(r.mean - r.total / W.total) < 1e-12
         for g in G.words[:4]:  # a fixed first guess too
-            one = brute(A.words, G.words, max_guesses, hard, wins=objective.wins, first=g, weights=by_word)
+            one = brute_fewest(A.words, G.words, max_guesses, hard, wins=objective.wins, first=g, weights=by_word)
             r1 = solve_guesses(A, G, objective=objective, first=g, max_guesses=max_guesses, hard=hard,
                                progress=False, weights=W)
             assert (r1.tree is None) if one is None else weighted_vector(r1, objective.wins) == one
@@ -94,7 +89,7 @@ def test_weighted_fewest_guesses_matches_brute_force(seed, hard):
 def test_each_weighted_bound_is_at_most_the_brute_force_value(seed, hard):
     """node_bound (with quick's class bound and the endgame bound), the look-ahead and the endgame
     bound alone, on random subsets with random weights (heavy ones too: up to 50), at steps 1 and 2."""
-    A, G = tiny(seed, 7, 3)
+    A, G = look_alike(seed, 7, 3)
     rng = random.Random(100 + seed)
     W = random_weights(A, seed, top=50)
     inst = make_guesses_instance(A, G, Objective(()), 5, hard, weights=W)
@@ -103,7 +98,7 @@ def test_each_weighted_bound_is_at_most_the_brute_force_value(seed, hard):
         S = np.array(sorted(rng.sample(range(len(A)), rng.randint(2, len(A)))), dtype=np.int64)
         t = rng.randint(1, 2)
         words = [A.words[a] for a in S]
-        v = brute(words, G.words, 5 - (t - 1), hard, weights={A.words[a]: int(W.values[a]) for a in S})
+        v = brute_fewest(words, G.words, 5 - (t - 1), hard, weights={A.words[a]: int(W.values[a]) for a in S})
         true = float("inf") if v is None else v[-1] + (t - 1) * int(W.values[S].sum())
         bounds = (node_bound(inst.ctx, new_memo(), S, t, rule.greens, rule.least),
                   lookahead(inst.ctx, new_memo(), S, t, rule.greens, rule.least, np.int64(2 ** 40)),
@@ -116,7 +111,7 @@ def test_each_weighted_bound_is_at_most_the_brute_force_value(seed, hard):
 @pytest.mark.parametrize("hard", [False, True])
 def test_unit_weights_on_the_weighted_path_give_the_unweighted_values_and_trees(hard):
     for seed in range(4):
-        A, G = tiny(seed, 8, 4)
+        A, G = look_alike(seed, 8, 4)
         plain = solve_guesses(A, G, max_guesses=5, hard=hard, progress=False)
         forced = solve_guesses(A, G, max_guesses=5, hard=hard, progress=False, weights=unit_weights(A),
                                weighted_path=True)
@@ -163,11 +158,11 @@ def test_the_shipped_prior_is_the_best_sigmoid_on_the_original_answers_and_beats
 @pytest.mark.parametrize("seed", range(3))
 def test_a_weighted_ranking_values_each_first_guess_as_its_weighted_solve_and_bounds_the_rest(seed, hard):
     from exact.wordle.fewest.ranking import rank_first_guesses
-    A, G = tiny(seed, 8, 4)
+    A, G = look_alike(seed, 8, 4)
     W = random_weights(A, seed)
     truth = {g: solve_guesses(A, G, first=g, hard=hard, progress=False, weights=W).total for g in G.words}
     best = min(truth.values())
-    assert (best,) == brute(A.words, G.words, 6, hard, weights=dict(zip(A.words, W.values.tolist())))
+    assert (best,) == brute_fewest(A.words, G.words, 6, hard, weights=dict(zip(A.words, W.values.tolist())))
     for top in (1, len(G)):  # the threshold falls to the best (bounds tested), or every value exact
         r = rank_first_guesses(A, G, hard=hard, top=top, weights=W, progress=False)
         assert r.status == "OPTIMAL" and r.exact[0][1] == best and r.weight == W.total
@@ -183,7 +178,7 @@ def test_a_weighted_ranking_certificate_is_verified_with_its_weights_only(tmp_pa
     from exact.game.formats import write_tree
     from exact.wordle.certificate import verify_certificate
     from exact.wordle.fewest.ranking import rank_first_guesses
-    A, G = tiny(1, 8, 4)
+    A, G = look_alike(1, 8, 4)
     W = random_weights(A, 1)
     (tmp_path / "a.txt").write_text("".join(w + "\n" for w in A.words))
     (tmp_path / "g.txt").write_text("".join(w + "\n" for w in G.words))
@@ -209,7 +204,7 @@ def test_a_weighted_ranking_certificate_is_verified_with_its_weights_only(tmp_pa
 
 def test_the_explorer_page_weights_each_node_by_the_answers_reaching_it():
     from exact.wordle.study.explorer import explorer_data
-    A, G = tiny(2, 8, 4)
+    A, G = look_alike(2, 8, 4)
     W = random_weights(A, 2)
     r = solve_guesses(A, G, progress=False, weights=W)
     plain = explorer_data(r.tree, A, depth=3)

@@ -14,17 +14,10 @@ from exact.wordle.wins import dp
 from exact.bench.depthk import run_depthk_bench
 from exact.wordle.wins.bounds import StagedSearch, WinsMemo, distinct_partitions, forget_memos, process_memo
 from exact.wordle.wins.ranking import run
-from exact.words import wordle_allowed, wordle_answers, words_from_lines
+from exact.words import wordle_answers, words_from_lines
 
-from test_wordle_dp import brute_values, tiny
-from test_wordle_weights import random_weights
+from oracles import brute_values, clustered, random_sized, random_weights
 
-
-def clustered(seed: int, extra: int):
-    """-ight, -atch, -ound words (they cannot all be split: answers are lost) and some other guesses."""
-    A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound")]
-    G = sorted(set(A) | set(random.Random(seed).sample(wordle_allowed().words, extra)))
-    return words_from_lines(A, "clustered"), words_from_lines(G, "clustered-guesses")
 
 
 def check_against(truth: dict, search, A, G, k: int, hard: bool, threshold: int) -> int:
@@ -44,7 +37,7 @@ def check_against(truth: dict, search, A, G, k: int, hard: bool, threshold: int)
 
 @pytest.mark.parametrize("seed", [0, 1] + [pytest.param(s, marks=pytest.mark.slow) for s in range(2, 6)])
 def test_staged_values_match_brute_force(seed):
-    A, G = tiny(200 + seed)
+    A, G = random_sized(200 + seed)
     k, hard = 4, seed % 2 == 0
     truth = brute_values(A.words, G.words, k, hard)
     best = max(truth.values())
@@ -161,7 +154,7 @@ def test_hard_mode_keys_carry_the_rule():
 
 def test_the_memo_outlives_a_batch_and_follows_the_instance():
     # a Dask worker unpickles a fresh search per batch: the memo must be the process's, per instance
-    A, G = tiny(300)
+    A, G = random_sized(300)
     inst = dp.make_wins_instance(A, G, False)
     assert process_memo(inst) is process_memo(dp.make_wins_instance(A, G, False))
     assert process_memo(inst) is not process_memo(dp.make_wins_instance(A, G, True))
@@ -217,7 +210,7 @@ def weighted_instance(A, G, hard, W):
 @pytest.mark.parametrize("seed,k", [(0, 3), (1, 4), (2, 4)] + [pytest.param(s, k, marks=pytest.mark.slow)
                                                                for s in range(3, 9) for k in (3, 4)])
 def test_staged_weighted_values_match_brute_force(seed, k):
-    A, G = tiny(400 + seed)
+    A, G = random_sized(400 + seed)
     hard = seed % 2 == 1
     W = random_weights(A, seed, top=30)
     truth = brute_values(A.words, G.words, k, hard, dict(zip(A.words, W.values.tolist())))
@@ -248,7 +241,7 @@ def test_staged_weighted_prunes_on_clustered_answers_and_agrees_with_the_plain_s
 
 @pytest.mark.parametrize("hard", [False, True])
 def test_staged_with_unit_weights_gives_exactly_the_unweighted_values(hard):
-    A, G = tiny(500 + hard)
+    A, G = random_sized(500 + hard)
     k = 4
     plain = StagedSearch(dp.make_wins_instance(A, G, hard))
     forced = dp.make_wins_instance(A, G, hard)
@@ -263,7 +256,7 @@ def test_staged_with_unit_weights_gives_exactly_the_unweighted_values(hard):
 
 
 def test_weighted_global_search_runs_staged_and_agrees_with_the_plain_one():
-    A, G = tiny(600)
+    A, G = random_sized(600)
     W = random_weights(A, 6, top=40)
     truth = brute_values(A.words, G.words, 4, False, dict(zip(A.words, W.values.tolist())))
     staged, plain = (run(A, G, depth=4, progress=False, staged=s, weights=W) for s in (True, False))
@@ -275,7 +268,7 @@ def test_weighted_global_search_runs_staged_and_agrees_with_the_plain_one():
 
 
 def test_the_memo_is_one_per_weights():
-    A, G = tiny(301)
+    A, G = random_sized(301)
     W1, W2 = random_weights(A, 1), random_weights(A, 2)
     assert W1.sha256 != W2.sha256
     one = process_memo(weighted_instance(A, G, False, W1))

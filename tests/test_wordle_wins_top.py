@@ -13,8 +13,8 @@ from exact.wordle.certificate import verify_certificate
 from exact.wordle.wins import dp
 from exact.wordle.wins.ranking import run
 
-from test_wordle_dp import brute_values, tiny
-from test_wordle_wins_bounds import clustered
+from oracles import brute_values, clustered, random_sized
+
 
 
 def check_ranking(r, truth: dict, top: int) -> None:
@@ -34,7 +34,7 @@ def check_ranking(r, truth: dict, top: int) -> None:
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_top_n_matches_brute_force_on_tiny_lists(seed):
-    A, G = tiny(300 + seed)
+    A, G = random_sized(300 + seed)
     hard = seed % 2 == 0
     truth = brute_values(A.words, G.words, 3, hard)
     r = run(A, G, depth=3, hard=hard, progress=False, top=3)
@@ -54,7 +54,7 @@ def test_top_n_matches_a_per_first_guess_solve(hard):
 
 
 def test_ranking_certificate_verifies_and_a_forged_proven_top_fails(tmp_path):
-    A, G = tiny(310)
+    A, G = random_sized(310)
     (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
     (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
     cert = tmp_path / "c.json"

@@ -2,7 +2,6 @@
 force that reads only the feedback rule and the hard-mode rule (no matrix, no bound), normal and hard;
 unit weights give the unweighted values."""
 
-from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -10,50 +9,20 @@ from click.testing import CliRunner
 
 from exact.bench.wordle import run_weights_bench
 from exact.cli import main as cli
-from exact.feedback import all_green, feedback
-from exact.game.hard import is_allowed
 from exact.game.position import position
 from exact.weights import unit_weights
 from exact.wordle.wins.dp import Search, make_wins_instance, solve
 from exact.wordle.wins.trees import optimal_tree
 
-from test_wordle_guesses import tiny
-from test_wordle_weights import random_weights
+from oracles import brute_wins, look_alike, random_weights
 
-
-def brute_wins(answers, guesses, depth, hard, weights, first=None):
-    """The most weight won within ``depth`` guesses over every strategy (every allowed guess at every
-    node), by the definition: the all-green class wins its answer's weight."""
-    green = all_green(len(answers[0]))
-
-    @lru_cache(maxsize=None)
-    def best(S, k, hist, fixed):
-        if k == 0 or not S:
-            return 0
-        result = 0
-        for g in ([fixed] if fixed else guesses):
-            if hard and not is_allowed(g, hist):
-                continue
-            classes = {}
-            for a in S:
-                classes.setdefault(feedback(g, a), []).append(a)
-            total = 0
-            for p, P in classes.items():
-                if p == green:
-                    total += weights[g]
-                else:
-                    total += best(tuple(P), k - 1, tuple(sorted({*hist, (g, p)})) if hard else (), None)
-            result = max(result, total)
-        return result
-
-    return best(tuple(answers), depth, (), first)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("seed", range(5))
 def test_weighted_wins_match_brute_force(seed, hard):
-    A, G = tiny(seed, 9, 3)
+    A, G = look_alike(seed, 9, 3)
     W = random_weights(A, seed, top=20)
     by_word = dict(zip(A.words, W.values.tolist()))
     for depth in (1, 2, 3, 4):
@@ -69,7 +38,7 @@ def test_weighted_wins_match_brute_force(seed, hard):
 
 @pytest.mark.parametrize("hard", [False, True])
 def test_weighted_kernels_with_unit_weights_give_the_unweighted_values(hard):
-    A, G = tiny(11, 12, 4)
+    A, G = look_alike(11, 12, 4)
     plain = Search(make_wins_instance(A, G, hard))
     weighted = Search(make_wins_instance(A, G, hard))
     weighted.inst.w = unit_weights(A).values  # the weighted kernels, forced on unit weights
@@ -81,7 +50,7 @@ def test_weighted_kernels_with_unit_weights_give_the_unweighted_values(hard):
 
 
 def test_unit_weights_are_the_unweighted_search():
-    A, G = tiny(3, 10, 3)
+    A, G = look_alike(3, 10, 3)
     r = solve(A, G, depth=3, progress=False, weights=unit_weights(A))
     s = solve(A, G, depth=3, progress=False)
     assert (r.wins, r.n, r.top, r.optimal_first) == (s.wins, s.n, s.top, s.optimal_first)
@@ -89,7 +58,7 @@ def test_unit_weights_are_the_unweighted_search():
 
 
 def test_the_weights_bench_pairs_weighted_and_unweighted_runs():
-    A, G = tiny(5, 10, 3)
+    A, G = look_alike(5, 10, 3)
     lines = []
     out = run_weights_bench(G.words[0], echo=lines.append, lists=(A, G), repeats=3)
     for name in ("depth3", "guesses"):
@@ -103,7 +72,7 @@ def test_the_weights_bench_pairs_weighted_and_unweighted_runs():
 
 
 def test_verify_needs_the_weights_a_certificate_records(tmp_path):
-    A, G = tiny(2, 9, 3)
+    A, G = look_alike(2, 9, 3)
     (tmp_path / "a.txt").write_text("\n".join(A.words) + "\n")
     (tmp_path / "g.txt").write_text("\n".join(G.words) + "\n")
     (tmp_path / "w.txt").write_text("".join(f"{a} {i % 5 + 1}\n" for i, a in enumerate(A.words)))
