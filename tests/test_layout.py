@@ -10,6 +10,7 @@ from the same table (:func:`layer_picture`) and must match it.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -47,6 +48,13 @@ LONG_MARK_WITHIN = 3
 NOT_YET: set[str] = set()
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of ``path``, read once a session (every test here reads the whole package; no test
+    changes a file of it; trees are only read)."""
+    return ast.parse(path.read_text())
+
+
 def module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -72,7 +80,7 @@ def layer_of(module: str) -> int:
 def imports(path: Path, known: set[str]) -> set[str]:
     """The modules of the package that ``path`` imports (``from exact.x import y`` counts y when y is a module)."""
     out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name.startswith("exact")}
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("exact") and not node.level:
@@ -81,7 +89,9 @@ def imports(path: Path, known: set[str]) -> set[str]:
     return {m for m in out if m in known}
 
 
+@functools.cache
 def import_graph() -> nx.DiGraph:
+    """The package's import arrows (made once a session; callers only read it)."""
     mods = modules()
     G = nx.DiGraph()
     G.add_nodes_from(mods)
@@ -135,7 +145,7 @@ def test_no_import_circle():
 def functions(path: Path):
     """(the ast node, the lines of the source) of every function and method of ``path``."""
     lines = path.read_text().splitlines()
-    for node in ast.walk(ast.parse("\n".join(lines))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield node, lines
 
@@ -210,9 +220,8 @@ def function_imports() -> list[tuple[str, int, str]]:
     """Every import inside a function in ``exact/``: (file, line, the text of its first line)."""
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        text = path.read_text()
-        lines = text.splitlines()
-        for fn in ast.walk(ast.parse(text)):
+        lines = path.read_text().splitlines()
+        for fn in ast.walk(parsed(path)):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 found += [(str(path.relative_to(ROOT)), node.lineno, lines[node.lineno - 1].strip())
                           for node in ast.walk(fn) if isinstance(node, (ast.Import, ast.ImportFrom))]
@@ -242,7 +251,7 @@ ONE_HOME = {
 @pytest.mark.parametrize("name", sorted(ONE_HOME))
 def test_each_idea_has_one_definition(name):
     homes = sorted(str(path.relative_to(ROOT)) for path in PACKAGE.rglob("*.py")
-                   for node in ast.parse(path.read_text()).body
+                   for node in parsed(path).body
                    if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
     assert homes == [ONE_HOME[name]]
 
@@ -270,7 +279,7 @@ def modules_with_code() -> set[str]:
     """Every module of the package, a package's ``__init__.py`` only when it holds more than a docstring."""
     out = set()
     for path in PACKAGE.rglob("*.py"):
-        body = ast.parse(path.read_text()).body
+        body = parsed(path).body
         if path.name == "__init__.py" and all(isinstance(n, ast.Expr) for n in body):
             continue
         out.add(str(path.relative_to(ROOT)))
