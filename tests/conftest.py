@@ -1,14 +1,21 @@
 """Shared test fixtures: an isolated feedback-matrix cache, the optional ENABLE pool, the repository
-root, the real command (``run_exact``) and the command in-process (``cli``), the one-line error check
-(``assert_one_line_error``), word-list files (``write_lines``), and a tiny Wordle instance with its policy
-trees (``tiny_answers``, ``tiny_guesses``, ``policy_trees``)."""
+root, the command in-process (``cli``: click's runner on the real click group, for option and error checks)
+and the real process (``run_exact``: only where a pipe, a signal, standard input or the start-up is what is
+tested), the one-line error check (``assert_one_line_error``), word-list files (``write_lines``), and a
+tiny Wordle instance with its policy trees (``tiny_answers``, ``tiny_guesses``, ``policy_trees``). The
+oracles and the instances themselves are in tests/oracles.py."""
 
 import os
 import subprocess
 import sys
+import warnings
+from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
+
+from oracles import brute_memorable, every_nth
 
 ROOT = Path(__file__).resolve().parents[1]
 ENABLE5 = ROOT / "instances" / "lingo" / "enable-5.txt"  # vendored (the same file as ../shared/data/enable-5.txt)
@@ -71,8 +78,8 @@ def write_lines_fixture():
 
 def _assert_one_line_error(result, *fragments):
     """A failed command's stderr is one line, ``exact: error: ...``, holding every fragment, no traceback.
-    ``result``: a finished process (``run_exact``) or the ``(code, stdout, stderr)`` of ``cli``. Returns the line."""
-    code, stderr = (result.returncode, result.stderr) if hasattr(result, "returncode") else (result[0], result[2])
+    ``result``: a finished process (``run_exact``) or the ``Ran`` of ``cli``. Returns the line."""
+    code, stderr = result.returncode, result.stderr
     assert code == 2, (code, stderr)
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("exact: error: "), stderr
@@ -88,34 +95,73 @@ def assert_one_line_error_fixture():
     return _assert_one_line_error
 
 
-@pytest.fixture(scope="session")
-def cli():
-    """``cli(*args)``: the CLI in-process (click's runner), as (exit code, stdout, stderr)."""
+class Ran(NamedTuple):
+    """A finished command, in-process or real: its exit status and what it wrote (a tuple too: ``code, out,
+    err = cli(...)``; attributes named as :class:`subprocess.CompletedProcess`'s, so one check reads both)."""
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@contextmanager
+def _as_run_from(args, env, cwd):
+    """What a real run would see: ``sys.argv`` (the resume hint and the reports quote it), the environment
+    ``env`` added, the working folder ``cwd``; all put back after."""
+    saved_argv, saved_cwd = sys.argv, os.getcwd()
+    saved_env = {k: os.environ.get(k) for k in env}
+    sys.argv = ["exact", *args]
+    os.environ.update(env)
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        yield
+    finally:
+        sys.argv = saved_argv
+        os.chdir(saved_cwd)
+        for k, v in saved_env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _cli(*args, input: str | None = None, env: dict | None = None, cwd: str | Path | None = None) -> Ran:
+    """The CLI in-process through click's runner: the same click group as ``python -m exact``, so its
+    error policy (ExactError: one line, exit 2; InternalError or a bug: exit 70 and a report; Ctrl-C: 130)
+    is the one a real run applies, without an interpreter and numba starting for each run. Only the
+    start-up in exact/__main__.py (a Ctrl-C during the imports) is not run: ``run_exact`` runs that."""
     from click.testing import CliRunner
 
     from exact.cli import main
+    from exact.cli.common import show_warning
 
-    def invoke(*args):
-        result = CliRunner().invoke(main, [str(a) for a in args])
-        return result.exit_code, result.stdout, result.stderr
-    return invoke
+    args = [str(a) for a in args]
+    with _as_run_from(args, env or {}, cwd), warnings.catch_warnings():
+        warnings.simplefilter("default")  # as in a real run: each warning once, as the line show_warning prints
+        warnings.showwarning = show_warning  # (pytest's capture would keep it from stderr)
+        result = CliRunner().invoke(main, args, input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception  # escaped the group's error policy: a test must see it, not an exit status 1
+    return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+@pytest.fixture(name="cli", scope="session")
+def cli_fixture():
+    """``cli(*args, input=None, env=None, cwd=None)``: the CLI in-process (click's runner) as ``Ran``
+    (exit code, stdout, stderr), for option and error checks; ``run_exact`` runs the real process."""
+    return _cli
 
 
 @pytest.fixture(scope="session")
 def tiny_answers():
-    """A tiny deterministic Wordle instance's answers: every 60th answer."""
-    from exact.words import wordle_answers, words_from_lines
-
-    return words_from_lines(wordle_answers().words[::60], source="tiny-answers")
+    """A tiny deterministic Wordle instance's answers (:func:`oracles.every_nth`)."""
+    return every_nth()[0]
 
 
 @pytest.fixture(scope="session")
-def tiny_guesses(tiny_answers):
-    """Its guesses: every 150th allowed word, the answers, and slate."""
-    from exact.words import wordle_allowed, words_from_lines
-
-    words = set(wordle_allowed().words[::150]) | set(tiny_answers.words) | {"slate"}
-    return words_from_lines(sorted(words), source="tiny-guesses")
+def tiny_guesses():
+    """Its guesses (:func:`oracles.every_nth`)."""
+    return every_nth()[1]
 
 
 @pytest.fixture(scope="session")
@@ -177,27 +223,8 @@ def look_alike_pools_fixture():
     return _look_alike_pools
 
 
-def _memorable_brute_force(answers, guesses, first: str, M: int) -> int:
-    """Most wins within 3 after ``first`` over every set S of at most M second guesses, from the plain
-    feedback rule (no matrix, no model): the hit of ``first`` plus, per first feedback class, the most
-    classes a guess of S makes on it."""
-    import itertools
-
-    from exact.feedback import all_green, feedback
-
-    classes: dict[int, list[str]] = {}
-    for a in answers.words:
-        classes.setdefault(feedback(first, a), []).append(a)
-    hit = len(classes.pop(all_green(answers.length), []))
-    w = {(c, g): len({feedback(g, a) for a in P}) for c, P in classes.items() for g in guesses.words}
-    best = 0
-    for size in range(1, M + 1):
-        for S in itertools.combinations(guesses.words, size):
-            best = max(best, sum(max(w[c, g] for g in S) for c in classes))
-    return hit + best
-
-
 @pytest.fixture(name="memorable_brute_force", scope="session")
 def memorable_brute_force_fixture():
-    """``memorable_brute_force(answers, guesses, first, M)``: the memorable optimum by brute force."""
-    return _memorable_brute_force
+    """``memorable_brute_force(answers, guesses, first, M)``: the memorable optimum by brute force
+    (:func:`oracles.brute_memorable`)."""
+    return brute_memorable

@@ -3,8 +3,9 @@
 An oracle is a brute force that reads only the rules: the feedback rule (:func:`exact.feedback.feedback`,
 word against word, no matrix) and the hard-mode rule (:func:`exact.game.hard.is_allowed` on the whole
 history), with every allowed guess tried at every node (useless ones included: the guess limit ends those
-paths; :func:`node_optimum` skips them, with the argument), memoized on what is left. None of them calls an engine, a bound, a kernel or a feedback matrix, so a
-test comparing an engine with one compares it with the definition.
+paths; :func:`node_optimum` skips them, with the argument), memoized on what is left. None of them calls
+an engine, a bound, a kernel or a feedback matrix, so a test comparing an engine with one compares it with
+the definition.
 
 - :func:`brute_fewest`: the least (lost within each K, ..., total guesses) of any complete tree, compared as
   tuples (the lexicographic order by definition, not the solver's weighted encoding).
@@ -12,13 +13,16 @@ test comparing an engine with one compares it with the definition.
   first guess's or every first guess's.
 - :func:`node_optimum`: either objective from a node (answers left, guess number, hard-mode clues), for
   audits of every node of a tree.
+- :func:`brute_memorable`: the most wins within 3 of at most M distinct second guesses.
 - :func:`brute_policy_wins`: what a simple second-guess policy wins, from the policy's definition.
 
-Tiny instances (all seeded, all from the shipped Wordle lists): :func:`look_alike` (answers hard to split),
+Tiny instances (all seeded, all from the shipped Wordle lists): :func:`every_nth`, :func:`look_alike` (answers hard to split),
 :func:`sampled` (seeded answers plus seeded non-answers), :func:`random_sized` (sizes drawn too),
-:func:`clustered` (-ight, -atch, -ound: answers that cannot all be won), :func:`random_weights`.
+:func:`clustered` (-ight, -atch, -ound: answers that cannot all be won), :func:`families` (more such
+families), :func:`random_tree`, :func:`random_weights`.
 """
 
+import itertools
 import math
 import random
 from functools import lru_cache
@@ -164,6 +168,22 @@ def node_optimum(guesses, weights, hard, objective, limit):
     return opt
 
 
+# --- the memorable strategy -----------------------------------------------------------------------
+
+def brute_memorable(answers, guesses, first: str, M: int) -> int:
+    """Most wins within 3 after ``first`` over every set S of at most M second guesses, from the plain
+    feedback rule (no matrix, no model): the hit of ``first`` plus, per first feedback class, the most
+    classes a guess of S makes on it."""
+    classes: dict[int, list[str]] = split(first, answers.words)
+    hit = len(classes.pop(all_green(answers.length), []))
+    w = {(c, g): len({feedback(g, a) for a in P}) for c, P in classes.items() for g in guesses.words}
+    best = 0
+    for size in range(1, M + 1):
+        for S in itertools.combinations(guesses.words, size):
+            best = max(best, sum(max(w[c, g] for g in S) for c in classes))
+    return hit + best
+
+
 # --- a simple second-guess policy -----------------------------------------------------------------
 
 def policy_choice(policy, P, answers, guesses):
@@ -198,6 +218,13 @@ def brute_policy_wins(policy, first, answers, guesses, depth):
 
 # --- tiny instances -------------------------------------------------------------------------------
 
+def every_nth():
+    """Every 60th answer; guesses: every 150th allowed word, the answers, and slate (the policies' instance)."""
+    answers = words_from_lines(wordle_answers().words[::60], source="tiny-answers")
+    words = set(wordle_allowed().words[::150]) | set(answers.words) | {"slate"}
+    return answers, words_from_lines(sorted(words), source="tiny-guesses")
+
+
 def look_alike(seed, n_answers=6, n_extra=3):
     """Answers that look alike (hard to split) plus a few extra guesses, from the Wordle answers."""
     rng = random.Random(seed)
@@ -230,6 +257,15 @@ def clustered(seed: int, extra: int):
     """-ight, -atch, -ound words (they cannot all be split: answers are lost) and some other guesses."""
     A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound")]
     G = sorted(set(A) | set(random.Random(seed).sample(wordle_allowed().words, extra)))
+    return words_from_lines(A, "clustered"), words_from_lines(G, "clustered-guesses")
+
+
+def families(extra: int = 40):
+    """Answers in look-alike families (-ight, -atch, -ound, -ower, -aker, -ill, -ake, -ash): depth 3 cannot
+    win them all; guesses: those and every 400th allowed word (the first ``extra``)."""
+    A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound", "ower", "aker", "ill")
+         or w[2:] in ("ake", "ash")]
+    G = sorted(set(A) | set(wordle_allowed().words[::400][:extra]))
     return words_from_lines(A, "clustered"), words_from_lines(G, "clustered-guesses")
 
 

@@ -19,8 +19,8 @@ def pool_file(tmp_path_factory, write_lines):
 
 
 @pytest.mark.slow
-def test_lingo_score_json(pool_file, run_exact):
-    r = run_exact("lingo", "score", "about", "beach", "--words", pool_file, "--json")
+def test_lingo_score_json(pool_file, cli):
+    r = cli("lingo", "score", "about", "beach", "--words", pool_file, "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert {"n", "wins", "probability", "solved_exactly", "largest_class", "stumpers", "guesses"} <= set(data)
@@ -29,22 +29,22 @@ def test_lingo_score_json(pool_file, run_exact):
 
 
 @pytest.mark.slow
-def test_lingo_score_report(pool_file, run_exact):
-    r = run_exact("lingo", "score", "ABOUT", "beach", "--words", pool_file)
+def test_lingo_score_report(pool_file, cli):
+    r = cli("lingo", "score", "ABOUT", "beach", "--words", pool_file)
     assert r.returncode == 0, r.stderr
     assert "wins:" in r.stdout and "by first letter:" in r.stdout and "stumper:" in r.stdout
 
 
 @pytest.mark.slow
-def test_lingo_score_on_enable(enable5, run_exact):
-    r = run_exact("lingo", "score", "hater", "funds", "pigmy", "block", "--words", enable5, "--json")
+def test_lingo_score_on_enable(enable5, cli):
+    r = cli("lingo", "score", "hater", "funds", "pigmy", "block", "--words", enable5, "--json")
     data = json.loads(r.stdout)
     assert (data["wins"], data["n"], data["largest_class"]) == (8180, 8636, 6)
 
 
 @pytest.mark.slow
-def test_wordle_openers_json_on_embedded_lists(run_exact):
-    r = run_exact("wordle", "openers", "--top", "3", "--json")
+def test_wordle_openers_json_on_embedded_lists(cli):
+    r = cli("wordle", "openers", "--top", "3", "--json")
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)
     assert [row["guess"] for row in rows] == ["trace", "salet", "crate"]
@@ -53,8 +53,8 @@ def test_wordle_openers_json_on_embedded_lists(run_exact):
 
 
 @pytest.mark.slow
-def test_wordle_openers_by_metric(pool_file, run_exact):
-    r = run_exact("wordle", "openers", "--answers", pool_file, "--guesses", pool_file, "--metric", "worst", "--json")
+def test_wordle_openers_by_metric(pool_file, cli):
+    r = cli("wordle", "openers", "--answers", pool_file, "--guesses", pool_file, "--metric", "worst", "--json")
     rows = json.loads(r.stdout)
     assert [row["worst"] for row in rows] == sorted(row["worst"] for row in rows)
 
@@ -66,46 +66,46 @@ def test_wordle_openers_by_metric(pool_file, run_exact):
     ("crane\ncr4ne\n", ["bad.txt:2", "'cr4ne'", "a-z"]),
     ("", ["bad.txt", "empty"]),
 ])
-def test_bad_word_lists(tmp_path, content, fragments, run_exact, assert_one_line_error):
+def test_bad_word_lists(tmp_path, content, fragments, cli, assert_one_line_error):
     bad = tmp_path / "bad.txt"
     bad.write_text(content)
-    assert_one_line_error(run_exact("lingo", "score", "crane", "--words", bad), *fragments)
-    assert_one_line_error(run_exact("wordle", "openers", "--answers", bad), *fragments)
+    assert_one_line_error(cli("lingo", "score", "crane", "--words", bad), *fragments)
+    assert_one_line_error(cli("wordle", "openers", "--answers", bad), *fragments)
 
 
 @pytest.mark.slow
-def test_missing_file(tmp_path, run_exact, assert_one_line_error):
-    assert_one_line_error(run_exact("lingo", "score", "crane", "--words", tmp_path / "none.txt"), "none.txt", "no such file")
+def test_missing_file(tmp_path, cli, assert_one_line_error):
+    assert_one_line_error(cli("lingo", "score", "crane", "--words", tmp_path / "none.txt"), "none.txt", "no such file")
 
 
 @pytest.mark.slow
-def test_guess_outside_pool_and_nonwords(pool_file, run_exact, assert_one_line_error):
-    assert_one_line_error(run_exact("lingo", "score", "zzzzz", "--words", pool_file), "'zzzzz'", "pool.txt")
-    assert run_exact("lingo", "score", "zzzzz", "--words", pool_file, "--allow-nonwords").returncode == 0
-    assert_one_line_error(run_exact("lingo", "score", "zzzz", "--words", pool_file), "'zzzz'", "4 letters")
+def test_guess_outside_pool_and_nonwords(pool_file, cli, assert_one_line_error):
+    assert_one_line_error(cli("lingo", "score", "zzzzz", "--words", pool_file), "'zzzzz'", "pool.txt")
+    assert cli("lingo", "score", "zzzzz", "--words", pool_file, "--allow-nonwords").returncode == 0
+    assert_one_line_error(cli("lingo", "score", "zzzz", "--words", pool_file), "'zzzz'", "4 letters")
 
 
 @pytest.mark.slow
-def test_lists_of_different_lengths(tmp_path, pool_file, run_exact, write_lines, assert_one_line_error):
+def test_lists_of_different_lengths(tmp_path, pool_file, cli, write_lines, assert_one_line_error):
     six = write_lines(tmp_path / "six.txt", ["abacus", "bakers"])
-    assert_one_line_error(run_exact("wordle", "openers", "--answers", pool_file, "--guesses", six), "6-letter")
+    assert_one_line_error(cli("wordle", "openers", "--answers", pool_file, "--guesses", six), "6-letter")
 
 
 @pytest.mark.slow
-def test_unknown_metric_is_rejected(run_exact):
-    r = run_exact("wordle", "openers", "--metric", "luck")
+def test_unknown_metric_is_rejected(cli):
+    r = cli("wordle", "openers", "--metric", "luck")
     assert r.returncode != 0 and "luck" in r.stderr
 
 
 @pytest.mark.slow
-def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file, run_exact, assert_one_line_error):
+def test_solve_max_distinct_second_is_the_memorable_variant(tmp_path, pool_file, cli, assert_one_line_error):
     args = ["--answers", pool_file, "--guesses", pool_file, "--first", "about", "--json"]
-    via_solve = run_exact("wordle", "solve", "--max-distinct-second", "2", *args)
-    via_memorable = run_exact("wordle", "memorable", "--max-distinct-second", "2", *args)
+    via_solve = cli("wordle", "solve", "--max-distinct-second", "2", *args)
+    via_memorable = cli("wordle", "memorable", "--max-distinct-second", "2", *args)
     assert via_solve.returncode == 0, via_solve.stderr
     a, b = json.loads(via_solve.stdout), json.loads(via_memorable.stdout)
     assert (a["wins"], a["status"]) == (b["wins"], b["status"])
-    assert_one_line_error(run_exact("wordle", "solve", "--max-distinct-second", "2", "--depth", "4", *args), "depth 3")
+    assert_one_line_error(cli("wordle", "solve", "--max-distinct-second", "2", "--depth", "4", *args), "depth 3")
 
 
 def help_examples():
@@ -195,23 +195,23 @@ def test_rank_refuses_options_that_do_not_go_together(cli, args, fragment, asser
 
 
 @pytest.mark.slow
-def test_rank_on_a_tiny_list_and_the_old_spellings(tmp_path, run_exact, write_lines):
+def test_rank_on_a_tiny_list_and_the_old_spellings(tmp_path, cli, write_lines):
     """Both questions of `exact wordle rank` on four words; `solve`'s old spellings give the same answer
     and a note pointing to the new one."""
     words = write_lines(tmp_path / "w.txt", ["caber", "cabin", "cable", "cache"])
     lists = ["--answers", words, "--guesses", words, "--json"]
-    fewest = run_exact("wordle", "rank", "--objective", "guesses", *lists)
+    fewest = cli("wordle", "rank", "--objective", "guesses", *lists)
     assert fewest.returncode == 0, fewest.stderr
     data = json.loads(fewest.stdout)
     assert data["kind"] == "fewest-ranking" and data["status"] == "OPTIMAL" and data["first_guesses_done"] == 4
-    wins = run_exact("wordle", "rank", "--depth", "2", *lists)
+    wins = cli("wordle", "rank", "--depth", "2", *lists)
     assert wins.returncode == 0, wins.stderr
     assert json.loads(wins.stdout)["kind"] == "wins-global" and json.loads(wins.stdout)["status"] == "OPTIMAL"
-    old = run_exact("wordle", "solve", "--objective", "guesses", "--first", "all", *lists)
+    old = cli("wordle", "solve", "--objective", "guesses", "--first", "all", *lists)
     assert old.returncode == 0 and json.loads(old.stdout)["best"] == data["best"], old.stderr
     assert "exact: note: 'exact wordle solve --objective guesses --first all' is now 'exact wordle rank " \
            "--objective guesses'" in old.stderr.splitlines()
-    old = run_exact("wordle", "solve", "--depth", "2", "--checkpoint", tmp_path / "run.jsonl", *lists)
+    old = cli("wordle", "solve", "--depth", "2", "--checkpoint", tmp_path / "run.jsonl", *lists)
     assert old.returncode == 0 and json.loads(old.stdout)["wins"] == json.loads(wins.stdout)["wins"], old.stderr
     assert any(line.startswith("exact: note: ") and "'exact wordle rank --depth 2'" in line
                for line in old.stderr.splitlines())

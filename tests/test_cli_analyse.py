@@ -35,12 +35,12 @@ def test_text_and_the_answer_form_agree(cli, lists):
 
 
 @pytest.mark.slow
-def test_a_pasted_grid_from_stdin(run_exact, tmp_path, write_lines):
+def test_a_pasted_grid_from_stdin(cli, tmp_path, write_lines):
     path = tmp_path / "words.txt"
     write_lines(path, WORDS)
     grid = "Wordle 1 3/6\n\n\u2b1b\u2b1b\u2b1b\u2b1b\u2b1b\n\u2b1b\u2b1b\u2b1b\u2b1b\u2b1b\n" + "\U0001f7e9" * 5 + "\n"
-    r = run_exact("wordle", "analyse", "-", "--guesses-played", "rebut,sissy,focal", "--answers", str(path),
-                  "--guesses", str(path), "--json", input=grid)
+    r = cli("wordle", "analyse", "-", "--guesses-played", "rebut,sissy,focal", "--answers", str(path),
+            "--guesses", str(path), "--json", input=grid)
     assert r.returncode == 0, r.stderr
     assert [s["guess"] for s in json.loads(r.stdout)["steps"]] == ["rebut", "sissy", "focal"]
 

@@ -20,20 +20,20 @@ def lists(pool_file):
 
 
 @pytest.fixture
-def verify(run_exact):
+def verify(cli):
     """``verify(tree_file, *args)``: the JSON report of ``exact wordle verify``, which must succeed."""
     def run(path, *args):
-        r = run_exact("wordle", "verify", path, "--json", *args)
+        r = cli("wordle", "verify", path, "--json", *args)
         assert r.returncode == 0, r.stdout + r.stderr
         return json.loads(r.stdout)
     return run
 
 
 @pytest.mark.slow
-def test_solve_objective_guesses_writes_a_tree_that_replays(tmp_path, pool_file, run_exact, verify):
+def test_solve_objective_guesses_writes_a_tree_that_replays(tmp_path, pool_file, cli, verify):
     out_txt, out_graphml = tmp_path / "t.txt", tmp_path / "t.graphml"
-    r = run_exact("wordle", "solve", "--objective", "guesses", *lists(pool_file), "--out", out_txt,
-                  "--out", out_graphml, "--json")
+    r = cli("wordle", "solve", "--objective", "guesses", *lists(pool_file), "--out", out_txt,
+            "--out", out_graphml, "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     A = words_from_lines(wordle_answers().words[:120])
@@ -46,67 +46,67 @@ def test_solve_objective_guesses_writes_a_tree_that_replays(tmp_path, pool_file,
 
 
 @pytest.mark.slow
-def test_after_compare_and_cutoff(pool_file, run_exact):
+def test_after_compare_and_cutoff(pool_file, cli):
     A = words_from_lines(wordle_answers().words[:120])
     g = A.words[0]
     from exact.feedback import feedback, format_pattern
 
     pattern = format_pattern(feedback(g, A.words[5]), 5, "letters").upper()
-    r = run_exact("wordle", "solve", "--objective", "guesses", *lists(pool_file), "--after", f"{g} {pattern}",
-                  "--compare", A.words[7], "--json")
+    r = cli("wordle", "solve", "--objective", "guesses", *lists(pool_file), "--after", f"{g} {pattern}",
+            "--compare", A.words[7], "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["after"] == [[g, format_pattern(feedback(g, A.words[5]), 5)]]
     c = data["compare"]
     assert c["guess"] == A.words[7] and c["extra_guesses"] == c["value"]["total"] - c["best_value"]["total"] >= 0
     # the same position by the DP objective
-    r = run_exact("wordle", "solve", "--depth", "3", *lists(pool_file), "--after", f"{g} {pattern}",
-                  "--compare", A.words[7], "--json")
+    r = cli("wordle", "solve", "--depth", "3", *lists(pool_file), "--after", f"{g} {pattern}",
+            "--compare", A.words[7], "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["compare"]["fewer_wins"] == d["compare"]["best_wins"] - d["compare"]["wins"] >= 0
     # --cutoff below the optimum: proven, no tree
     full = solve_guesses(A, A, progress=False)
-    r = run_exact("wordle", "solve", "--objective", "guesses", *lists(pool_file), "--cutoff", str(full.total - 1), "--json")
+    r = cli("wordle", "solve", "--objective", "guesses", *lists(pool_file), "--cutoff", str(full.total - 1), "--json")
     data = json.loads(r.stdout)
     assert r.returncode == 0 and data["status"] == "INFEASIBLE" and data["lower_bound"] >= full.total
 
 
 @pytest.mark.slow
-def test_depth_trees_are_complete_unless_truncated(tmp_path, pool_file, run_exact, verify):
+def test_depth_trees_are_complete_unless_truncated(tmp_path, pool_file, cli, verify):
     full, cut = tmp_path / "full.graphml", tmp_path / "cut.graphml"
-    r = run_exact("wordle", "solve", "--depth", "2", *lists(pool_file), "--out", full, "--json")
+    r = cli("wordle", "solve", "--depth", "2", *lists(pool_file), "--out", full, "--json")
     assert r.returncode == 0, r.stderr
     wins = json.loads(r.stdout)["wins"]
     v = verify(full, *lists(pool_file), "--depth", "6")
     assert v["valid"] and v["wins"] == 120 and sum(v["wins_at"][:2]) == wins
-    r = run_exact("wordle", "solve", "--depth", "2", *lists(pool_file), "--out", cut, "--truncate")
+    r = cli("wordle", "solve", "--depth", "2", *lists(pool_file), "--out", cut, "--truncate")
     assert r.returncode == 0, r.stderr
     assert verify(cut, *lists(pool_file), "--depth", "2")["wins"] == wins
     # evaluate and memorable write complete trees too
     ev = tmp_path / "ev.txt"
-    r = run_exact("wordle", "evaluate", "--first", "about", "--second", "min-worst", *lists(pool_file), "--out", ev, "--json")
+    r = cli("wordle", "evaluate", "--first", "about", "--second", "min-worst", *lists(pool_file), "--out", ev, "--json")
     assert r.returncode == 0, r.stderr
     v = verify(ev, *lists(pool_file), "--depth", "6")
     assert v["valid"] and v["wins"] == 120 and sum(v["wins_at"][:3]) == json.loads(r.stdout)["wins"]
     mem = tmp_path / "mem.json"
-    r = run_exact("wordle", "memorable", "--max-distinct-second", "2", "--first", "about", *lists(pool_file),
-                  "--out", mem, "--json")
+    r = cli("wordle", "memorable", "--max-distinct-second", "2", "--first", "about", *lists(pool_file),
+            "--out", mem, "--json")
     assert r.returncode == 0, r.stderr
     v = verify(mem, *lists(pool_file), "--depth", "6")
     assert v["valid"] and v["wins"] == 120 and sum(v["wins_at"][:3]) == json.loads(r.stdout)["wins"]
     # exact wordle complete on the truncated tree gives the same wins within 2
     done = tmp_path / "done.txt"
-    r = run_exact("wordle", "complete", cut, "--depth", "2", *lists(pool_file), "--out", done)
+    r = cli("wordle", "complete", cut, "--depth", "2", *lists(pool_file), "--out", done)
     assert r.returncode == 0, r.stderr
     v = verify(done, *lists(pool_file), "--depth", "6")
     assert v["valid"] and v["wins"] == 120 and sum(v["wins_at"][:2]) == wins
 
 
 @pytest.mark.slow
-def test_tradeoff_table(tmp_path, pool_file, run_exact):
+def test_tradeoff_table(tmp_path, pool_file, cli):
     out = tmp_path / "trade.json"
-    r = run_exact("wordle", "tradeoff", "--first", "about,adobe", *lists(pool_file), "--out", out, "--json")
+    r = cli("wordle", "tradeoff", "--first", "about,adobe", *lists(pool_file), "--out", out, "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(out.read_text())
     assert [row["first"] for row in data["rows"]] == ["about", "adobe"]
@@ -117,13 +117,13 @@ def test_tradeoff_table(tmp_path, pool_file, run_exact):
 
 
 @pytest.mark.slow
-def test_bad_input_is_one_line(tmp_path, pool_file, run_exact, write_lines, assert_one_line_error):
+def test_bad_input_is_one_line(tmp_path, pool_file, cli, write_lines, assert_one_line_error):
     small = write_lines(tmp_path / "small.txt", wordle_answers().words[:50])
     # an answer that is not a guess: one line, no traceback (evaluate used to raise RuntimeError)
-    assert_one_line_error(run_exact("wordle", "evaluate", "--first", "about", "--second", "most-classes",
-                                    "--answers", pool_file, "--guesses", small), "is not in", "small.txt")
-    assert_one_line_error(run_exact("wordle", "solve", "--objective", "guesses", "--answers", pool_file,
-                                    "--guesses", small), "is not in")
+    assert_one_line_error(cli("wordle", "evaluate", "--first", "about", "--second", "most-classes",
+                              "--answers", pool_file, "--guesses", small), "is not in", "small.txt")
+    assert_one_line_error(cli("wordle", "solve", "--objective", "guesses", "--answers", pool_file,
+                              "--guesses", small), "is not in")
     for args, fragment in [
         (["--objective", "fewest"], "--objective"),
         (["--objective", "guesses,win3"], "last"),
@@ -137,7 +137,7 @@ def test_bad_input_is_one_line(tmp_path, pool_file, run_exact, write_lines, asse
         (["--depth", "3", "--cutoff", "10"], "--cutoff"),
         (["--depth", "7"], "--max-guesses"),
     ]:
-        assert_one_line_error(run_exact("wordle", "solve", *lists(pool_file), *args), fragment)
+        assert_one_line_error(cli("wordle", "solve", *lists(pool_file), *args), fragment)
 
 
 def test_interrupt_returns_a_complete_feasible_tree(monkeypatch):

@@ -7,11 +7,11 @@ from exact.docs import kind_of, results_markdown
 
 
 @pytest.mark.slow
-def test_committed_results_page_is_up_to_date(tmp_path, run_exact):
+def test_committed_results_page_is_up_to_date(tmp_path, cli):
     """Checked from a folder outside the checkout: the committed results are found from any working folder
     (the checkout, or the wheel's copy). One run for both: the page reads every committed tree, the
     DOT one through pydot's grammar, most of this test's time."""
-    r = run_exact("docs", "results", "--check", cwd=tmp_path)
+    r = cli("docs", "results", "--check", cwd=tmp_path)
     assert r.returncode == 0 and "up to date" in r.stdout, \
         r.stderr + " (run `python -m exact docs results` and commit docs/results.md)"
 
@@ -27,7 +27,7 @@ def test_each_kind_of_file_is_recognised(root):
 
 
 @pytest.mark.slow
-def test_numbers_come_from_the_files_and_check_catches_drift(tmp_path, root, run_exact):
+def test_numbers_come_from_the_files_and_check_catches_drift(tmp_path, root, cli):
     (tmp_path / "results" / "wordle").mkdir(parents=True)
     certificate = json.loads((root / "results/wordle/optimal-depth3-certificate.json").read_text())
     certificate.pop("tree")
@@ -39,12 +39,12 @@ def test_numbers_come_from_the_files_and_check_catches_drift(tmp_path, root, run
     assert "| 1234 / 2315 | 53.30% | OPTIMAL | zzzzz |" in page
     assert "exact wordle solve --depth 3 --certificate results/wordle/x-certificate.json" in page
     assert "results/wordle/new.json" in page.split("## Other result files")[1]
-    r = run_exact("docs", "results", "--root", tmp_path)
+    r = cli("docs", "results", "--root", tmp_path)
     assert r.returncode == 0, r.stderr
-    assert run_exact("docs", "results", "--root", tmp_path, "--check").returncode == 0
+    assert cli("docs", "results", "--root", tmp_path, "--check").returncode == 0
     certificate["wins"] = 1235
     (tmp_path / "results/wordle/x-certificate.json").write_text(json.dumps(certificate))
-    r = run_exact("docs", "results", "--root", tmp_path, "--check")
+    r = cli("docs", "results", "--root", tmp_path, "--check")
     assert r.returncode == 1 and "out of date" in r.stderr
 
 

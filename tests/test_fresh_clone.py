@@ -68,10 +68,10 @@ def test_readme_gives_compare_ranking_its_arguments(root):
     assert (root / command.group(1)).is_file() and (root / command.group(2)).is_file()
 
 
-def test_one_first_guess_agrees_in_the_singular(run_exact, root, tmp_path):
+def test_one_first_guess_agrees_in_the_singular(cli, root, tmp_path):
     table = tmp_path / "one.txt"
     table.write_text("salet 7920\n")
-    r = run_exact("wordle", "compare-ranking", root / "results/wordle/ranking-guesses-certificate.json", table)
+    r = cli("wordle", "compare-ranking", root / "results/wordle/ranking-guesses-certificate.json", table)
     assert r.returncode == 0 and "1 first guess agrees exactly" in r.stdout, r.stdout + r.stderr
 
 

@@ -430,9 +430,9 @@ def test_cli_malformed_files_one_line_error(tmp_path, name, text, fragment, cli,
 
 
 @pytest.mark.slow
-def test_cli_malformed_file_through_the_entry_point(tmp_path, run_exact, assert_one_line_error):
+def test_cli_malformed_file_through_the_entry_point(tmp_path, cli, assert_one_line_error):
     (tmp_path / "bad.txt").write_text("cabin GGGBB1 cable GGGGG2\n  GGGGG1\n")
-    r = run_exact("wordle", "verify", tmp_path / "bad.txt")
+    r = cli("wordle", "verify", tmp_path / "bad.txt")
     assert_one_line_error(r, "bad.txt:2:", "does not line up")
 
 
@@ -505,7 +505,7 @@ def test_big_dot_and_text_trees_are_bounded(tmp_path):
 
 
 @pytest.mark.slow
-def test_trees_are_written_to_a_pipe_through_dev_stdout(run_exact):
+def test_trees_are_written_to_a_pipe_through_dev_stdout(cli):
     import subprocess
     import sys
 

@@ -33,9 +33,8 @@ def w8(tmp_path_factory, write_lines):
 # --- 5. every input bounded -------------------------------------------------------------------------
 
 @pytest.mark.skipif(not (FORGED / "cert-max-guesses-1e9.json").is_file(), reason="no forged certificate in ../shared")
-def test_a_certificate_with_a_huge_max_guesses_is_refused_at_once(run_exact, assert_one_line_error):
-    out = subprocess.run([sys.executable, "-m", "exact", "wordle", "verify", str(FORGED / "cert-max-guesses-1e9.json")],
-                         capture_output=True, text=True, timeout=60, cwd=ROOT)
+def test_a_certificate_with_a_huge_max_guesses_is_refused_at_once(cli, assert_one_line_error):
+    out = cli("wordle", "verify", FORGED / "cert-max-guesses-1e9.json", cwd=ROOT)
     assert_one_line_error(out, "max_guesses must be at most 64", "cert-max-guesses-1e9.json")
 
 
@@ -119,11 +118,11 @@ def test_export_with_a_non_utf8_name_and_title(tmp_path):
     assert "ti\ufffdtle" in page
 
 
-def test_docs_results_names_a_malformed_result_file(tmp_path, run_exact, assert_one_line_error):
+def test_docs_results_names_a_malformed_result_file(tmp_path, cli, assert_one_line_error):
     (tmp_path / "results" / "wordle").mkdir(parents=True)
     bad = tmp_path / "results" / "wordle" / "x-certificate.json"
     bad.write_text(json.dumps({"wins": "a", "n": 5, "depth": 3, "top": 7, "status": "OPTIMAL", "method": "x"}))
-    out = run_exact("docs", "results", "--root", tmp_path, "--out", tmp_path / "r.md")
+    out = cli("docs", "results", "--root", tmp_path, "--out", tmp_path / "r.md")
     assert_one_line_error(out, "x-certificate.json", "not a valid")
 
 
@@ -213,12 +212,12 @@ def test_a_tree_deeper_than_the_limit_is_refused_without_recursion():
         exact.verify_tree(deep, A8)
 
 
-def test_a_file_that_is_not_a_word_list_is_not_echoed(tmp_path, run_exact, assert_one_line_error):
+def test_a_file_that_is_not_a_word_list_is_not_echoed(tmp_path, cli, assert_one_line_error):
     secret = tmp_path / "secret"
     secret.write_text("root:x:0:0:root:/root:/bin/bash\nmore\n")
     link = tmp_path / "answers.txt"
     link.symlink_to(secret)
-    out = run_exact("wordle", "verify", "results/wordle/salet-guesses.txt", "--answers", link, cwd=ROOT)
+    out = cli("wordle", "verify", "results/wordle/salet-guesses.txt", "--answers", link, cwd=ROOT)
     line = assert_one_line_error(out, "not a word list")
     assert "root" not in line.replace(str(tmp_path), "")
 

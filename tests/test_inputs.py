@@ -28,12 +28,12 @@ RESULT = ROOT / "results" / "lingo" / "answers-first-20.json"
     (lambda d: d.update(interrupted="no"), "field 'interrupted' has the wrong type (str"),
     (lambda d: d.update(k=True), "field 'k' has the wrong type (bool"),
 ])
-def test_lingo_result_fields_are_type_checked(tmp_path, run_exact, edit, fragment, assert_one_line_error):
+def test_lingo_result_fields_are_type_checked(tmp_path, cli, edit, fragment, assert_one_line_error):
     data = json.loads(RESULT.read_text())
     data["words"] = str(ROOT / data["words"])
     edit(data)
     (tmp_path / "r.json").write_text(json.dumps(data))
-    assert_one_line_error(run_exact("lingo", "verify", tmp_path / "r.json"), fragment)
+    assert_one_line_error(cli("lingo", "verify", tmp_path / "r.json"), fragment)
 
 
 @pytest.fixture(scope="module")
@@ -56,14 +56,14 @@ def adaptive_certificate(tmp_path_factory):
     (lambda d: d["letters"]["c"].update(status="PROVEN"), "status 'PROVEN' is not OPTIMAL"),
     (lambda d: d.pop("n"), "field 'n' is missing"),
 ])
-def test_adaptive_certificate_fields_are_type_checked(tmp_path, run_exact, adaptive_certificate, edit, fragment,
+def test_adaptive_certificate_fields_are_type_checked(tmp_path, cli, adaptive_certificate, edit, fragment,
                                                      assert_one_line_error):
     data = json.loads(adaptive_certificate.read_text())
     edit(data)
     (tmp_path / "a.json").write_text(json.dumps(data))
     for command in (("lingo", "verify", "--words", adaptive_certificate.parent / "pool.txt"),
                     ("lingo", "adaptive-table")):
-        assert_one_line_error(run_exact(*command, tmp_path / "a.json"), fragment)
+        assert_one_line_error(cli(*command, tmp_path / "a.json"), fragment)
 
 
 def test_group_and_column_files_are_type_checked(tmp_path, adaptive_certificate):
@@ -82,10 +82,10 @@ def test_group_and_column_files_are_type_checked(tmp_path, adaptive_certificate)
 
 
 @pytest.mark.slow
-def test_numbers_of_thousands_of_digits_in_json_inputs(tmp_path, run_exact, assert_one_line_error):
+def test_numbers_of_thousands_of_digits_in_json_inputs(tmp_path, cli, assert_one_line_error):
     (tmp_path / "r.json").write_text('{"wins": ' + "9" * 5000 + "}")
-    assert_one_line_error(run_exact("lingo", "adaptive-table", tmp_path / "r.json"), "too many digits")
-    assert_one_line_error(run_exact("lingo", "play", "--set", tmp_path / "r.json"), "too many digits")
+    assert_one_line_error(cli("lingo", "adaptive-table", tmp_path / "r.json"), "too many digits")
+    assert_one_line_error(cli("lingo", "play", "--set", tmp_path / "r.json"), "too many digits")
 
 
 @pytest.fixture(scope="module")
@@ -108,16 +108,16 @@ def lists(tmp_path_factory):
     (("wordle", "solve", "--answers", "{a}", "--guesses", "{a}", "--objective", "guesses", "--after", "aback ggggg"),
      "aback was the answer"),
 ])
-def test_option_values_are_one_line_errors(lists, run_exact, args, fragment):
-    r = run_exact(*[a.format(a=lists / "a.txt", p=lists / "p.txt") for a in args])
+def test_option_values_are_one_line_errors(lists, cli, args, fragment):
+    r = cli(*[a.format(a=lists / "a.txt", p=lists / "p.txt") for a in args])
     assert r.returncode == 2 and fragment in r.stderr and "Traceback" not in r.stderr, r.stderr[-600:]
 
 
 @pytest.mark.slow
-def test_cluster_that_is_not_an_address_or_not_dask(lists, run_exact, assert_one_line_error):
+def test_cluster_that_is_not_an_address_or_not_dask(lists, cli, assert_one_line_error):
     pytest.importorskip("distributed")
     base = ("wordle", "rank", "--answers", lists / "a.txt", "--guesses", lists / "a.txt", "--depth", "3")
-    assert_one_line_error(run_exact(*base, "--cluster", "not an address"), "not a scheduler address")
+    assert_one_line_error(cli(*base, "--cluster", "not an address"), "not a scheduler address")
     for greeting in (b"", b"HTTP/1.0 400 Bad Request\r\n\r\n"):  # silent (HTTP) and talkative servers
         server = socket.socket()
         server.bind(("127.0.0.1", 0))
@@ -131,7 +131,7 @@ def test_cluster_that_is_not_an_address_or_not_dask(lists, run_exact, assert_one
             conn.close()
 
         threading.Thread(target=serve, daemon=True).start()
-        line = assert_one_line_error(run_exact(*base, "--cluster", f"tcp://127.0.0.1:{port}"))
+        line = assert_one_line_error(cli(*base, "--cluster", f"tcp://127.0.0.1:{port}"))
         assert ("sent nothing" if not greeting else "does not speak Dask's protocol") in line
         server.close()
 

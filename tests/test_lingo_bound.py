@@ -174,15 +174,15 @@ def test_bad_input():
 
 
 @pytest.mark.slow
-def test_cli_bound(tmp_path, run_exact, write_lines):
+def test_cli_bound(tmp_path, cli, write_lines):
     words = write_lines(tmp_path / "pool.txt", ["bakes", "bekes", "bikes", "bokes", "bukes", "bykes", "brkes"])
     out = tmp_path / "b.json"
-    r = run_exact("lingo", "bound", "--words", words, "-k", "1", "--time-limit", "60", "--json", "--out", out)
+    r = cli("lingo", "bound", "--words", words, "-k", "1", "--time-limit", "60", "--json", "--out", out)
     assert r.returncode == 0, r.stderr
     data = json.loads(out.read_text())
     assert data == json.loads(r.stdout)
     assert data["upper_bound"] == 6 and data["n"] == 7 and data["complete"]
-    bad = run_exact("lingo", "bound", "--words", words, "--time-limit", "0")
+    bad = cli("lingo", "bound", "--words", words, "--time-limit", "0")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--time-limit 0" in bad.stderr
 
 

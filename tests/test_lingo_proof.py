@@ -206,17 +206,17 @@ def test_a_local_dask_cluster_gives_the_in_process_records(tmp_path):
 
 
 @pytest.mark.slow
-def test_cli_bound_given_fixed_words(tmp_path, run_exact, write_lines):
+def test_cli_bound_given_fixed_words(tmp_path, cli, write_lines):
     pool = family_pool(28, 5, 7, "abcdefghijklmnopqrst")
     words = tmp_path / "pool.txt"
     write_lines(words, pool.words)
     g = pool.words[5]
     expected = column_bound(pool, 2, time_limit=60, fixed=[g]).value
-    r = run_exact("lingo", "bound", "--columns", "-k", "2", "--words", str(words), "--fixed", g, "--json")
+    r = cli("lingo", "bound", "--columns", "-k", "2", "--words", str(words), "--fixed", g, "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["upper_bound"] == expected and data["details"]["fixed"] == [g]
-    r = run_exact("lingo", "bound", "-k", "2", "--words", str(words), "--fixed", g)
+    r = cli("lingo", "bound", "-k", "2", "--words", str(words), "--fixed", g)
     assert r.returncode == 2 and "--columns" in r.stderr
 
 

@@ -99,10 +99,10 @@ def pool61(tmp_path_factory, write_lines):
 
 
 @pytest.fixture(scope="module")
-def solved(pool61, tmp_path_factory, run_exact):
+def solved(pool61, tmp_path_factory, cli):
     out = tmp_path_factory.mktemp("res") / "pool61.json"
-    r = run_exact("lingo", "solve", "--words", pool61, "-k", "2", "--time-limit", "60", "--max-rounds", "3",
-                  "--workers", "1", "--seed", "3", "--out", out, "--json")
+    r = cli("lingo", "solve", "--words", pool61, "-k", "2", "--time-limit", "60", "--max-rounds", "3",
+            "--workers", "1", "--seed", "3", "--out", out, "--json")
     assert r.returncode == 0, r.stderr
     return out, json.loads(r.stdout), r.stderr
 
@@ -123,14 +123,14 @@ def test_solve_reports_an_exact_set_and_a_valid_bound(pool61, solved):
 
 
 @pytest.mark.slow
-def test_verify_accepts_the_result_and_rejects_a_tampered_one(solved, tmp_path, run_exact):
+def test_verify_accepts_the_result_and_rejects_a_tampered_one(solved, tmp_path, cli):
     out, data, _ = solved
-    ok = run_exact("lingo", "verify", out)
+    ok = cli("lingo", "verify", out)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert "verified" in ok.stdout
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps({**data, "wins": data["wins"] + 1, "upper_bound": data["wins"] + 1}))
-    bad = run_exact("lingo", "verify", tampered)
+    bad = cli("lingo", "verify", tampered)
     assert bad.returncode == 1 and "FAIL" in bad.stdout and "REJECTED" in bad.stdout
 
 
@@ -150,14 +150,14 @@ def test_solve_refuses_bad_options(pool61, change, message):
 
 
 @pytest.mark.slow
-def test_solve_rejects_a_pool_with_one_first_letter_in_one_line(tmp_path, run_exact, write_lines):
+def test_solve_rejects_a_pool_with_one_first_letter_in_one_line(tmp_path, cli, write_lines):
     pool = write_lines(tmp_path / "a.txt", ["abbey", "abide", "about", "above"])
-    r = run_exact("lingo", "solve", "--words", pool, "-k", "2")
+    r = cli("lingo", "solve", "--words", pool, "-k", "2")
     assert r.returncode == 2 and "first letters" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.slow
-def test_verify_rejects_foreign_and_unreadable_files(tmp_path, run_exact):
+def test_verify_rejects_foreign_and_unreadable_files(tmp_path, cli):
     from exact.errors import ExactError
     from exact.lingo.result import read_result
 
@@ -169,7 +169,7 @@ def test_verify_rejects_foreign_and_unreadable_files(tmp_path, run_exact):
                           (tmp_path / "missing.json", "no such file")]:
         with pytest.raises(ExactError, match=message):
             read_result(path)
-    r = run_exact("lingo", "verify", foreign)
+    r = cli("lingo", "verify", foreign)
     assert r.returncode == 2 and "not an exact Lingo result" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 

@@ -49,42 +49,42 @@ def test_every_wordle_command_with_an_answer_list_takes_list():
 
 
 @pytest.mark.slow
-def test_list_reaches_the_command_and_answers_override(tmp_path, run_exact, write_lines):
-    r = run_exact("wordle", "openers", "--list", "nyt2023", "--top", "1")
+def test_list_reaches_the_command_and_answers_override(tmp_path, cli, write_lines):
+    r = cli("wordle", "openers", "--list", "nyt2023", "--top", "1")
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("answers: instances/nyt/nyt-2023-answers.txt (3158), guesses: instances/nyt/nyt-allowed.txt (14855)")
     small = write_lines(tmp_path / "a.txt", ["booed", "tarse"])
-    r = run_exact("wordle", "openers", "--list", "nyt2023", "--answers", small, "--top", "1")
+    r = cli("wordle", "openers", "--list", "nyt2023", "--answers", small, "--top", "1")
     assert f"answers: {small} (2), guesses: instances/nyt/nyt-allowed.txt (14855)" in r.stdout
-    r = run_exact("wordle", "openers", "--list", "nyt2024")
+    r = cli("wordle", "openers", "--list", "nyt2024")
     assert r.returncode == 2 and "nyt2024" in r.stderr
 
 
 @pytest.mark.slow
-def test_certificates_and_graph_trees_record_their_lists(tmp_path, run_exact):
+def test_certificates_and_graph_trees_record_their_lists(tmp_path, cli):
     cert, out = tmp_path / "c.json", tmp_path / "t.graphml"
-    r = run_exact("wordle", "solve", "--list", "nyt2022", "--depth", "1", "--first", "tarse", "--truncate",
-                  "--certificate", cert, "--out", out)
+    r = cli("wordle", "solve", "--list", "nyt2022", "--depth", "1", "--first", "tarse", "--truncate",
+            "--certificate", cert, "--out", out)
     assert r.returncode == 0, r.stderr
     data = json.loads(cert.read_text())
     assert data["list"] == "nyt2022" and data["answers"]["sha256"] == NAMED_LISTS["nyt2022"].answers_sha256
     record = tree_lists(read_tree(out))
     assert record["list"] == "nyt2022" and record["guesses_sha256"] == NAMED_LISTS["nyt2022"].guesses_sha256
-    r = run_exact("wordle", "verify", out, "--list", "nyt2022")
+    r = cli("wordle", "verify", out, "--list", "nyt2022")
     assert r.returncode == 0, r.stderr
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".graphml", ".json", ".dot"])
-def test_verify_refuses_a_tree_made_on_other_lists_in_one_line(suffix, tmp_path, run_exact):
+def test_verify_refuses_a_tree_made_on_other_lists_in_one_line(suffix, tmp_path, cli):
     path = tmp_path / f"t{suffix}"
     write_tree(record_lists(Tree("tarse", 3158, {}), *named_lists("nyt2023")), path)
-    r = run_exact("wordle", "verify", path)
+    r = cli("wordle", "verify", path)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.strip().splitlines() == [
         f"exact: error: {path} was made on list nyt2023 (3158 answers, 14855 guesses), not on list original "
         f"(2315 answers, 12972 guesses): choose its lists (--list nyt2023)"]
-    r = run_exact("wordle", "export", path, "--html", tmp_path / "x.html", "--list", "nyt2022")
+    r = cli("wordle", "export", path, "--html", tmp_path / "x.html", "--list", "nyt2022")
     assert r.returncode == 2 and "not on list nyt2022" in r.stderr and not (tmp_path / "x.html").exists()
 
 
@@ -100,12 +100,12 @@ def test_other_files_are_named_by_their_sha256():
 @pytest.mark.slow
 @pytest.mark.parametrize("command", [["wordle", "play", "--answer", "booed"], ["wordle", "verify"],
                                      ["wordle", "export", "--html", "x.html"]])
-def test_a_text_tree_has_no_room_for_its_lists_and_is_refused_by_its_answers(command, root, tmp_path, run_exact):
+def test_a_text_tree_has_no_room_for_its_lists_and_is_refused_by_its_answers(command, root, tmp_path, cli):
     """Selby's text format records no lists: a committed tree on the original lists, played, verified or
     exported on today's list, is refused in one line before any work (play once ran past 60 s)."""
     tree = root / "results" / "wordle" / "salet-guesses.txt"
     args = [*command[:2], str(tree), *command[2:]] if command[1] != "play" else [*command, "--tree", str(tree)]
-    r = run_exact(*args, "--list", "nyt2023", cwd=tmp_path)
+    r = cli(*args, "--list", "nyt2023", cwd=tmp_path)
     assert r.returncode == 2 and not (tmp_path / "x.html").exists(), r.stderr
     assert r.stderr.strip().splitlines() == [
         f"exact: error: {tree} solves answers not on list nyt2023 (3158 answers, 14855 guesses) (11: gypsy, gipsy, "

@@ -98,46 +98,46 @@ def assert_figures(stem):
 
 
 @pytest.mark.slow
-def test_plot_commands_write_png_and_svg(trees, tmp_path, root, run_exact, write_lines):
+def test_plot_commands_write_png_and_svg(trees, tmp_path, root, cli, write_lines):
     A, d, paths = trees
     answers = write_lines(tmp_path / "a.txt", SMALL)
-    r = run_exact("plot", "histogram", paths[0][0], paths[1][0], "--label", "depth 2", "--label", "depth 3",
-                  "--answers", answers, "--out", tmp_path / "hist")
+    r = cli("plot", "histogram", paths[0][0], paths[1][0], "--label", "depth 2", "--label", "depth 3",
+            "--answers", answers, "--out", tmp_path / "hist")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "hist")
-    r = run_exact("plot", "memorable", root / "results/wordle/memorable-curve.json", "--out", tmp_path / "m.png")
+    r = cli("plot", "memorable", root / "results/wordle/memorable-curve.json", "--out", tmp_path / "m.png")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "m")
-    r = run_exact("plot", "memorable-openers", *sorted((root / "results/wordle").glob("memorable-curve*.json")),
-                  "--out", tmp_path / "o")
+    r = cli("plot", "memorable-openers", *sorted((root / "results/wordle").glob("memorable-curve*.json")),
+            "--out", tmp_path / "o")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "o")
     result = tmp_path / "r.json"
     result.write_text(json.dumps({"n": 100, "wins": 90, "upper_bound": 95, "seconds": 12.0}))
-    r = run_exact("plot", "lingo", result, "--out", tmp_path / "l")
+    r = cli("plot", "lingo", result, "--out", tmp_path / "l")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "l")
 
 
 @pytest.mark.slow
-def test_plot_errors_are_one_line(tmp_path, run_exact):
-    r = run_exact("plot", "memorable", tmp_path / "missing.json", "--out", tmp_path / "m")
+def test_plot_errors_are_one_line(tmp_path, cli):
+    r = cli("plot", "memorable", tmp_path / "missing.json", "--out", tmp_path / "m")
     assert r.returncode == 2 and r.stderr.startswith("exact: error: ") and "no such file" in r.stderr
     assert not (tmp_path / "m.png").exists()
 
 
 @pytest.mark.slow
-def test_lingo_log_of_a_real_run(tmp_path, run_exact, write_lines):
+def test_lingo_log_of_a_real_run(tmp_path, cli, write_lines):
     """The progress lines `exact lingo solve` writes are what `exact plot lingo --log` reads."""
     pool = write_lines(tmp_path / "pool.txt", wordle_answers().words[:200])
-    r = run_exact("lingo", "solve", "--words", pool, "--time-limit", "2", "--workers", "1", "--cpsat-max-n", "0",
-                  "--bound-time", "0.5", "--out", tmp_path / "run.json")
+    r = cli("lingo", "solve", "--words", pool, "--time-limit", "2", "--workers", "1", "--cpsat-max-n", "0",
+            "--bound-time", "0.5", "--out", tmp_path / "run.json")
     assert r.returncode == 0, r.stderr
     (tmp_path / "run.log").write_text(r.stderr)
     history = log_history(tmp_path / "run.log")
     result = json.loads((tmp_path / "run.json").read_text())
     assert history[-1][1] == result["wins"] and all(a[1] < b[1] for a, b in zip(history, history[1:]))
-    r = run_exact("plot", "lingo", tmp_path / "run.json", "--log", tmp_path / "run.log", "--out", tmp_path / "l")
+    r = cli("plot", "lingo", tmp_path / "run.json", "--log", tmp_path / "run.log", "--out", tmp_path / "l")
     assert r.returncode == 0, r.stderr
     assert_figures(tmp_path / "l")
 
@@ -159,10 +159,10 @@ def test_side_by_side_titles_do_not_overlap():
 
 
 @pytest.mark.slow
-def test_figures_from_any_folder(tmp_path, run_exact):
+def test_figures_from_any_folder(tmp_path, cli):
     """The committed results are found from any working folder (the checkout, or the wheel's copy); the
     results page from any folder: tests/test_docs.py::test_committed_results_page_is_up_to_date."""
-    r = run_exact("plot", "memorable", "--out", "m", cwd=tmp_path)
+    r = cli("plot", "memorable", "--out", "m", cwd=tmp_path)
     assert r.returncode == 0 and (tmp_path / "m.png").is_file(), r.stderr
-    r = run_exact("plot", "first-guesses", "--out", "f", cwd=tmp_path)
+    r = cli("plot", "first-guesses", "--out", "f", cwd=tmp_path)
     assert r.returncode == 0 and (tmp_path / "f.svg").is_file(), r.stderr

@@ -22,17 +22,17 @@ def readme_row(root, command: str) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("command", list(CHEAP))
-def test_readme_lingo_command_prints_its_number(command, root, run_exact):
+def test_readme_lingo_command_prints_its_number(command, root, cli):
     printed, stated = CHEAP[command]
     row = readme_row(root, command)
     assert stated in row, (stated, row)
-    r = run_exact(*command.split()[1:])
+    r = cli(*command.split()[1:])
     assert r.returncode == 0, r.stderr
     assert "instances/lingo/enable-5.txt" in r.stdout or "8636" in r.stdout
     assert re.search(printed, r.stdout), (printed, r.stdout[-2000:])
 
 
-def test_lingo_default_pool_is_the_vendored_enable(root, run_exact):
+def test_lingo_default_pool_is_the_vendored_enable(root, cli):
     """No --words: the 8636 ENABLE words, the same file as the shared copy (sha256 in instances/lingo)."""
     from exact.words import enable_words
 

@@ -295,19 +295,19 @@ def test_sigterm_stops_the_lingo_bound_with_its_anytime_value():
 # --- 5: unwritable outputs ------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_an_unwritable_out_fails_before_the_work(tmp_path, words30, run_exact):
+def test_an_unwritable_out_fails_before_the_work(tmp_path, words30, cli):
     blocker = tmp_path / "file"
     blocker.write_text("")
-    r = run_exact("wordle", "solve", "--answers", words30, "--guesses", words30, "--out", blocker / "t.json")
+    r = cli("wordle", "solve", "--answers", words30, "--guesses", words30, "--out", blocker / "t.json")
     assert r.returncode == 2 and "cannot be written" in r.stderr and r.stdout == ""
-    r = run_exact("lingo", "solve", "--words", words30, "-k", "1", "--out", blocker / "r.json")
+    r = cli("lingo", "solve", "--words", words30, "-k", "1", "--out", blocker / "r.json")
     assert r.returncode == 2 and "cannot be written" in r.stderr and "search" not in r.stderr
 
 
 @pytest.mark.slow
-def test_a_write_failing_at_the_end_still_prints_the_result(words30, tmp_path, run_exact):
+def test_a_write_failing_at_the_end_still_prints_the_result(words30, tmp_path, cli):
     full = device(tmp_path, "full", 7)
-    r = run_exact("wordle", "solve", "--answers", words30, "--guesses", words30, "--certificate", full)
+    r = cli("wordle", "solve", "--answers", words30, "--guesses", words30, "--certificate", full)
     assert r.returncode == 2 and "wins 30 / 30" in r.stdout and str(full) in r.stderr
     assert full.is_char_device()
 
@@ -388,7 +388,7 @@ def test_endless_input_is_a_one_line_error(root):
 
 
 @pytest.mark.slow
-def test_a_huge_line_is_echoed_short(tmp_path, run_exact):
+def test_a_huge_line_is_echoed_short(tmp_path, cli):
     f = tmp_path / "long.txt"
     f.write_text("crane\n" + "a" * 5_000_000 + "\n")
     with pytest.raises(ExactError) as e:
@@ -401,7 +401,7 @@ def test_a_huge_line_is_echoed_short(tmp_path, run_exact):
     assert len(str(e.value)) < 200 and "200 characters" in str(e.value)
     t = tmp_path / "long.tree.txt"
     t.write_text("x" * 1_000_000 + " GGGGG1\n")
-    r = run_exact("wordle", "verify", t)
+    r = cli("wordle", "verify", t)
     assert r.returncode == 2 and len(r.stderr) < 300
 
 
@@ -415,13 +415,13 @@ def test_a_matrix_larger_than_memory_is_refused_before_allocating(monkeypatch, t
 # --- 7: lingo verify --------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def big_result(tmp_path_factory, run_exact, write_lines):
+def big_result(tmp_path_factory, cli, write_lines):
     """A result on 300 words (too many 4-sets to enumerate), made by a short solve."""
     folder = tmp_path_factory.mktemp("big")
     pool = write_lines(folder / "pool300.txt", wordle_answers().words[:300])
     out = folder / "pool300.json"
-    r = run_exact("lingo", "solve", "--words", pool, "-k", "4", "--time-limit", "20", "--max-rounds", "1",
-                  "--workers", "1", "--cpsat-max-n", "0", "--bound-time", "2", "--out", out)
+    r = cli("lingo", "solve", "--words", pool, "-k", "4", "--time-limit", "20", "--max-rounds", "1",
+            "--workers", "1", "--cpsat-max-n", "0", "--bound-time", "2", "--out", out)
     assert r.returncode == 0, r.stderr
     return out
 
@@ -434,25 +434,25 @@ def forge(path: Path, folder: Path, **changes) -> Path:
 
 
 @pytest.mark.slow
-def test_verify_fails_an_unconfirmable_optimal_unless_partial(big_result, tmp_path, run_exact):
+def test_verify_fails_an_unconfirmable_optimal_unless_partial(big_result, tmp_path, cli):
     data = json.loads(big_result.read_text())
     forged = forge(big_result, tmp_path, status="OPTIMAL", upper_bound=data["wins"],
                    bound_probability=data["wins"] / data["n"], gap_percentage_points=0.0,
                    bound_method="cp-sat (OPTIMAL)")
-    r = run_exact("lingo", "verify", forged)
+    r = cli("lingo", "verify", forged)
     assert r.returncode == 1 and "verified" not in r.stdout.splitlines()[-1].split(": ")[-1:]
     assert "NOT VERIFIED" in r.stdout  # was: "unconfirmed" and still exit 0 "verified"
-    r = run_exact("lingo", "verify", forged, "--partial")
+    r = cli("lingo", "verify", forged, "--partial")
     assert r.returncode == 0 and "partly verified" in r.stdout
 
 
 @pytest.mark.slow
-def test_verify_checks_derived_fields_and_rule_version(big_result, tmp_path, run_exact):
+def test_verify_checks_derived_fields_and_rule_version(big_result, tmp_path, cli):
     data = json.loads(big_result.read_text())
     for changes in ({"probability": 0.99}, {"gap_percentage_points": 0.0}, {"rule_version": 999}):
-        r = run_exact("lingo", "verify", forge(big_result, tmp_path, **changes), "--partial")
+        r = cli("lingo", "verify", forge(big_result, tmp_path, **changes), "--partial")
         assert r.returncode == 1 and "REJECTED" in r.stdout, (changes, r.stdout)
-    assert data["rule_version"] and run_exact("lingo", "verify", big_result, "--partial").returncode == 0
+    assert data["rule_version"] and cli("lingo", "verify", big_result, "--partial").returncode == 0
 
 
 # --- 13: depth beyond need --------------------------------------------------------------------------
@@ -540,14 +540,14 @@ def test_deep_depths_match_brute_force_in_both_modes(seed):
 
 
 @pytest.mark.slow
-def test_a_missing_output_folder_is_an_error_unless_mkdir(tmp_path, run_exact, root):
+def test_a_missing_output_folder_is_an_error_unless_mkdir(tmp_path, cli, root):
     """`exact wordle convert TREE /nonexist/x.json` made /nonexist at the root and wrote there."""
     tree = root / "results" / "wordle" / "optimal-depth3.txt"
-    r = run_exact("wordle", "convert", tree, tmp_path / "typo" / "x.json")
+    r = cli("wordle", "convert", tree, tmp_path / "typo" / "x.json")
     assert r.returncode == 2 and not (tmp_path / "typo").exists()
     assert r.stderr.strip() == (f"exact: error: {tmp_path / 'typo' / 'x.json'}: the output cannot be written "
                                 f"(no folder {tmp_path / 'typo'}; give --mkdir to create it)")
-    r = run_exact("wordle", "convert", "--mkdir", tree, tmp_path / "new" / "x.json")
+    r = cli("wordle", "convert", "--mkdir", tree, tmp_path / "new" / "x.json")
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "new" / "x.json").is_file()
 
@@ -569,26 +569,26 @@ def test_every_command_with_an_output_has_mkdir_and_checks_it_first():
 
 
 @pytest.mark.slow
-def test_adaptive_outputs_are_checked_before_the_solve(tmp_path, run_exact, write_lines):
+def test_adaptive_outputs_are_checked_before_the_solve(tmp_path, cli, write_lines):
     words = write_lines(tmp_path / "pool.txt", ["baker", "bakes", "baled", "cater", "cates"])
     args = ("lingo", "solve", "--adaptive", "--guesses-allowed", "2", "--words", words)
-    r = run_exact(*args, "--out", "/proc/nope.json")
+    r = cli(*args, "--out", "/proc/nope.json")
     assert r.returncode == 2 and "cannot be written" in r.stderr and "adaptive: letter" not in r.stderr
-    r = run_exact(*args, "--out", tmp_path / "a.json", "--trees", tmp_path / "no" / "trees")
+    r = cli(*args, "--out", tmp_path / "a.json", "--trees", tmp_path / "no" / "trees")
     assert r.returncode == 2 and "no folder" in r.stderr and "adaptive: letter" not in r.stderr
     assert not (tmp_path / "a.json").exists()
-    r = run_exact(*args, "--trees", tmp_path / "trees")  # trees without a certificate were written nowhere
+    r = cli(*args, "--trees", tmp_path / "trees")  # trees without a certificate were written nowhere
     assert r.returncode == 2 and "give --out too" in r.stderr
-    r = run_exact(*args, "--out", tmp_path / "a.json", "--trees", tmp_path / "trees")
+    r = cli(*args, "--out", tmp_path / "a.json", "--trees", tmp_path / "trees")
     assert r.returncode == 0 and sorted(p.name for p in (tmp_path / "trees").iterdir()) == ["b.tree", "c.tree"]
 
 
 @pytest.mark.slow
-def test_resume_of_one_k_reads_its_file_as_that_k_only(tmp_path, run_exact, write_lines):
+def test_resume_of_one_k_reads_its_file_as_that_k_only(tmp_path, cli, write_lines):
     words = write_lines(tmp_path / "pool.txt", ["baker", "bakes", "baled", "cater", "cates"])
     args = ("lingo", "solve", "--adaptive", "--guesses-allowed", "2", "--words", words, "--out", tmp_path / "K2.json")
-    assert run_exact(*args).returncode == 0
-    r = run_exact(*args, "--resume")
+    assert cli(*args).returncode == 0
+    r = cli(*args, "--resume")
     assert r.returncode == 0, r.stderr  # was: "the certificate for K = 1 is not an adaptive result of this pool"
 
 

@@ -32,28 +32,28 @@ def forged(name: str) -> Path:
 # --- the forged certificates ------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_the_forged_ranking_best_reast_is_rejected(run_exact):
-    r = run_exact("wordle", "verify", forged("forged-ranking-best-reast.json"), cwd=ROOT)
+def test_the_forged_ranking_best_reast_is_rejected(cli):
+    r = cli("wordle", "verify", forged("forged-ranking-best-reast.json"), cwd=ROOT)
     assert r.returncode == 1 and r.stdout.strip().endswith("REJECTED"), r.stdout[-2000:] + r.stderr[-2000:]
     assert "salet: claimed at least 7951 (rejected), re-derived exact 7920" in r.stdout
 
 
 @pytest.mark.slow
-def test_the_forged_depth4_optimum_2290_is_rejected(run_exact, tmp_path):
+def test_the_forged_depth4_optimum_2290_is_rejected(cli, tmp_path):
     cert = tmp_path / "forged-depth4.json"
     cert.write_bytes(gzip.decompress(forged("forged-depth4-optimum-2290.json.gz").read_bytes()))
-    r = run_exact("wordle", "verify", cert, cwd=ROOT)
+    r = cli("wordle", "verify", cert, cwd=ROOT)
     assert r.returncode == 1 and r.stdout.strip().endswith("REJECTED"), r.stdout[-2000:] + r.stderr[-2000:]
     assert "claimed pruned with bound" in r.stdout and "re-derived exact" in r.stdout
 
 
 @pytest.mark.slow
-def test_a_sample_is_partly_verified_never_verified(run_exact):
+def test_a_sample_is_partly_verified_never_verified(cli):
     """A sample of the committed salet ranking's records: "partly verified (N of M ...)", exit 1 unless --partial."""
     cert = ROOT / "results" / "wordle" / "ranking-guesses-hard-certificate.json"
-    r = run_exact("wordle", "verify", "--sample", "2", cert, cwd=ROOT)
+    r = cli("wordle", "verify", "--sample", "2", cert, cwd=ROOT)
     assert r.returncode == 1 and "partly verified (2 of 12972 records re-derived)" in r.stdout, r.stdout[-1500:]
-    r = run_exact("wordle", "verify", "--sample", "2", "--partial", cert, cwd=ROOT)
+    r = cli("wordle", "verify", "--sample", "2", "--partial", cert, cwd=ROOT)
     assert r.returncode == 0 and "partly verified (2 of 12972 records re-derived)" in r.stdout
 
 

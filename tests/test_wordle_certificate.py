@@ -13,11 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory, ):
-    """Certificates of the three kinds on a reduced instance, written by the real command."""
-    import subprocess
-    import sys
-
+def made(tmp_path_factory, cli):
+    """Certificates of the three kinds on a reduced instance, written by the command (in-process)."""
     folder = tmp_path_factory.mktemp("certs")
     A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound", "ower")]
     G = sorted(set(A) | set(wordle_allowed().words[::400][:40]))
@@ -26,8 +23,7 @@ def made(tmp_path_factory, ):
     lists = ["--answers", str(folder / "a.txt"), "--guesses", str(folder / "g.txt")]
 
     def run(command, *args):
-        r = subprocess.run([sys.executable, "-m", "exact", "wordle", command, *lists, *args], capture_output=True,
-                           text=True, timeout=600, cwd=folder)
+        r = cli("wordle", command, *lists, *args, cwd=folder)
         assert r.returncode == 0, r.stderr[-500:]
         with (folder / "stderr.txt").open("a") as log:
             log.write(f"{command} {' '.join(args)}\n{r.stderr}")
@@ -58,10 +54,10 @@ KINDS = {"depth": "wins-depth-k", "objective": "fewest", "global": "wins-global"
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(KINDS))
-def test_certificates_of_each_kind_verify(made, name, run_exact):
+def test_certificates_of_each_kind_verify(made, name, cli):
     v = verify_certificate(made / f"{name}.json")
     assert v.ok and not v.unconfirmed, v.checks
-    r = run_exact("wordle", "verify", made / f"{name}.json")
+    r = cli("wordle", "verify", made / f"{name}.json")
     assert r.returncode == 0 and r.stdout.strip().endswith("verified"), r.stdout + r.stderr
 
 
@@ -133,16 +129,16 @@ def prune_above(d):
     ("global", lambda d: d["first_guess_outcomes"].pop(), {"first guesses", "counts", "proven top"}),
     ("global", lambda d: d.update(optimal_first=["zzzzz"]), {"best", "top", "tree first"}),  # its tree opens otherwise
 ])
-def test_an_edited_certificate_is_rejected(made, tmp_path, name, edit, failing, run_exact):
+def test_an_edited_certificate_is_rejected(made, tmp_path, name, edit, failing, cli):
     path = edited(made, tmp_path, name, edit)
     v = verify_certificate(path)
     assert {n for n, o, _ in v.checks if o == "FAIL"} == failing, v.checks
-    r = run_exact("wordle", "verify", path)
+    r = cli("wordle", "verify", path)
     assert r.returncode == 1 and r.stdout.strip().endswith("REJECTED")
 
 
 @pytest.mark.slow
-def test_the_committed_certificate_with_edited_wins_is_rejected(tmp_path, run_exact):
+def test_the_committed_certificate_with_edited_wins_is_rejected(tmp_path, cli):
     """The issue's case: optimal-depth3-certificate.json with its wins edited was refused as 'not node-link JSON'."""
     data = json.loads((ROOT / "results" / "wordle" / "optimal-depth3-certificate.json").read_text())
     data["wins"] = 1400
@@ -150,13 +146,13 @@ def test_the_committed_certificate_with_edited_wins_is_rejected(tmp_path, run_ex
     for key in ("answers", "guesses"):
         data[key]["source"] = str(ROOT / data[key]["source"])
     (tmp_path / "c.json").write_text(json.dumps(data))
-    r = run_exact("wordle", "verify", "--resolve-time", "1", tmp_path / "c.json")
+    r = cli("wordle", "verify", "--resolve-time", "1", tmp_path / "c.json")
     assert r.returncode == 1 and "REJECTED" in r.stdout
     assert "replayed from scratch: 1388 / 2315 within 3, valid True; claimed 1400" in r.stdout
 
 
 @pytest.mark.slow
-def test_an_optimum_not_re_derived_in_time_is_not_verified_unless_partial(tmp_path, run_exact):
+def test_an_optimum_not_re_derived_in_time_is_not_verified_unless_partial(tmp_path, cli):
     data = json.loads((ROOT / "results" / "wordle" / "optimal-depth3-certificate.json").read_text())
     data["tree"]["files"] = [str(ROOT / f) for f in data["tree"]["files"] if f.endswith(".txt")]  # one replay
     for key in ("answers", "guesses"):
@@ -165,9 +161,9 @@ def test_an_optimum_not_re_derived_in_time_is_not_verified_unless_partial(tmp_pa
     cert.write_text(json.dumps(data))
     v = verify_certificate(cert, resolve_time=0.0)
     assert not v.ok and v.unconfirmed == ["optimal"] and not v.failed
-    r = run_exact("wordle", "verify", "--resolve-time", "0", "--partial", cert)
+    r = cli("wordle", "verify", "--resolve-time", "0", "--partial", cert)
     assert r.returncode == 0 and "partly verified" in r.stdout
-    r = run_exact("wordle", "verify", "--resolve-time", "0", cert)
+    r = cli("wordle", "verify", "--resolve-time", "0", cert)
     assert r.returncode == 1 and "partly verified (not re-derived: optimal)" in r.stdout
 
 
@@ -237,11 +233,11 @@ def test_a_certificate_without_its_kind_still_verifies(made, tmp_path):
     assert v.ok and not v.unconfirmed, v.checks
 
 
-def test_an_unknown_kind_is_a_one_line_error(tmp_path, run_exact, assert_one_line_error):
+def test_an_unknown_kind_is_a_one_line_error(tmp_path, cli, assert_one_line_error):
     data = json.loads((ROOT / "results" / "wordle" / "salet-guesses-certificate.json").read_text())
     data["kind"] = "wins-in-one"
     (tmp_path / "c.json").write_text(json.dumps(data))
-    assert_one_line_error(run_exact("wordle", "verify", tmp_path / "c.json"), "c.json", "unknown certificate kind",
+    assert_one_line_error(cli("wordle", "verify", tmp_path / "c.json"), "c.json", "unknown certificate kind",
                           "'wins-in-one'")
 
 

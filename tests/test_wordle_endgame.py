@@ -242,14 +242,14 @@ def test_donko_leaves_no_hard_mode_strategy_within_6():
     assert r.status == "INFEASIBLE"
 
 
-def test_the_endgames_command_lists_the_groups_and_writes_their_words(tmp_path, run_exact, write_lines):
+def test_the_endgames_command_lists_the_groups_and_writes_their_words(tmp_path, cli, write_lines):
     words = write_lines(tmp_path / "w.txt", IGHT + ATCH + OTHERS)
     out = tmp_path / "groups.txt"
-    r = run_exact("wordle", "endgames", "--answers", words, "--min-size", "8", "--out", out)
+    r = cli("wordle", "endgames", "--answers", words, "--min-size", "8", "--out", out)
     assert r.returncode == 0, r.stderr
     assert "1 groups of 8 words or more, 9 words in all" in r.stdout and "_ight   9  eight fight" in r.stdout
     assert out.read_text().split() == sorted(IGHT)
-    r = run_exact("wordle", "endgames", "--answers", words)
+    r = cli("wordle", "endgames", "--answers", words)
     assert "_atch   7  batch catch hatch latch match patch watch" in r.stdout
 
 

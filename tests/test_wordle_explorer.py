@@ -20,7 +20,7 @@ SMALL = wordle_answers().words[:150]
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory, run_exact, write_lines):
+def page(tmp_path_factory, cli, write_lines):
     """A depth-2 optimal tree on 150 answers (so some answers are lost), written by the real command."""
     d = tmp_path_factory.mktemp("explorer")
     A = words_from_lines(SMALL, "small")
@@ -30,7 +30,7 @@ def page(tmp_path_factory, run_exact, write_lines):
 
     write_tree(tree, d / "t.json")
     answers = write_lines(d / "a.txt", SMALL)
-    out = run_exact("wordle", "export", d / "t.json", "--answers", answers, "--html", d / "t.html")
+    out = cli("wordle", "export", d / "t.json", "--answers", answers, "--html", d / "t.html")
     assert out.returncode == 0, out.stderr
     return A, tree, r.wins, d / "t.html"
 
@@ -258,13 +258,13 @@ def test_off_the_tree_is_said(page, browser):
 
 
 @pytest.mark.slow
-def test_export_counts_one_node_in_the_singular(run_exact, tmp_path, write_lines):
+def test_export_counts_one_node_in_the_singular(cli, tmp_path, write_lines):
     from exact.game.formats import write_tree
     from exact.game.tree import Tree
 
     answers = write_lines(tmp_path / "a.txt", ["cigar"])
     write_tree(Tree("cigar", 1, {}), tmp_path / "t.json")
-    r = run_exact("wordle", "export", tmp_path / "t.json", "--answers", answers, "--html", tmp_path / "t.html")
+    r = cli("wordle", "export", tmp_path / "t.json", "--answers", answers, "--html", tmp_path / "t.html")
     assert r.returncode == 0, r.stderr
     assert ": 1 node, wins 1/1" in r.stdout
 

@@ -173,22 +173,22 @@ def test_play_answer_cli_prints_the_game(run_exact):
 
 
 @pytest.mark.slow
-def test_play_answer_outside_the_list_ends_clearly(tmp_path, small, run_exact, write_lines):
+def test_play_answer_outside_the_list_ends_clearly(tmp_path, small, cli, write_lines):
     answers = write_lines(tmp_path / "a.txt", SMALL)
-    r = run_exact("wordle", "play", "--answers", answers, "--guesses", answers, "--depth", "2",
-                  "--answer", "zesty")
+    r = cli("wordle", "play", "--answers", answers, "--guesses", answers, "--depth", "2",
+            "--answer", "zesty")
     # Neither an answer nor an allowed guess: one line, before any guess is played (issue 31).
     assert r.returncode == 2 and r.stdout == ""
     assert "--answer 'zesty' is neither an answer" in r.stderr
 
 
 @pytest.mark.slow
-def test_tree_and_live_options_conflict(tmp_path, run_exact):
+def test_tree_and_live_options_conflict(tmp_path, cli):
     tree = tmp_path / "t.json"
     from exact.game.formats import write_tree
 
     write_tree(Tree("cabin", 1, {}), tree)
-    r = run_exact("wordle", "play", "--tree", tree, "--live", "--answer", "cabin")
+    r = cli("wordle", "play", "--tree", tree, "--live", "--answer", "cabin")
     assert r.returncode == 2 and "exact: error: --tree plays the tree" in r.stderr
 
 
@@ -339,14 +339,14 @@ def test_terminal_lingo_session(tmp_path, write_lines):
 
 
 @pytest.mark.slow
-def test_lingo_play_answer(tmp_path, run_exact, write_lines):
+def test_lingo_play_answer(tmp_path, cli, write_lines):
     pool_words = wordle_answers().words[:300]
     pool = write_lines(tmp_path / "pool.txt", pool_words)
     chosen = ",".join(pool_words[i] for i in (3, 120, 250))
-    r = run_exact("lingo", "play", "--set", chosen, "--words", pool, "--answer", pool_words[5])
+    r = cli("lingo", "play", "--set", chosen, "--words", pool, "--answer", pool_words[5])
     assert r.returncode == 0, r.stderr
     assert f"the answer {pool_words[5]} is" in r.stdout
-    r = run_exact("lingo", "play", "--set", chosen.replace(",", " "), "--words", pool, "--answer", "zzzzz")
+    r = cli("lingo", "play", "--set", chosen.replace(",", " "), "--words", pool, "--answer", "zzzzz")
     assert r.returncode == 1
 
 
@@ -454,7 +454,7 @@ def test_terminal_another_word_played():
 
 
 @pytest.mark.slow
-def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(run_exact):
+def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(cli):
     """`exact wordle play --answer booed`: a real answer of today's game (not among the 2315), played
     to the end with the committed proven tree for nyt2023; the first line names list and objective."""
     from exact.wordle.study.play_defaults import list_tree
@@ -464,7 +464,7 @@ def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(run_exact):
     if committed is None:
         pytest.skip("the committed nyt2023 tree is absent")
     assert "booed" in named_lists("nyt2023")[0].index and "booed" not in wordle_answers().index
-    r = run_exact("wordle", "play", "--answer", "booed")
+    r = cli("wordle", "play", "--answer", "booed")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0].startswith("list nyt2023 (3158 answers, 14855 guesses); strategy: objective fewest guesses")
@@ -475,14 +475,14 @@ def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(run_exact):
 
 
 @pytest.mark.slow
-def test_play_refuses_a_tree_made_on_other_lists(tmp_path, run_exact):
+def test_play_refuses_a_tree_made_on_other_lists(tmp_path, cli):
     from exact.game.tree import Tree, record_lists
     from exact.game.formats import write_tree
     from exact.words import named_lists
 
     path = tmp_path / "t.graphml"
     write_tree(record_lists(Tree("tarse", 3158, {}), *named_lists("nyt2023")), path)
-    r = run_exact("wordle", "play", "--list", "original", "--tree", path, "--answer", "crane")
+    r = cli("wordle", "play", "--list", "original", "--tree", path, "--answer", "crane")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.strip().splitlines() == [
         f"exact: error: {path} was made on list nyt2023 (3158 answers, 14855 guesses), not on list original "

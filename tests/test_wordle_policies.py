@@ -39,7 +39,7 @@ def lists(tmp_path_factory, write_lines, tiny_answers, tiny_guesses):
 
 
 @pytest.mark.slow
-def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees, run_exact, tiny_answers, cli):
+def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees, tiny_answers, cli):
     answers, guesses = lists
     out = tmp_path / "tree.graphml"
     code, stdout, stderr = cli("wordle", "evaluate", "--first", "SLATE", "--second", "min-worst", "--answers", answers,
@@ -47,7 +47,7 @@ def test_cli_evaluate_then_verify(tmp_path, lists, policy_trees, run_exact, tiny
     assert code == 0, stderr
     assert json.loads(stdout)["wins"] == policy_trees["min-worst"].wins
     # The installed entry point, end to end.
-    r = run_exact("wordle", "verify", out, "--answers", answers, "--guesses", guesses, "--json")
+    r = cli("wordle", "verify", out, "--answers", answers, "--guesses", guesses, "--json")
     assert r.returncode == 0, r.stderr
     report = json.loads(r.stdout)
     assert (report["wins"], report["n"], report["valid"]) == (policy_trees["min-worst"].wins, len(tiny_answers), True)

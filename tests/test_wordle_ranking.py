@@ -171,13 +171,13 @@ def test_checkpoint_resume_and_bad_lines(tmp_path):
 
 
 @pytest.mark.slow
-def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
+def test_cli_first_all_and_file(tmp_path, cli, write_lines):
     A, G = look_alike(2, 8, 4)
     answers = write_lines(tmp_path / "a.txt", A.words)
     guesses = write_lines(tmp_path / "g.txt", G.words)
     cert, tree = tmp_path / "rank.json", tmp_path / "best.txt"
-    r = run_exact("wordle", "rank", "--objective", "guesses", "--answers", answers,
-                  "--guesses", guesses, "--max-guesses", "5", "--certificate", cert, "--out", tree)
+    r = cli("wordle", "rank", "--objective", "guesses", "--answers", answers,
+            "--guesses", guesses, "--max-guesses", "5", "--certificate", cert, "--out", tree)
     assert r.returncode == 0, r.stderr
     data = json.loads(cert.read_text())
     best = min(v[-1] for v in (brute_fewest(A.words, G.words, 5, first=w) for w in G.words) if v)
@@ -186,33 +186,33 @@ def test_cli_first_all_and_file(tmp_path, run_exact, write_lines):
     assert all(("total" in v) != ("at_least" in v) for v in data["first_guesses"].values())
     assert data["tree"]["replay"]["total"] == best and tree.is_file()
     some = write_lines(tmp_path / "some.txt", G.words[:3])
-    r = run_exact("wordle", "rank", "--objective", "guesses", "--first", some, "--answers", answers,
-                  "--guesses", guesses, "--max-guesses", "5", "--json", "--certificate", cert, "--out", tree)
+    r = cli("wordle", "rank", "--objective", "guesses", "--first", some, "--answers", answers,
+            "--guesses", guesses, "--max-guesses", "5", "--json", "--certificate", cert, "--out", tree)
     assert r.returncode == 0, r.stderr
     assert set(json.loads(r.stdout)["first_guesses"]) == set(G.words[:3])
     assert json.loads(cert.read_text())["first_guesses_source"] == str(some)  # the command says what it ranked
-    r = run_exact("wordle", "verify", cert)
+    r = cli("wordle", "verify", cert)
     assert r.returncode == 0 and r.stdout.strip().endswith("verified"), r.stdout[-800:]
     bad = write_lines(tmp_path / "bad.txt", [G.words[0], "zzzzz"])
-    r = run_exact("wordle", "rank", "--objective", "guesses", "--first", bad, "--answers", answers,
-                  "--guesses", guesses)
+    r = cli("wordle", "rank", "--objective", "guesses", "--first", bad, "--answers", answers,
+            "--guesses", guesses)
     assert r.returncode != 0
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "bad.txt:2" in lines[0] and "zzzzz" in lines[0]
     # no strategy within 2 guesses for 8 answers: every first guess bounded infinite, said in words
-    r = run_exact("wordle", "rank", "--objective", "guesses", "--answers", answers,
-                  "--guesses", guesses, "--max-guesses", "2")
+    r = cli("wordle", "rank", "--objective", "guesses", "--answers", answers,
+            "--guesses", guesses, "--max-guesses", "2")
     assert r.returncode == 0, r.stderr
     assert "status INFEASIBLE" in r.stdout and "least bound: none solves every answer within 2" in r.stdout
     # --objective feasible: the first guess found has a tree within the limit, written and replayed
-    r = run_exact("wordle", "rank", "--objective", "feasible", "--answers", answers,
-                  "--guesses", guesses, "--max-guesses", "5", "--out", tree)
+    r = cli("wordle", "rank", "--objective", "feasible", "--answers", answers,
+            "--guesses", guesses, "--max-guesses", "5", "--out", tree)
     assert r.returncode == 0, r.stderr
     assert "first guesses after which every answer is solved within 5: " in r.stdout and tree.is_file()
-    r = run_exact("wordle", "solve", "--objective", "win3", "--first", "all", "--answers", answers,
-                  "--guesses", guesses)  # the old spelling: the library's refusal
+    r = cli("wordle", "solve", "--objective", "win3", "--first", "all", "--answers", answers,
+            "--guesses", guesses)  # the old spelling: the library's refusal
     assert r.returncode == 2 and "takes --objective guesses or feasible, not win3" in r.stderr
-    r = run_exact("wordle", "rank", "--objective", "win3", "--answers", answers, "--guesses", guesses)
+    r = cli("wordle", "rank", "--objective", "win3", "--answers", answers, "--guesses", guesses)
     assert r.returncode == 2 and "'win3' is not one of 'guesses', 'feasible'" in r.stderr
 
 
@@ -255,17 +255,17 @@ def test_the_rejection_bench_gives_the_peer_the_chosen_lists(tmp_path):
         run_ranking_bench(("zzzzz",), cutoff=0, lists=(A, G), echo=lambda *a: None)
 
 
-def test_bench_words_is_checked_before_any_timing(tmp_path, run_exact, write_lines):
+def test_bench_words_is_checked_before_any_timing(tmp_path, cli, write_lines):
     words = write_lines(tmp_path / "w.txt", ["salet"])
-    r = run_exact("wordle", "bench", "--words", words)
+    r = cli("wordle", "bench", "--words", words)
     assert r.returncode == 2 and "--words goes with the rejection bench" in r.stderr
     bad = write_lines(tmp_path / "bad.txt", ["salet", "zzzzq"])
-    r = run_exact("wordle", "bench", "--objective", "guesses", "--cutoff", "1", "--words", bad)
+    r = cli("wordle", "bench", "--objective", "guesses", "--cutoff", "1", "--words", bad)
     assert r.returncode != 0 and f"{bad}:2: 'zzzzq' is not in" in r.stderr and len(r.stderr.splitlines()) == 1
 
 
-def test_bench_refuses_hard_where_it_would_time_normal_mode(run_exact):
-    r = run_exact("wordle", "bench", "--hard", "--no-baseline")
+def test_bench_refuses_hard_where_it_would_time_normal_mode(cli):
+    r = cli("wordle", "bench", "--hard", "--no-baseline")
     assert r.returncode == 2 and "--hard goes with" in r.stderr and len(r.stderr.splitlines()) == 1
 
 
@@ -299,16 +299,16 @@ def test_a_table_line_that_is_not_word_total_is_a_one_line_error(tmp_path):
         read_table(path)
 
 
-def test_compare_ranking_exits_1_on_a_contradiction(tmp_path, run_exact):
+def test_compare_ranking_exits_1_on_a_contradiction(tmp_path, cli):
     import json
 
     cert, table = tmp_path / "c.json", tmp_path / "t.txt"
     cert.write_text(json.dumps({"first_guesses": {"salet": {"total": 7920}, "reast": {"at_least": 7924}}}))
     table.write_text("salet 7920\nreast 7924\n")
-    r = run_exact("wordle", "compare-ranking", cert, table)
+    r = cli("wordle", "compare-ranking", cert, table)
     assert r.returncode == 0 and "1 first guess agrees exactly, 1 rejected here with a bound" in r.stdout, r.stderr
     table.write_text("salet 7921\nreast 7923\n")
-    r = run_exact("wordle", "compare-ranking", cert, table)
+    r = cli("wordle", "compare-ranking", cert, table)
     assert r.returncode == 1 and "salet: here total 7920, the table 7921" in r.stdout
     assert "reast: here at_least 7924, the table 7923" in r.stdout
 
@@ -415,21 +415,21 @@ def test_an_interrupted_ranking_builds_the_best_tree_on_a_memo_of_its_own(monkey
 
 
 def test_a_checkpoint_in_the_way_names_the_command_that_resumes_it_and_the_log_says_one_time_left(
-        tmp_path, run_exact, write_lines):
+        tmp_path, cli, write_lines):
     A, G = look_alike(2, 8, 4)
     answers = write_lines(tmp_path / "a.txt", A.words)
     guesses = write_lines(tmp_path / "g.txt", G.words)
     checkpoint = tmp_path / "run.jsonl"
     command = ["wordle", "rank", "--objective", "guesses", "--answers", str(answers), "--guesses", str(guesses),
                "--max-guesses", "5", "--checkpoint", str(checkpoint)]
-    r = run_exact(*command, env={"EXACT_PROGRESS_SECONDS": "0"})
+    r = cli(*command, env={"EXACT_PROGRESS_SECONDS": "0"})
     assert r.returncode == 0, r.stderr
     bars = [line for line in r.stderr.splitlines() if "elapsed" in line]
     assert bars and not any(" left" in line for line in bars)  # the bar shows no second time-left figure
-    r = run_exact(*command)
+    r = cli(*command)
     (line,) = r.stderr.strip().splitlines()
     assert r.returncode == 2 and "the checkpoint exists and is not empty" in line
     again = shlex.split(line.split(": ")[-1])
     assert again == ["exact", *command, "--resume", str(checkpoint)]
-    r = run_exact(*again[1:])
+    r = cli(*again[1:])
     assert r.returncode == 0 and "status OPTIMAL" in r.stdout, r.stderr
