@@ -1,5 +1,5 @@
 """A real Dask cluster: `dask scheduler` and `dask worker` processes on 127.0.0.1, driven by
-`exact wordle solve --cluster tcp://127.0.0.1:PORT` on the reduced instance of test_wordle_depth4.py.
+`exact wordle solve --cluster tcp://127.0.0.1:PORT` on the reduced instance tests/oracles.families.
 
 The certificate equals the in-process one; a worker killed with SIGKILL mid-run costs nothing but its
 batch (redone, no first guess counted twice); a scheduler killed mid-run ends the run with one line and
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from test_wordle_depth4 import clustered
+from oracles import families
 
 from exact.wordle.wins import ranking as depth4
 
@@ -104,7 +104,7 @@ def cluster(tmp_path):
 
 @pytest.fixture(scope="module")
 def lists(tmp_path_factory):
-    A, G = clustered()
+    A, G = families()
     folder = tmp_path_factory.mktemp("lists")
     (folder / "a.txt").write_text("\n".join(A.words) + "\n")
     (folder / "g.txt").write_text("\n".join(G.words) + "\n")

@@ -15,17 +15,11 @@ from exact.errors import ExactError
 from exact.firstguess import MAX_CHECKPOINT
 from exact.wordle.wins import ranking as depth4
 from exact.wordle.wins.dp import solve
-from exact.words import wordle_allowed, wordle_answers, words_from_lines
+from exact.words import words_from_lines
+
+from oracles import families
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def clustered(extra: int = 40):
-    """Answers in look-alike families (-ight, -atch, -ound, -ower, -ake): depth 3 cannot win them all."""
-    A = [w for w in wordle_answers().words if w[1:] in ("ight", "atch", "ound", "ower", "aker", "ill")
-         or w[2:] in ("ake", "ash")]
-    G = sorted(set(A) | set(wordle_allowed().words[::400][:extra]))
-    return words_from_lines(A, "clustered"), words_from_lines(G, "clustered-guesses")
 
 
 def key(result) -> dict:
@@ -39,7 +33,7 @@ def key(result) -> dict:
 
 @pytest.fixture(scope="module")
 def instance():
-    return clustered()
+    return families()
 
 
 @pytest.fixture(scope="module")
