@@ -78,8 +78,9 @@ def write_lines_fixture():
 
 def _assert_one_line_error(result, *fragments):
     """A failed command's stderr is one line, ``exact: error: ...``, holding every fragment, no traceback.
-    ``result``: a finished process (``run_exact``) or the ``Ran`` of ``cli``. Returns the line."""
-    code, stderr = result.returncode, result.stderr
+    ``result``: a finished process (``run_exact``), the ``Ran`` of ``cli``, or a ``(code, stdout, stderr)``.
+    Returns the line."""
+    code, stderr = (result.returncode, result.stderr) if hasattr(result, "returncode") else (result[0], result[2])
     assert code == 2, (code, stderr)
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("exact: error: "), stderr
