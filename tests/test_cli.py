@@ -18,7 +18,6 @@ def pool_file(tmp_path_factory, write_lines):
     return write_lines(tmp_path_factory.mktemp("pool") / "pool.txt", wordle_answers().words[:200])
 
 
-@pytest.mark.slow
 def test_lingo_score_json(pool_file, cli):
     r = cli("lingo", "score", "about", "beach", "--words", pool_file, "--json")
     assert r.returncode == 0, r.stderr
@@ -35,7 +34,6 @@ def test_lingo_score_report(pool_file, cli):
     assert "wins:" in r.stdout and "by first letter:" in r.stdout and "stumper:" in r.stdout
 
 
-@pytest.mark.slow
 def test_lingo_score_on_enable(enable5, cli):
     r = cli("lingo", "score", "hater", "funds", "pigmy", "block", "--words", enable5, "--json")
     data = json.loads(r.stdout)
@@ -52,7 +50,6 @@ def test_wordle_openers_json_on_embedded_lists(cli):
     assert set(rows[0]) == {"guess", "classes", "worst", "mean_size", "expected_size", "entropy"}
 
 
-@pytest.mark.slow
 def test_wordle_openers_by_metric(pool_file, cli):
     r = cli("wordle", "openers", "--answers", pool_file, "--guesses", pool_file, "--metric", "worst", "--json")
     rows = json.loads(r.stdout)

@@ -116,7 +116,6 @@ def test_tradeoff_table(tmp_path, pool_file, cli):
     assert out.with_suffix(".md").is_file() and out.with_suffix(".csv").is_file()
 
 
-@pytest.mark.slow
 def test_bad_input_is_one_line(tmp_path, pool_file, cli, write_lines, assert_one_line_error):
     small = write_lines(tmp_path / "small.txt", wordle_answers().words[:50])
     # an answer that is not a guess: one line, no traceback (evaluate used to raise RuntimeError)

@@ -80,6 +80,7 @@ def test_hand_cases(guess, answer, colours):
     assert compute_feedback_matrix([guess], [answer])[0, 0] == code(colours)
 
 
+@pytest.mark.slow
 def test_all_green_and_dtypes():
     assert all_green(5) == 242
     assert pattern_dtype(5) == np.uint8 and pattern_dtype(6) == np.uint16 and pattern_dtype(8) == np.uint16

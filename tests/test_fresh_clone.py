@@ -82,11 +82,13 @@ def test_a_bad_answer_is_refused_before_anything_is_played(cli, answer, fragment
     assert_one_line_error(result, fragment)
 
 
+@pytest.mark.slow
 def test_play_names_the_list_and_its_date(cli):
     code, stdout, _ = cli("wordle", "play", "--answer", "cigar")
     assert code == 0 and "a snapshot of 1 Jul 2023" in stdout.splitlines()[0]
 
 
+@pytest.mark.slow
 def test_an_answer_beyond_the_list_is_played_over_every_allowed_word(cli):
     """aahed is allowed but no answer of the 1 Jul 2023 snapshot: the game says so and goes on to solve it."""
     answers, guesses = named_lists("nyt2023")
@@ -102,6 +104,7 @@ def test_exclude_removes_answers_already_played(cli, tmp_path, write_lines):
     assert code == 0 and "3155 candidates" in stdout and "less the 3 answers" in stdout.splitlines()[0]
 
 
+@pytest.mark.slow
 def test_analyse_excludes_answers_already_played(cli, tmp_path, write_lines):
     played = write_lines(tmp_path / "played.txt", ["cigar", "rebut"])
     A = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]

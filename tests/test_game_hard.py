@@ -63,6 +63,7 @@ def test_constraint_arrays():
     assert least[4] == 2 and least.sum() == 2
 
 
+@pytest.mark.slow
 def test_the_shortest_clue_list_holds_every_allowed_guess():
     """After random histories, every guess the rule allows (the slow rule) is in the clue list the
     constraint picks, in row order, and the list is the shortest of those it demands; no constraint:

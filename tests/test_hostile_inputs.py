@@ -76,6 +76,7 @@ def test_the_api_and_the_search_refuse_a_huge_max_guesses_fast():
             call()
 
 
+@pytest.mark.slow
 def test_analyse_caps_standard_input(run_exact, assert_one_line_error):
     out = run_exact("wordle", "analyse", "-", "--list", "original", input="x" * 200_000)
     assert_one_line_error(out, "standard input holds more than")
@@ -135,6 +136,7 @@ def test_card_curve_that_is_not_a_curve_is_an_error(tmp_path, cli, content, asse
     assert_one_line_error(out, "curve.json")
 
 
+@pytest.mark.slow
 def test_out_dev_stdout_is_written_after_what_was_printed(tmp_path):
     """The docs page to /dev/stdout with stdout a file: the page and the line after it both arrive."""
     path = tmp_path / "out.txt"

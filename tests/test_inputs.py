@@ -96,7 +96,6 @@ def lists(tmp_path_factory):
     return folder
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("args, fragment", [
     (("lingo", "solve", "--words", "{p}", "-k", "1", "--seed", "-1"), "-1 is not in the range 0<=x<=2147483647"),
     (("lingo", "solve", "--words", "{p}", "-k", "1", "--seed", "9" * 20), "is not in the range"),

@@ -74,7 +74,6 @@ def test_certificates_and_graph_trees_record_their_lists(tmp_path, cli):
     assert r.returncode == 0, r.stderr
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".graphml", ".json", ".dot"])
 def test_verify_refuses_a_tree_made_on_other_lists_in_one_line(suffix, tmp_path, cli):
     path = tmp_path / f"t{suffix}"
@@ -97,7 +96,6 @@ def test_other_files_are_named_by_their_sha256():
         check_tree_lists(t, *named_lists("original"))
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("command", [["wordle", "play", "--answer", "booed"], ["wordle", "verify"],
                                      ["wordle", "export", "--html", "x.html"]])
 def test_a_text_tree_has_no_room_for_its_lists_and_is_refused_by_its_answers(command, root, tmp_path, cli):

@@ -52,6 +52,7 @@ def test_guess_counts_of_a_tree_that_plays_on(trees):
     assert sum(c.solved_at[2:]) == len(replay(tree, A, depth=2).lost)
 
 
+@pytest.mark.slow
 def test_first_guess_values_from_the_certificates(tmp_path, root, write_lines):
     paths = [p for p in sorted((root / "results" / "wordle").glob("*-certificate.json")) if is_depth_certificate(p)]
     if not paths:

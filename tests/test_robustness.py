@@ -539,7 +539,6 @@ def test_deep_depths_match_brute_force_in_both_modes(seed):
 # --- outputs checked before any work, on every command; no folder made silently -------------------
 
 
-@pytest.mark.slow
 def test_a_missing_output_folder_is_an_error_unless_mkdir(tmp_path, cli, root):
     """`exact wordle convert TREE /nonexist/x.json` made /nonexist at the root and wrote there."""
     tree = root / "results" / "wordle" / "optimal-depth3.txt"
@@ -568,7 +567,6 @@ def test_every_command_with_an_output_has_mkdir_and_checks_it_first():
     assert all(getattr(c.callback, "__wrapped__", None) is not None for c in writers)  # checked before the work
 
 
-@pytest.mark.slow
 def test_adaptive_outputs_are_checked_before_the_solve(tmp_path, cli, write_lines):
     words = write_lines(tmp_path / "pool.txt", ["baker", "bakes", "baled", "cater", "cates"])
     args = ("lingo", "solve", "--adaptive", "--guesses-allowed", "2", "--words", words)
@@ -583,7 +581,6 @@ def test_adaptive_outputs_are_checked_before_the_solve(tmp_path, cli, write_line
     assert r.returncode == 0 and sorted(p.name for p in (tmp_path / "trees").iterdir()) == ["b.tree", "c.tree"]
 
 
-@pytest.mark.slow
 def test_resume_of_one_k_reads_its_file_as_that_k_only(tmp_path, cli, write_lines):
     words = write_lines(tmp_path / "pool.txt", ["baker", "bakes", "baled", "cater", "cates"])
     args = ("lingo", "solve", "--adaptive", "--guesses-allowed", "2", "--words", words, "--out", tmp_path / "K2.json")

@@ -187,6 +187,7 @@ def ranking_false(data: dict, true: dict) -> bool:
     return (data["best"] or {}).get("guess") != data["tree"]["guess"]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(["value", "to_bound", "to_exact", "swap", "cutoff", "top", "bound"]), i=st.integers(0, 10**6),
        j=st.integers(0, 10**6), d=st.integers(-3, 3).filter(bool))
@@ -250,6 +251,7 @@ def global_false(data: dict, true: dict) -> bool:
     return data["tree"]["first"] not in data["optimal_first"]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(["value", "to_pruned", "to_exact", "swap", "drop", "duplicate", "threshold", "bound"]),
        i=st.integers(0, 10**6), j=st.integers(0, 10**6), d=st.integers(-3, 3).filter(bool))

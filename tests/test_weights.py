@@ -44,6 +44,7 @@ def test_a_weights_file_is_read_in_any_order_and_identified_by_its_answers_order
         read_weights(tmp_path / "missing.txt", A3)
 
 
+@pytest.mark.slow
 def test_the_shipped_prior_is_read_with_its_list_and_reproduced_by_its_command(tmp_path):
     from exact.weights import named_weights
     from exact.words import named_lists
@@ -61,6 +62,7 @@ def test_the_shipped_prior_is_read_with_its_list_and_reproduced_by_its_command(t
     assert made["fit_held_out"] == shipped["fit_held_out"]
 
 
+@pytest.mark.slow
 def test_the_shipped_prior_is_the_best_sigmoid_on_the_original_answers_and_beats_uniform():
     from exact.fileio import read_json
     shipped = read_json("instances/nyt-prior/provenance.json")

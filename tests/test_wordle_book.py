@@ -104,6 +104,7 @@ def test_cli_builds_resumes_and_refuses_bad_input(cli, tiny_answers, tiny_guesse
                               "--out", tmp_path / "c.json.gz"), "toolong")
 
 
+@pytest.mark.slow
 def test_the_shipped_books_are_sound():
     """Every committed book reads (its header matches the lists), and its advice after each opener is the
     opener's tree's second guess."""
@@ -154,6 +155,7 @@ def test_a_live_solve_says_it_is_thinking(tiny_answers, tiny_guesses, capsys, mo
     assert "thinking: the exact fewest-guesses solve" in err and "rough estimate" in err
 
 
+@pytest.mark.slow
 def test_the_shipped_book_agrees_with_the_ranking():
     """Each opener's proven total in the committed book equals the ranking's exact value, or meets its
     rejection bound: two independent proofs of the same numbers."""

@@ -3,6 +3,7 @@ as itself, an exact value always answers, a bound only below the need, the least
 a full table starts afresh; in hard mode the kernel's key holds the rule after the class."""
 
 import numpy as np
+import pytest
 
 from exact.game.hard import HardMode
 from exact.wordle.wins.classmemo import SLOTS, find, known, new_memo, put
@@ -61,6 +62,7 @@ def test_a_full_table_starts_afresh():
     assert answer(memo, last, 0) == (3, True)
 
 
+@pytest.mark.slow
 def test_a_small_table_starts_afresh_when_its_pool_is_full():
     memo = new_memo(8, 10)
     first, second = np.arange(0, 6, dtype=np.int64), np.arange(6, 12, dtype=np.int64)

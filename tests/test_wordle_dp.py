@@ -150,6 +150,7 @@ def gray_class(inst) -> np.ndarray:
     return np.flatnonzero(inst.F[int(np.argmax(sizes))] == 0).astype(np.int64)
 
 
+@pytest.mark.slow
 def test_node_features_count_the_classes_on_each_set_of_the_node():
     """caps[f, j] of a node (not the root) is the number of classes the guess at position j of the
     node's order makes on the node's answers in feature set f; most[f] the largest of them."""

@@ -22,6 +22,7 @@ ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
 OTHERS = ["bring", "child", "swamp", "rough", "wormy"]
 
 
+@pytest.mark.slow
 def test_a_guess_splits_an_endgame_into_one_default_class_and_singletons():
     """The premise of the bound, on every endgame of the answer list and 300 guesses: every answer
     that scores as it would with a letter the guess lacks at the blanked position is in one class
@@ -287,6 +288,7 @@ def test_the_shipped_endgame_subset_is_what_the_command_makes():
     assert list(embedded("wordle/all-endgames-14.txt").words) == sorted({w for _, ws in groups for w in ws})
 
 
+@pytest.mark.slow
 def test_the_hard_mode_class_cap_bounds_every_allowed_guess():
     """most_classes_at: after any one or two guesses and their feedback (hard mode), every guess the
     rule allows makes at most 3^(positions without a green) classes on the answers left, as the

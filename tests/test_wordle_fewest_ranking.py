@@ -170,7 +170,6 @@ def test_checkpoint_resume_and_bad_lines(tmp_path):
         rank_first_guesses(other, G, max_guesses=5, progress=False, resume=path)
 
 
-@pytest.mark.slow
 def test_cli_first_all_and_file(tmp_path, cli, write_lines):
     A, G = look_alike(2, 8, 4)
     answers = write_lines(tmp_path / "a.txt", A.words)

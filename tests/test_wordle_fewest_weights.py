@@ -87,7 +87,7 @@ def test_unit_weights_on_the_weighted_path_give_the_unweighted_values_and_trees(
         assert (forced.tree is None and plain.tree is None) or forced.tree == plain.tree
 
 
-@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("hard", [False, pytest.param(True, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("seed", range(3))
 def test_a_weighted_ranking_values_each_first_guess_as_its_weighted_solve_and_bounds_the_rest(seed, hard):
     from exact.wordle.fewest.ranking import rank_first_guesses

@@ -136,6 +136,7 @@ def test_best_opener_equals_brute_force(M, tmp_path):
         assert again["best_first"] == data["best_first"]
 
 
+@pytest.mark.slow
 def test_pair_counts_and_fast_classes_match_the_slow_ones():
     from exact.feedback import all_green
     from exact.partitions import feedback_matrix

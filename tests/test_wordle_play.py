@@ -182,7 +182,6 @@ def test_play_answer_outside_the_list_ends_clearly(tmp_path, small, cli, write_l
     assert "--answer 'zesty' is neither an answer" in r.stderr
 
 
-@pytest.mark.slow
 def test_tree_and_live_options_conflict(tmp_path, cli):
     tree = tmp_path / "t.json"
     from exact.game.formats import write_tree
@@ -338,7 +337,6 @@ def test_terminal_lingo_session(tmp_path, write_lines):
     assert answer in consistent and child.exitstatus == 0
 
 
-@pytest.mark.slow
 def test_lingo_play_answer(tmp_path, cli, write_lines):
     pool_words = wordle_answers().words[:300]
     pool = write_lines(tmp_path / "pool.txt", pool_words)
@@ -474,7 +472,6 @@ def test_play_defaults_to_todays_list_and_its_fewest_guesses_tree(cli):
     assert lines[-1].startswith("solved in") and "(a win)" in lines[-1]
 
 
-@pytest.mark.slow
 def test_play_refuses_a_tree_made_on_other_lists(tmp_path, cli):
     from exact.game.tree import Tree, record_lists
     from exact.game.formats import write_tree

@@ -161,6 +161,7 @@ def test_the_memo_outlives_a_batch_and_follows_the_instance():
     forget_memos()
 
 
+@pytest.mark.slow
 def test_bench_runs_both_engines_on_the_same_guesses_and_they_agree():
     A, G = clustered(11, 10)
     lines = []
@@ -173,6 +174,7 @@ def test_bench_runs_both_engines_on_the_same_guesses_and_they_agree():
     assert sum(line.startswith("  pair ") for line in lines) == 3
 
 
+@pytest.mark.slow
 def test_bench_filter_baseline_times_the_previous_hard_mode_filter_and_they_agree():
     A, G = clustered(11, 10)
     lines = []
@@ -188,6 +190,7 @@ def test_bench_refuses_the_filter_baseline_outside_hard_mode(cli):
     assert code == 2 and "--baseline filter goes with --depth-rejection and --hard" in err, out + err
 
 
+@pytest.mark.slow
 def test_bench_weighted_pairs_the_staged_search_with_and_without_weights():
     A, G = clustered(11, 10)
     lines = []
@@ -224,7 +227,8 @@ def test_staged_weighted_values_match_brute_force(seed, k):
         assert (v == best) if ok else (best <= v < threshold), (v, ok, best, threshold)
 
 
-@pytest.mark.parametrize("hard", [False, pytest.param(True, marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
 def test_staged_weighted_prunes_on_clustered_answers_and_agrees_with_the_plain_search(hard):
     A, G = clustered(5, 12)
     W = random_weights(A, 5, top=50)
@@ -280,6 +284,7 @@ def test_the_memo_is_one_per_weights():
     forget_memos()
 
 
+@pytest.mark.slow
 def test_bench_cli_depth_rejection_weighted_says_its_order(cli):
     args = ("wordle", "bench", "--list", "original", "--depth-rejection", 100, "-k", 2, "--sample", 2)
     code, out, err = cli(*args, "--weighted", "--repeats", 1)

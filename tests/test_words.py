@@ -67,6 +67,7 @@ def every_word():
     return ("".join(letters) for letters in itertools.product(string.ascii_lowercase, repeat=5))
 
 
+@pytest.mark.slow
 def test_a_list_over_the_most_words_is_refused_at_its_first_word_over_the_cap_naming_file_and_line(tmp_path):
     """Every 5-letter string is a file of 11.8 million words (it kept exact wordle serve loading for minutes):
     refused at the word after MAX_WORDS, far above the largest shipped list, in well under a second's reading."""
