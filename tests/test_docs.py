@@ -207,3 +207,35 @@ def test_readme_headline_table_is_read_from_the_files_it_links(root):
     for cells in rows:
         assert len(cells) == 4 and len(" | ".join(cells[:3])) <= 200, cells
         check_headline_row(root, cells)
+
+
+def heading_anchors(page) -> set[str]:
+    """The anchors GitHub gives a page's headings: the rendered text (a link's text, no backticks)
+    lower-cased, punctuation dropped, spaces as hyphens, a repeated one numbered."""
+    import re
+
+    anchors, seen = set(), {}
+    for line in page.read_text().splitlines():
+        heading = re.match(r"#+ (.*)", line)
+        if heading is None:
+            continue
+        text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading.group(1)).strip().lower()
+        slug = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        anchors.add(slug if count == 0 else f"{slug}-{count}")
+    return anchors
+
+
+def test_links_between_pages_reach_a_heading(root):
+    """Every link from README or a docs page to a section of another page (``PAGE.md#anchor``) names a
+    heading that page has: the headline's links, and those to docs/history.md, among them."""
+    import re
+
+    broken = []
+    for page in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        for link in re.finditer(r"\]\(([\w./-]+\.md)#([^)]+)\)", page.read_text()):
+            target = (page.parent / link.group(1)).resolve()
+            if not target.is_file() or link.group(2) not in heading_anchors(target):
+                broken.append(f"{page.name}: {link.group(0)}")
+    assert not broken, broken
