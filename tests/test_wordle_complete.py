@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from exact.errors import ExactError
 from exact.game.formats import read_tree
 from exact.game.position import position_answers
 from exact.game.tree import Tree, preorder, replay_position
@@ -15,7 +16,7 @@ from exact.wordle.fewest.complete import complete_and_check
 from exact.wordle.fewest.search import solve_guesses
 from exact.wordle.wins.dp import solve
 from exact.wordle.wins.trees import optimal_tree
-from exact.words import read_words
+from exact.words import read_words, words_from_lines
 
 from test_wordle_guesses import brute, tiny
 
@@ -130,3 +131,29 @@ def test_every_committed_depth_tree_plays_to_the_end(root):
             assert recorded in (None, sum((i + 1) * w for i, w in enumerate(played.wins_at))), file
             seen += 1
     assert seen >= 20  # every committed depth-3 and depth-4 tree: original, nyt2022, nyt2023, hard mode
+
+
+def test_a_tree_that_cannot_end_within_the_limit_is_refused_in_one_line():
+    """The hard-mode trap in small: the _atch class splits only one answer a guess, so its 7 answers
+    need 7 guesses; the depth-2 tree is not written completed within 6 (an ExactError naming the limit
+    and the class), and within 7 it ends with its 2 wins within 2 kept."""
+    A = words_from_lines("batch catch hatch latch match patch watch".split(), "answers")
+    result = solve(A, A, K, True, progress=False)
+    with pytest.raises(ExactError, match="cannot be completed within 6 guesses.*catch hatch latch"):
+        optimal_tree(result)
+    done, _, played = optimal_tree(result, max_guesses=7)
+    assert not played.lost and played.valid and len(played.wins_at) == 7 and played.wins_at[-1] == 1
+    assert sum(played.wins_at[:K]) == result.wins == 2
+
+
+def test_solve_names_the_trap_and_writes_nothing(tmp_path, cli, write_lines, assert_one_line_error):
+    """`exact wordle solve --depth 2 --hard --out` on the trap: one line (the limit, the way out), no file;
+    with --max-guesses 7 the written tree ends."""
+    words = write_lines(tmp_path / "atch.txt", "batch catch hatch latch match patch watch".split())
+    out = tmp_path / "t.txt"
+    args = ["wordle", "solve", "--depth", "2", "--hard", "--answers", words, "--guesses", words, "--out", out]
+    assert_one_line_error(cli(*args), "cannot be completed within 6", "truncate")
+    assert not out.exists()
+    code, stdout, stderr = cli(*args, "--max-guesses", "7")
+    assert code == 0 and "every answer solved within 7" in stdout, stdout + stderr
+    assert replay_position(read_tree(out), read_words(words), read_words(words), (), 7, True).lost == ()
