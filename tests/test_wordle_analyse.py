@@ -1,6 +1,7 @@
 """exact.wordle.study.analyse: a played game rated guess by guess, against brute force on tiny lists."""
 
 import random
+import re
 from functools import lru_cache
 
 import numpy as np
@@ -10,7 +11,7 @@ from exact.errors import ExactError
 from exact.feedback import all_green, feedback, parse_pattern
 from exact.game.hard import is_allowed
 from exact.game.position import word_classes
-from exact.wordle.study.analyse import Places, analyse_game, analysis_lines
+from exact.wordle.study.analyse import Places, analyse_game, analysis_lines, game_summary
 from exact.wordle.study.game_text import parse_game
 from exact.wordle.study.book import lookup, shipped_book
 from exact.weights import Weights, weights_sha256
@@ -256,3 +257,20 @@ def test_a_guess_at_one_or_two_answers_is_valued_without_a_search_as_the_engine_
                     assert places.few(before, guess).total == r.total, (before, guess, weighted)
                     checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("game_text", ["rebut.bbbbb.sissy.bbbbb.focal", "awake.bbbbb.humph", "cigar",
+                                       "blush.bbbbb.evade", "evade.00100.cigar.10020.focal",
+                                       "sissy.00000.humph.00000.focal", "humph.00000.awake.10000.focal"])
+def test_the_summary_adds_up_to_the_guesses_played(game_text):
+    """best play's expected guesses + what the choices cost - luck = the guesses played (a solved game)."""
+    A = words_from_lines(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
+    analysis = analyse_game(parse_game(game_text, A), A, A)
+    line = game_summary(analysis)
+    best = float(re.search(r"expects (\d+\.\d+)", line).group(1))
+    cost = 0.0 if "every choice" in line else float(re.search(r"choices cost (\d+\.\d+)", line).group(1))
+    luck = 0.0 if "evened" in line else (float(m.group(1)) if (m := re.search(r"saved you (\d+\.\d+)", line))
+                                        else -float(re.search(r"cost you (\d+\.\d+)", line).group(1)))
+    assert analysis.solved and line.startswith(f"Solved in {len(analysis.steps)} guess")
+    assert best + cost - luck == pytest.approx(len(analysis.steps), abs=0.02), line
+    assert sum(s.extra for s in analysis.steps) == pytest.approx(cost, abs=0.006)

@@ -242,7 +242,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     firsts, first_bounds = _first_guesses(inst, T, t0, rule, first)
     cutoff_beta = INF if cutoff is None else np.int64(cutoff) + 1
     stats = np.zeros(2, dtype=np.int64)
-    watch = Watch(report, inst, T, t0, rule) if report is not None else None
+    watch = Watch(report, inst, T, t0, rule, first_bounds) if report is not None else None
     scan = _scan(inst, objective, T, t0, rule, firsts, first_bounds, cutoff_beta, workers, stats, progress, watch)
     best, interrupted = scan.best, scan.interrupted
     if best is None:
@@ -303,11 +303,13 @@ class Scan(NamedTuple):
 class Bounds(NamedTuple):
     """What a search knows of the position's value (the objective's cost, the played guesses included) while
     it runs: the optimum is at least ``lower`` and at most ``upper``, the cost of a complete strategy opening
-    with ``guess`` (None: none known yet)."""
+    with ``guess`` (None: none known yet). ``contenders``: the first guesses whose guess bound was below the
+    first upper bound when the scan began, each searched or ruled out by it (what its time grows with)."""
 
     lower: int
     upper: int | None
     guess: str | None
+    contenders: int = 0
 
 
 @dataclass
@@ -326,9 +328,11 @@ class Watch:
     T: np.ndarray
     t0: int
     rule: Constraint
+    first_bounds: np.ndarray
     upper: int | None = None
     guess: str | None = None
     rejected: int = int(INF)
+    contenders: int = 0
     told: Bounds | None = None
 
     def __post_init__(self):
@@ -336,6 +340,7 @@ class Watch:
         cost = tree_cost(self.inst, greedy, self.T, self.t0)
         if cost < INF:
             self.upper, self.guess = cost, greedy.guess
+        self.contenders = int(np.count_nonzero(self.first_bounds < (self.upper if self.upper is not None else INF)))
 
     def found(self, cost: int, guess: int) -> None:
         """A first guess solved exactly at ``cost``, below the incumbent's."""
@@ -345,7 +350,7 @@ class Watch:
     def tell(self, *lowers: int) -> None:
         """Report the bounds, the lower one the least of ``lowers`` (and the upper one), when they changed."""
         lower = min(*lowers, self.rejected, self.upper if self.upper is not None else INF)
-        now = Bounds(int(min(lower, INF)), self.upper, self.guess)
+        now = Bounds(int(min(lower, INF)), self.upper, self.guess, self.contenders)
         if now != self.told:
             self.told = now
             self.report(now)

@@ -688,6 +688,39 @@ def weigh(words, w: dict[str, int] | None) -> int:
 
 # --- printing -----------------------------------------------------------------------------------
 
+def game_summary(analysis: Analysis) -> str:
+    """The game in one line a player reads: its length, the best play's expected length from the start, the
+    guesses its choices cost against that, and what luck gave or took. They add up: the guesses played are
+    the best play's expected guesses, plus the choices' cost, less the luck (each guess's value is the best
+    one's plus its loss, and the next position's best is that value less the feedback's luck). A value not
+    known exactly leaves its part out, said so ("at least" where a bound gives it)."""
+    steps = analysis.steps
+    best = steps[0].best.expected
+    n = len(steps)
+    head = f"Solved in {n} guess{'es' if n != 1 else ''}" if analysis.solved else \
+        f"Given up after {n} guess{'es' if n != 1 else ''}"
+    if best is None:
+        return f"{head}; the best play from the start is not known here, so neither is what the choices cost."
+    losses = [s.extra for s in steps]
+    floors = [s.extra if s.extra is not None else (s.played.expected_at_least - s.best.expected
+              if s.played.expected_at_least is not None and s.best.expected is not None else None) for s in steps]
+    if all(x is not None for x in losses):
+        cost = sum(losses)
+        choices = "every choice was the best one" if abs(cost) < 5e-4 else f"your choices cost {cost:.2f} guesses"
+    elif all(x is not None for x in floors):
+        choices = f"your choices cost at least {sum(floors):.2f} guesses (some are known only as bounds)"
+    else:
+        choices = "what some choices cost is not computed"
+    lucks = [s.luck for s in steps]
+    if all(x is not None for x in lucks) and (analysis.solved or analysis.next_best is not None):
+        luck = sum(lucks)
+        told = "luck evened out" if abs(luck) < 5e-4 else (f"luck saved you {luck:.2f}" if luck > 0
+                                                          else f"luck cost you {-luck:.2f}")
+    else:
+        told = "luck is not computed for every guess"
+    return f"{head}: the best play expects {best:.2f} guesses from the start; {choices}; {told}."
+
+
 def analysis_lines(analysis: Analysis, notation: str = "letters") -> list[str]:
     """The text ``exact wordle analyse`` prints: one line per guess, then a summary and what is exact."""
     def num(x, width=6):
@@ -706,6 +739,7 @@ def analysis_lines(analysis: Analysis, notation: str = "letters") -> list[str]:
     if all(x is not None for x in total_extra):
         out.append(f"guesses cost beyond the best, in expected guesses: {sum(total_extra):.3f}; "
                    f"luck: {sum(s.luck for s in analysis.steps if s.luck is not None):+.3f}")
+    out.append(game_summary(analysis))
     if analysis.solved:
         n = len(analysis.steps)
         out.append(f"solved in {n} guess{'es' if n != 1 else ''}")

@@ -26,7 +26,7 @@ from exact.errors import ExactError
 from exact.game.position import Position
 from exact.partitions import feedback_matrix
 from exact.progress import cores
-from exact.wordle.study.play import expected_seconds
+from exact.wordle.study.play import expected_seconds, proof_seconds
 from exact.wordle.study.serve import (History, InstantAdvice, Known, Rating, Setup, few_left, heuristic_guess,
                                       in_worker, known_positions, plausible, prove, proven_positions, rate, rate_max,
                                       read_position, solved)
@@ -90,6 +90,8 @@ class Job:
                     self.outcome = ("error", "the live solve ended without an answer")
                     break
                 if kind == "known":
+                    if self.known is None:  # the search has counted its contenders: a better estimate
+                        self.estimate = time.monotonic() - self.started + proof_seconds(self.n, found.contenders)
                     self.known = found  # the latest: the bounds only narrow
                 else:
                     self.outcome = (kind, found)
@@ -150,7 +152,7 @@ class Reply:
             data.update(elapsed=round(self.elapsed, 1), estimate=round(self.estimate, 1))
         if self.known is not None:
             per = self.weight or self.n
-            data["known"] = {"lower": self.known.lower / per,
+            data["known"] = {"lower": self.known.lower / per, "contenders": self.known.contenders,
                              "upper": None if self.known.upper is None else self.known.upper / per}
         return data
 
@@ -279,13 +281,14 @@ class Solver:
             outcome, ahead = job.check(), self.ahead(job)
         rows, nxt = job.rating.rows, job.rating.next
         if job.waiting:
-            return Rating("waiting", rows, nxt, job.estimate, time.monotonic() - job.queued, self.waiting_line(ahead))
+            return Rating("waiting", rows, nxt, job.estimate, time.monotonic() - job.queued, self.waiting_line(ahead),
+                          summary=job.rating.summary)
         elapsed = time.monotonic() - job.started
         if outcome is None:
-            return Rating("working", rows, nxt, job.estimate, elapsed)
+            return Rating("working", rows, nxt, job.estimate, elapsed, summary=job.rating.summary)
         kind, found = outcome
         if kind == "error":
-            return Rating("failed", rows, nxt, job.estimate, elapsed, found)
+            return Rating("failed", rows, nxt, job.estimate, elapsed, found, summary=job.rating.summary)
         if self.store is not None and found.learned:  # the next rating, and the advice, read them at once
             self.store.put_many(found.learned)
             found = replace(found, learned=())

@@ -213,6 +213,22 @@ def expected_seconds(n: int) -> float:
     return s0 * math.exp(slope * (math.log(n) - math.log(n0)))
 
 
+#: The rates of :func:`proof_seconds`, on 2 cores: seconds per answer left (the best guess's own proof) and per
+#: contender per square root of the answers left (ruling a first guess out: its classes' bounds, then a search
+#: cut off at the best value found). Fitted to the proofs ``python -m exact.bench.live_estimate`` measures
+#: (docs/serve.md, "How long a live proof takes").
+PER_ANSWER, PER_CONTENDER = 0.02, 0.0026
+
+
+def proof_seconds(n: int, contenders: int) -> float:
+    """The expected duration of a live fewest-guesses proof on ``n`` answers left, from the start of its
+    search, once the search has counted its ``contenders`` (the first guesses whose bound is below the first
+    strategy it found: :class:`exact.wordle.fewest.search.Bounds`). The count matters more than ``n``: after
+    solid on nyt2023 (118 answers) every one of the 14855 guesses is a contender and the proof takes minutes,
+    after duces (237 answers) 702 are and it takes half a minute. An estimate, said as one, never a bound."""
+    return PER_ANSWER * n + PER_CONTENDER * math.sqrt(n) * contenders
+
+
 def say_thinking(n: int, what: str, largest: int | None = None) -> None:
     """One line on stderr before a live solve over more than :data:`THINKING_MIN` candidates; with
     ``largest`` (the largest class the solve must prove, for a fixed guess), the estimate of

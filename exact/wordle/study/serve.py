@@ -61,7 +61,8 @@ from exact.partitions import feedback_matrix
 from exact.progress import one_process
 from exact.stop import die_with_parent
 from exact.wordle.fewest.search import solve_guesses
-from exact.wordle.study.analyse import Analysis, Proven, Step, Value, analyse_game, first_guess_values
+from exact.wordle.study.analyse import (Analysis, Proven, Step, Value, analyse_game, first_guess_values,
+                                        game_summary)
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
 from exact.weights import NAMED_WEIGHTS, Weights
 from exact.wordle.study.fallback import guesses_to_solve
@@ -381,6 +382,7 @@ class Known(NamedTuple):
     lower: int
     upper: int | None
     guess: str | None
+    contenders: int = 0  # the first guesses the proof must search or rule out (its time grows with them)
 
 
 class Proof(NamedTuple):
@@ -398,8 +400,8 @@ def prove(setup: Setup, history: History, report: Callable[[Known], None] | None
     n = len(position.candidates)
     if setup.objective == "guesses":
         played = position.played * setup.weight(position.candidates)  # the engine counts the guesses played
-        tell = (lambda b: report(Known(b.lower - played, None if b.upper is None else b.upper - played, b.guess))) \
-            if report is not None else None
+        tell = (lambda b: report(Known(b.lower - played, None if b.upper is None else b.upper - played, b.guess,
+                                       b.contenders))) if report is not None else None
         result = solve_guesses(setup.answers, setup.guesses, max_guesses=setup.limit, hard=setup.hard,
                                after=history, progress=False, weights=setup.weights, report=tell)
         if result.status != "OPTIMAL":
@@ -497,10 +499,11 @@ class Rating:
     elapsed: float | None = None
     message: str = ""
     learned: tuple = ()  # (key, Solution) of each position the rating solved: the server stores them
+    summary: str = ""  # the game in one line (:func:`exact.wordle.study.analyse.game_summary`)
 
     def to_json(self) -> dict:
         data = {"status": self.status, "rows": list(self.rows), "next": self.next, "message": self.message,
-                "estimate": round(self.estimate, 1)}
+                "estimate": round(self.estimate, 1), "summary": self.summary}
         return data if self.elapsed is None else {**data, "elapsed": round(self.elapsed, 1)}
 
 
@@ -529,7 +532,7 @@ def rate(setup: Setup, history: History, live_max: int, quick: bool = False, kno
             pending.append(n)  # the tab's worker solves it next
         nxt = heuristic_next(setup, left, "computing" if quick and n <= live_max else "not computed")
     return Rating("working" if pending else "done", rows, nxt, sum(expected_seconds(n) for n in pending),
-                  learned=tuple(learned_positions(setup, analysis)))
+                  learned=tuple(learned_positions(setup, analysis)), summary=game_summary(analysis))
 
 
 def learned_positions(setup: Setup, analysis: Analysis) -> Iterator[tuple[str, Solution]]:
