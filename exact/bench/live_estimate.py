@@ -8,8 +8,8 @@ kernels compiled first on a small position), and two estimates are set beside it
 shows before the proof starts (:func:`exact.wordle.study.play.expected_seconds`, from the answers left) and the
 one it shows once the search has counted its contenders (the seconds to that first report plus
 :func:`exact.wordle.study.play.proof_seconds`). Prints one line per position as it ends (Ctrl-C or SIGTERM:
-the table so far, then exit 130/143), then the ratios measured / estimated; ``--fit``: the two rates of
-``proof_seconds`` that fit these proofs best (least squares of the relative error). Say the core count and
+the table so far, then exit 130/143), then the ratios measured / estimated; ``--fit``: the rate of
+``proof_seconds`` that fits these proofs best (least squares of the log ratio). Say the core count and
 the machine's load beside the numbers: each proof uses the two threads of a worker.
 """
 
@@ -30,7 +30,7 @@ from exact import stop
 from exact.feedback import feedback
 from exact.fileio import write_text
 from exact.progress import cores
-from exact.wordle.study.play import PER_ANSWER, PER_CONTENDER, expected_seconds, proof_seconds
+from exact.wordle.study.play import PER_CONTENDER_ANSWER, expected_seconds, proof_seconds
 from exact.wordle.study.serve import (InstantAdvice, Setup, few_left, prove, read_position, shipped_opener_book,
                                       shipped_trees)
 from exact.words import named_lists
@@ -80,12 +80,21 @@ def measure(setup: Setup, history: tuple, n: int) -> Measured:
                     round(expected_seconds(n), 2), round(counted + proof_seconds(n, contenders), 2))
 
 
-def fit(rows: list[Measured]) -> tuple[float, float]:
-    """The rates (per answer, per contender per root answer) least in sum((estimate - measured) / measured)^2."""
-    X = np.array([[r.n, math.sqrt(r.n) * r.contenders] for r in rows]) / np.array([[r.seconds - r.counted]
-                                                                                   for r in rows])
-    rates, *_ = np.linalg.lstsq(X, np.ones(len(rows)), rcond=None)
-    return float(rates[0]), float(rates[1])
+def fit(rows: list[Measured]) -> float:
+    """The rate of ``proof_seconds`` (seconds per contender per answer left) that fits these proofs best: the
+    geometric mean of the search's measured seconds over n x contenders (least squares of the log ratio)."""
+    used = [r for r in rows if r.contenders and r.seconds > r.counted]
+    logs = [math.log((r.seconds - r.counted) / (r.n * r.contenders)) for r in used]
+    return math.exp(sum(logs) / len(logs)) if logs else PER_CONTENDER_ANSWER
+
+
+def again(path: str) -> list[Measured]:
+    """The proofs a run wrote (``--csv``), their estimates computed with the rate in use."""
+    with open(path, newline="") as saved:
+        rows = list(csv.DictReader(saved))
+    return [Measured(r["first"], int(r["pattern"]), int(r["n"]), int(r["contenders"]), float(r["counted"]),
+                     float(r["seconds"]), float(r["before"]),
+                     round(float(r["counted"]) + proof_seconds(int(r["n"]), int(r["contenders"])), 2)) for r in rows]
 
 
 def table(rows: list[Measured]) -> str:
@@ -104,9 +113,7 @@ def report(rows: list[Measured], fitted: bool) -> None:
     print(f"{len(rows)} proofs on {cores()} cores: measured / estimated from {ratios[0]:.2f} to {ratios[-1]:.2f} "
           f"(median {ratios[len(ratios) // 2]:.2f}); by the answers left alone from {old[0]:.2f} to {old[-1]:.2f}")
     if fitted:
-        per_answer, per_contender = fit(rows)
-        print(f"fitted rates: {per_answer:.4f} s per answer, {per_contender:.5f} s per contender per root answer "
-              f"(in use: {PER_ANSWER}, {PER_CONTENDER})")
+        print(f"fitted rate: {fit(rows):.2e} s per contender per answer left (in use: {PER_CONTENDER_ANSWER:.2e})")
 
 
 def main(argv=None) -> None:
@@ -119,7 +126,16 @@ def main(argv=None) -> None:
     parser.add_argument("--max", type=int, default=600, dest="largest")
     parser.add_argument("--csv", help="write the table here too")
     parser.add_argument("--fit", action="store_true")
+    parser.add_argument("--from", dest="saved", help="no proofs: the table a run wrote (--csv), its estimates "
+                                                      "computed again with the rate in use")
     args = parser.parse_args(argv)
+    if args.saved:
+        rows = again(args.saved)
+        for row in rows:
+            print(f"{row.first} {row.pattern} {row.n} {row.contenders} {row.counted} {row.seconds} {row.before} "
+                  f"{row.estimate} {row.ratio:.2f}")
+        report(rows, args.fit)
+        return
     stop.install()
     A, G = named_lists(args.list)
     setup = Setup(A, G, hard=args.hard)
