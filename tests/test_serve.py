@@ -892,6 +892,30 @@ def test_an_opener_no_tree_covers_gets_a_proven_guess_live(server, browser, tmp_
     assert n > 2 and "working" in seen
 
 
+@pytest.mark.slow
+def test_the_page_shows_a_running_proof_s_bounds_narrowing_to_the_value(server, browser):
+    """tains then its feedback 82 on nyt2023 (79 answers, a proof of seconds that rules out 438 contenders): while
+    it runs the page shows the proven bounds and the best strategy's guess; they hold the value proven."""
+    pattern = format_pattern(82, 5)
+    d = browser
+    d.get(server("--list", "nyt2023"))
+    wait_for(d, lambda d: d.find_element("id", "status").get_attribute("data-status") in ("working", "proven"), 60)
+    type_move(d, f"tains {pattern}")
+    wait_for(d, lambda d: played(d) == 1, 5)
+    shown = []
+    def proven(d):
+        status, value = d.find_element("id", "status").get_attribute("data-status"), d.find_element("id", "value").text
+        if status == "working" and "with the best play" in value:
+            shown.append(value)
+        return status == "proven" and value
+    value = wait_for(d, proven, 300)
+    expected = float(value.split("Expected guesses from here: ")[1].split()[0])
+    assert shown, "no bounds were shown while the proof ran"
+    for text in shown:
+        numbers = [float(x) for x in text.split("best play: ")[1].split(" so far")[0].replace("at least ", "").split(" to ")]
+        assert numbers[0] <= expected + 1e-3 and (len(numbers) == 1 or numbers[1] >= expected - 1e-3), (text, expected)
+
+
 def page_token(url: str) -> str:
     """The token a served page carries (its config; "" where it has none)."""
     page = urllib.request.urlopen(url, timeout=30).read().decode()
