@@ -1,6 +1,8 @@
 """docs/results.md is generated from results/: the committed page must equal what the files give."""
 
 import json
+from typing import NamedTuple
+
 import pytest
 
 from exact.docs import kind_of, results_markdown
@@ -115,3 +117,125 @@ def test_no_probability_on_the_page_exceeds_one(root):
 
     shown = [float(x) for x in re.findall(r"(\d+(?:\.\d+)?)%", (root / "docs" / "results.md").read_text())]
     assert shown and max(shown) <= 100.0, max(shown)
+
+
+# --- README's headline table: each answer re-derived from the files its row links ---------------------
+
+HEADLINE = "| question | answer | status | where |"
+
+
+def headline_rows(readme: str) -> list[list[str]]:
+    lines = readme.splitlines()
+    start = lines.index(HEADLINE)
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("| "):
+            break
+        rows.append([c.strip() for c in line.split("|")[1:-1]])
+    return rows
+
+
+class Derived(NamedTuple):
+    """What one result file proves, as the headline may print it: ``main`` (one of them must be shown),
+    ``numbers`` (every number shown must be one of these), ``guesses`` (every one must be shown),
+    ``proven`` (a proof, OPTIMAL or a refutation, rather than a bound)."""
+
+    main: set
+    numbers: set
+    guesses: set
+    proven: bool
+
+
+def derived(path, d) -> Derived:
+    """The values a result file of each kind proves, formatted as docs/results.md prints them."""
+    import re
+
+    from exact.docs.parts import pct
+
+    kind = kind_of(d, path)
+    context = {str(v) for v in (d.get("depth"), d.get("max_guesses"), d.get("M"), d.get("k"), d.get("n")) if v}
+    context |= set(re.findall(r"\d+", d.get("problem", "")))
+    if kind == "certificate":  # most wins within k (weighted: weight won / total weight)
+        total = d.get("weight", d["n"])
+        shown = {f"{d['wins']} / {total}", pct(d["wins"] / total)}
+        return Derived(shown, context | {str(d["wins"]), str(total), pct(d["wins"] / total)},
+                       set(d["optimal_first"]), d["status"] == "OPTIMAL")
+    if kind in ("ranking", "guesses-certificate"):
+        n = d["answers"]["count"]
+        if d.get("objective") == "feasible":  # solvable within max_guesses, or refuted: at least one more
+            value = d["max_guesses"] if d["status"] == "OPTIMAL" else d["max_guesses"] + 1
+            return Derived({str(value)}, context | {str(value), str(n)}, set(), d["status"] in ("OPTIMAL", "INFEASIBLE"))
+        best = d.get("best") or {"guess": d.get("first"), "total": d["total"], "mean": d["mean"]}
+        return Derived({str(best["total"])}, context | {str(n), str(best["total"]), f"{best['mean']:.4f}"},
+                       {best["guess"]}, d["status"] == "OPTIMAL")
+    if kind == "opener":  # the best first guess of a memorable tree
+        shown = {f"{d['wins']} / {d['n']}", pct(d["probability"])}
+        return Derived(shown, context | {str(d["wins"]), str(d["n"]), pct(d["probability"])},
+                       set(d["best_first"]), d["status"] == "OPTIMAL")
+    if kind == "lingo":  # k guesses fixed in advance: the best found and the upper bound
+        shown = {f"{d['wins']} / {d['n']}"}
+        return Derived(shown, context | {str(d["wins"]), str(d["n"]), pct(d["probability"]), str(d["upper_bound"])},
+                       set(d["guesses"]), d["status"] == "OPTIMAL")
+    raise AssertionError(f"{path}: a headline row links a file of kind {kind}, which this test cannot read")
+
+
+def check_headline_row(root, cells: list[str]) -> None:
+    """One row: every number it shows is one its files prove, each file's main value and every one of its
+    best first guesses are shown, and the status is OPTIMAL exactly when every file is a proof."""
+    import re
+
+    question, answer, status, where = cells
+    files = re.findall(r"\]\((results/[^)]+\.json)\)", where)
+    assert files, f"the row {question!r} links no result file"
+    facts = [derived(root / f, json.loads((root / f).read_text())) for f in files]
+    numbers = set().union(*(f.numbers for f in facts))
+    for cell in (question, answer):
+        shown = re.findall(r"\d+(?:\.\d+)?%?", cell.replace("nyt2023", "").replace("nyt-prior", ""))
+        assert set(shown) <= numbers, (question, sorted(set(shown) - numbers))
+    for fact, file in zip(facts, files):
+        assert any(m in answer for m in fact.main), (question, file, fact.main)
+        assert all(f"`{g}`" in answer for g in fact.guesses), (question, file, fact.guesses)
+    assert set(re.findall(r"`([a-z]{5})`", answer)) <= set().union(*(f.guesses for f in facts)), question
+    assert status == ("OPTIMAL" if all(f.proven for f in facts) else "bound"), (question, status)
+
+
+def test_readme_headline_table_is_read_from_the_files_it_links(root):
+    """README's headline: at most 8 short rows (the question, the answer, its status, where its proof
+    is), each answer re-derived from the certificate (or result file) its row links."""
+    rows = headline_rows((root / "README.md").read_text())
+    assert 1 <= len(rows) <= 8, len(rows)
+    for cells in rows:
+        assert len(cells) == 4 and len(" | ".join(cells[:3])) <= 200, cells
+        check_headline_row(root, cells)
+
+
+def heading_anchors(page) -> set[str]:
+    """The anchors GitHub gives a page's headings: the rendered text (a link's text, no backticks)
+    lower-cased, punctuation dropped, spaces as hyphens, a repeated one numbered."""
+    import re
+
+    anchors, seen = set(), {}
+    for line in page.read_text().splitlines():
+        heading = re.match(r"#+ (.*)", line)
+        if heading is None:
+            continue
+        text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading.group(1)).strip().lower()
+        slug = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        anchors.add(slug if count == 0 else f"{slug}-{count}")
+    return anchors
+
+
+def test_links_between_pages_reach_a_heading(root):
+    """Every link from README or a docs page to a section of another page (``PAGE.md#anchor``) names a
+    heading that page has: the headline's links, and those to docs/history.md, among them."""
+    import re
+
+    broken = []
+    for page in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        for link in re.finditer(r"\]\(([\w./-]+\.md)#([^)]+)\)", page.read_text()):
+            target = (page.parent / link.group(1)).resolve()
+            if not target.is_file() or link.group(2) not in heading_anchors(target):
+                broken.append(f"{page.name}: {link.group(0)}")
+    assert not broken, broken

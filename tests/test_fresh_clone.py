@@ -61,11 +61,15 @@ def test_docs_api_walks_a_tree_by_feedback(root):
     assert ".children[parse_pattern(" in api  # run as a doctest by tests/test_api.py
 
 
-def test_readme_gives_compare_ranking_its_arguments(root):
-    readme = (root / "README.md").read_text()
-    command = re.search(r"exact wordle compare-ranking (\S+) (\S+?)`", readme)
-    assert command is not None
-    assert (root / command.group(1)).is_file() and (root / command.group(2)).is_file()
+def test_docs_give_compare_ranking_its_arguments(root):
+    """Each `exact wordle compare-ranking CERT TABLE` of README and the docs names two committed files."""
+    pages = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    commands = [(page.name, m.groups()) for page in pages
+                for m in re.finditer(r"exact wordle compare-ranking\s+(\S+)\s+([^\s`]+)", page.read_text())
+                if m.group(1) != "CERT"]
+    assert len(commands) >= 5, commands  # the six rankings against Selby's tables
+    for page, paths in commands:
+        assert all((root / p).is_file() for p in paths), (page, paths)
 
 
 def test_one_first_guess_agrees_in_the_singular(cli, root, tmp_path):

@@ -386,10 +386,10 @@ def test_thirty_tabs_asking_for_proofs_run_at_most_the_workers_and_the_rest_wait
 
 
 def test_a_rating_waits_in_the_same_line_as_the_proofs(small):
-    solver = Solver(small, InstantAdvice([], small), None, rate_limit=2, workers=1)
+    solver = Solver(small, InstantAdvice([], small), None, rate_limit=WORKER_LIMIT, workers=1)
     try:
         assert solver.ask("proof", ()).status == "working"
-        rating = solver.rate("t", small_game())
+        rating = solver.rate("t", worker_game())
         assert rating.status == "waiting" and "free core" in rating.message and solver.jobs["t"].process is None
         assert solver.running() == 1
         solver.close("proof")
@@ -419,8 +419,8 @@ FOREIGN = [({"host": "evil.example:8031"}, 403), ({"host": "127.0.0.1:9999"}, 40
 def test_a_request_of_another_site_is_refused_in_one_line_and_starts_nothing(small, path, headers, status):
     """DNS rebinding (a foreign Host), a cross-site POST (a foreign Origin, no token, a body another site may
     send without asking the browser first): refused with one line of JSON, no worker, no CORS header."""
-    with app_client(Solver(small, InstantAdvice([], small), None, rate_limit=2)) as c:
-        game = small_game() if path == "/api/rate" else ()  # each a worker's job once accepted
+    with app_client(Solver(small, InstantAdvice([], small), None, rate_limit=WORKER_LIMIT)) as c:
+        game = worker_game() if path == "/api/rate" else ()  # each a worker's job once accepted
         body = json.dumps({"tab": "t", "history": [[w, format_pattern(p, 5)] for w, p in game]})
         assert c.post(path, content=body, headers=JSON).status_code == 200 and c.app.state.solver.jobs  # accepted
         c.post("/api/close", json={"tab": "t"})
@@ -563,14 +563,26 @@ def small_game(answer_index: int = 7) -> tuple:
     return tuple((w, feedback(w, answer)) for w in (SMALL[5], SMALL[9], answer))
 
 
+#: The most answers a rating solves in :func:`worker_game`'s tests: its first guess is too large (a class of
+#: 9), its last position (3 answers) is solved in a worker (more than two answers: no closed form).
+WORKER_LIMIT = 4
+
+
+def worker_game() -> tuple:
+    """bloke (9 answers of SMALL left), aback (3 left), wrath: a rating of it needs a worker."""
+    return tuple((w, feedback(w, "wrath")) for w in ("bloke", "aback", "wrath"))
+
+
 def test_what_the_files_lack_is_computing_then_too_large_beyond_the_limit_and_a_new_game_cancels_it(small):
-    solver = Solver(small, InstantAdvice([], small), None, rate_limit=2)
+    solver = Solver(small, InstantAdvice([], small), None, rate_limit=WORKER_LIMIT)
     try:
-        game = small_game()
-        rating = solver.rate("t", game)
-        first, last = rating.rows[0], rating.rows[-1]
-        assert rating.status == "working" and last["played"]["state"] == "computing" and last["answers"] <= 2
+        rating = solver.rate("t", worker_game())
+        first, second, last = rating.rows
+        assert rating.status == "working" and last["played"]["state"] == "computing" and last["answers"] == 3
         assert first["played"]["state"] == "not computed" and "too large" in first["played"]["known"]
+        assert second["played"]["state"] == "not computed" and second["answers"] > WORKER_LIMIT
+        # one or two answers left: valued at once, never "computing" (the issue's one-answer row)
+        assert all(r["played"]["state"] == "exact" for r in solver.rate("u", small_game()).rows[1:])
         job = solver.jobs["t"]
         assert job.process.is_alive() or job.check() is not None
         solver.ask("t", ())  # New game: the rating's worker is cancelled
@@ -669,6 +681,79 @@ def test_a_live_proof_matches_the_engine_and_is_stored(small, tmp_path):
     again = solve_guesses(small.answers, small.guesses, after=later, progress=False)
     stored = store.get(small.key(read_position(small, later)))
     assert stored.proven and stored.n == m and stored.value == again.total - m  # ties may pick another guess
+
+
+def play_with_the_server(solver: Solver, answer: str, opener: str) -> tuple:
+    """A whole game as the page plays it: ``opener``, then each guess the server advises (waiting for its
+    proof), until the answer; the history."""
+    history = ((opener, feedback(opener, answer)),)
+    while history[-1][0] != answer:
+        reply = wait_until(lambda: (r := solver.ask("t", history)).status in ("proven", "solved") and r, 300)
+        history += ((reply.guess, feedback(reply.guess, answer)),)
+    return history
+
+
+@pytest.mark.slow
+def test_a_rating_reads_what_the_server_proved_and_starts_no_worker(small, tmp_path):
+    solver = Solver(small, InstantAdvice([], small), Store(tmp_path / "s.sqlite"), rate_limit=2)
+    opener = SMALL[5]
+    answer = max(word_classes(opener, SMALL).values(), key=len)[-1]
+    try:
+        game = play_with_the_server(solver, answer, opener)
+        assert len(game) >= 3
+        rating = solver.rate("r", game)
+        assert rating.status == "done" and "r" not in solver.jobs  # nothing left to solve: no worker
+    finally:
+        solver.shutdown()
+    analysis = analyse_game(game, small.answers, small.guesses)
+    for row, step in zip(rating.rows[1:], analysis.steps[1:], strict=True):  # every move the server advised
+        assert row["played"]["state"] == row["best"]["state"] == "exact"
+        assert row["played"]["expected"] == pytest.approx(step.played.expected - (step.number - 1))
+        assert row["loss"] == pytest.approx(0)
+    assert "store" in rating.rows[1]["best"]["how"]  # the opener's class: proven live, then stored
+
+
+@pytest.mark.slow
+def test_what_a_rating_solves_is_stored_and_the_next_rating_is_at_once(small, tmp_path):
+    store = Store(tmp_path / "s.sqlite")
+    solver = Solver(small, InstantAdvice([], small), store)
+    game = small_game()
+    try:
+        assert solver.rate("t", game).status == "working"
+        first = wait_until(lambda: (r := solver.rate("t", game)).status != "working" and r, 300)
+        assert len(store) > 0
+        solver.ask("t", ())  # the page moves on; the same game rated again in another tab
+        again = solver.rate("u", game)
+    finally:
+        solver.shutdown()
+    assert first.status == again.status == "done" and "u" not in solver.jobs
+    assert [row["played"]["expected"] for row in again.rows] == [row["played"]["expected"] for row in first.rows]
+    assert [row["best_guess"] for row in again.rows] == [row["best_guess"] for row in first.rows]
+
+
+@pytest.mark.slow
+def test_a_live_proof_shows_its_bounds_narrowing(small):
+    solver = Solver(small, InstantAdvice([], small), None)
+    history = ()
+    seen = []
+    try:
+        while True:
+            reply = solver.ask("t", history)
+            if reply.status != "working":
+                break
+            if reply.known is not None:
+                seen.append(reply.to_json())
+            time.sleep(0.05)
+    finally:
+        solver.shutdown()
+    assert reply.status == "proven" and seen, "no bounds were shown while the proof ran"
+    optimum = reply.value / reply.n
+    for data in seen:
+        known = data["known"]
+        assert known["lower"] <= optimum + 1e-9 and (known["upper"] is None or known["upper"] >= optimum - 1e-9)
+        assert data["source"] == live.FOUND if known["upper"] is not None else data["source"] == live.HEURISTIC
+    lowers = [d["known"]["lower"] for d in seen]
+    assert lowers == sorted(lowers)
 
 
 # --- the page in a real browser -------------------------------------------------------------------
@@ -805,6 +890,30 @@ def test_an_opener_no_tree_covers_gets_a_proven_guess_live(server, browser, tmp_
     assert status == "proven" and d.find_element("id", "next").get_attribute("data-guess") == r.first
     assert f"{(r.total - n) / n:.3f}" in d.find_element("id", "value").text
     assert n > 2 and "working" in seen
+
+
+@pytest.mark.slow
+def test_the_page_shows_a_running_proof_s_bounds_narrowing_to_the_value(server, browser):
+    """tains then its feedback 82 on nyt2023 (79 answers, a proof of seconds that rules out 438 contenders): while
+    it runs the page shows the proven bounds and the best strategy's guess; they hold the value proven."""
+    pattern = format_pattern(82, 5)
+    d = browser
+    d.get(server("--list", "nyt2023"))
+    wait_for(d, lambda d: d.find_element("id", "status").get_attribute("data-status") in ("working", "proven"), 60)
+    type_move(d, f"tains {pattern}")
+    wait_for(d, lambda d: played(d) == 1, 5)
+    shown = []
+    def proven(d):
+        status, value = d.find_element("id", "status").get_attribute("data-status"), d.find_element("id", "value").text
+        if status == "working" and "with the best play" in value:
+            shown.append(value)
+        return status == "proven" and value
+    value = wait_for(d, proven, 300)
+    expected = float(value.split("Expected guesses from here: ")[1].split()[0])
+    assert shown, "no bounds were shown while the proof ran"
+    for text in shown:
+        numbers = [float(x) for x in text.split("best play: ")[1].split(" so far")[0].replace("at least ", "").split(" to ")]
+        assert numbers[0] <= expected + 1e-3 and (len(numbers) == 1 or numbers[1] >= expected - 1e-3), (text, expected)
 
 
 def page_token(url: str) -> str:

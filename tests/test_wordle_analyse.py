@@ -1,16 +1,22 @@
 """exact.wordle.study.analyse: a played game rated guess by guess, against brute force on tiny lists."""
 
+import random
+import re
 from functools import lru_cache
 
+import numpy as np
 import pytest
 
 from exact.errors import ExactError
 from exact.feedback import all_green, feedback, parse_pattern
 from exact.game.hard import is_allowed
-from exact.wordle.study.analyse import analyse_game, analysis_lines
+from exact.game.position import word_classes
+from exact.wordle.study.analyse import Places, analyse_game, analysis_lines, game_summary
 from exact.wordle.study.game_text import parse_game
 from exact.wordle.study.book import lookup, shipped_book
-from exact.words import words_from_lines
+from exact.weights import Weights, weights_sha256
+from exact.wordle.fewest.search import solve_guesses
+from exact.words import wordle_answers, words_from_lines
 
 INF = 10**9
 
@@ -225,3 +231,46 @@ def test_a_first_guess_solved_here_better_than_every_file_is_the_best_known_not_
     step = analyse_game(game, tiny_answers, tiny_guesses, live_max=len(tiny_answers) // 2).steps[0]
     assert step.played.total == true and step.played.how == "solved"
     assert step.best_guess == played and step.extra == 0 and "the guess played, solved here, is better" in step.best_scope
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_guess_at_one_or_two_answers_is_valued_without_a_search_as_the_engine_values_it(hard):
+    """``Places.few`` (the rating's closed form at one or two answers) against solve_guesses, with weights."""
+    A = words_from_lines(wordle_answers().words[::45], "small")
+    rng = random.Random(7)
+    w = {a: rng.randint(1, 5) for a in A.words}
+    weights = Weights(np.array([w[a] for a in A.words], dtype=np.int64), "random",
+                      weights_sha256(A, np.array([w[a] for a in A.words], dtype=np.int64)))
+    checked = 0
+    for opener in A.words[:12]:
+        for pattern, P in word_classes(opener, A.words).items():
+            if len(P) > 2 or pattern == 242:
+                continue
+            before = ((opener, pattern),)
+            for guess in (*P, rng.choice(A.words), rng.choice(A.words)):
+                if hard and not is_allowed(guess, before):
+                    continue
+                for weighted in (False, True):
+                    places = Places(A, hard, w if weighted else None, {})
+                    r = solve_guesses(A, A, after=before, first=guess, hard=hard, progress=False,
+                                      weights=weights if weighted else None)
+                    assert places.few(before, guess).total == r.total, (before, guess, weighted)
+                    checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("game_text", ["rebut.bbbbb.sissy.bbbbb.focal", "awake.bbbbb.humph", "cigar",
+                                       "blush.bbbbb.evade", "evade.00100.cigar.10020.focal",
+                                       "sissy.00000.humph.00000.focal", "humph.00000.awake.10000.focal"])
+def test_the_summary_adds_up_to_the_guesses_played(game_text):
+    """best play's expected guesses + what the choices cost - luck = the guesses played (a solved game)."""
+    A = words_from_lines(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"])
+    analysis = analyse_game(parse_game(game_text, A), A, A)
+    line = game_summary(analysis)
+    best = float(re.search(r"expects (\d+\.\d+)", line).group(1))
+    cost = 0.0 if "every choice" in line else float(re.search(r"choices cost (\d+\.\d+)", line).group(1))
+    luck = 0.0 if "evened" in line else (float(m.group(1)) if (m := re.search(r"saved you (\d+\.\d+)", line))
+                                        else -float(re.search(r"cost you (\d+\.\d+)", line).group(1)))
+    assert analysis.solved and line.startswith(f"Solved in {len(analysis.steps)} guess")
+    assert best + cost - luck == pytest.approx(len(analysis.steps), abs=0.02), line
+    assert sum(s.extra for s in analysis.steps) == pytest.approx(cost, abs=0.006)

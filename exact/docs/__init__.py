@@ -426,22 +426,25 @@ def trees_section(root: Path, groups, shown: set) -> list[str]:
     paths += [p for p, _ in groups.get("tree", [])]
     if not paths:
         return []
-    out = ["## Strategy trees", "",
-           "Every tree file, replayed from scratch on the answers of its list (the lists a graph file records, "
-           "else the list with as many answers as its root: `exact wordle verify FILE --list LIST`); "
-           "play one with `exact wordle play --tree FILE --list LIST`, explore it with "
-           "`exact wordle export FILE --html PAGE --list LIST`.", "",
-           "| file | list | first guess | depth | wins (replayed) | P(win) | lost | valid |",
-           "|---|---|---|---|---|---|---|---|"]
+    rows, ended = [], 0
     for path in sorted(paths):
         tree = read_tree(path)
         name = lists_of_tree(tree)
         answers, guesses = named_lists(name)
         r = replay(tree, answers, guesses, depth=tree_depth(tree))
-        out.append(f"| [{rel(path, root)}](../{rel(path, root)}) | {name} | {tree.guess} | {r.depth} | {r.wins} / {r.n} "
-                   f"| {pct(r.probability)} | {len(r.lost)} | {'yes' if r.valid else 'no'} |")
-    out.append("")
-    return out + figure(root, "explorer", shown)
+        ended += not r.lost
+        mean = f" ({r.mean_guesses:.4f})" if r.solved else ""
+        rows.append(f"| [{rel(path, root)}](../{rel(path, root)}) | {name} | {tree.guess} | {r.worst} | {r.wins} / {r.n} "
+                    f"| {pct(r.probability)} | {r.total_guesses}{mean} | {len(r.lost)} | {'yes' if r.valid else 'no'} |")
+    return ["## Strategy trees", "",
+            "Every tree file, replayed from scratch on the answers of its list (the lists a graph file records, "
+            "else the list with as many answers as its root: `exact wordle verify FILE --list LIST`); "
+            "play one with `exact wordle play --tree FILE --list LIST`, explore it with "
+            "`exact wordle export FILE --html PAGE --list LIST`. "
+            f"{ended} of {len(paths)} play to the end (lost: the answers a tree leaves unsolved); worst case: its "
+            "longest game; total guesses: the sum over the answers it solves, the mean per answer after it.", "",
+            "| file | list | first guess | worst case | solved (replayed) | P(win) | total guesses (mean) | lost | valid |",
+            "|---|---|---|---|---|---|---|---|---|", *rows, ""] + figure(root, "explorer", shown)
 
 
 #: The example game shown on the page, then one against the first answer not won within 3 guesses.

@@ -4,6 +4,16 @@ Trees optimised for wins within k (the depth-k DP, memorable trees, policies) st
 a player and the peers' formats want every answer solved. :func:`complete_tree` keeps every guess of
 the tree and fills the rest with the exact search of :mod:`exact.wordle.fewest.search`;
 :func:`complete_and_check` then replays the result independently (:func:`exact.game.tree.replay_position`).
+
+Why the completed tree is the depth-k search's own output, not a second file beside a truncated one:
+the completion is a function of the depth-k tree and the lists alone (the tree's guesses above its last
+step, the exact ``win<k>,guesses`` subtree of each class at that step, ties broken by the search's
+fixed order), so ``exact wordle solve --depth K --out`` (:func:`exact.wordle.wins.trees.optimal_tree`)
+writes the same bytes on every re-solve, and the certificate's claim (the wins within k) holds of it
+unchanged; ``--truncate`` still writes the cut tree, and ``exact wordle complete`` completes any tree
+file the same way. Where no complete tree keeps the wins within ``--max-guesses`` (hard mode's traps),
+nothing is written and the error names the class: the player's way out is more guesses (the committed
+hard-mode depth-3 trees end within 8) or another objective (``--objective win3,guesses``).
 """
 
 from __future__ import annotations

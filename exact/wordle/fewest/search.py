@@ -53,6 +53,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -213,7 +214,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
                   cutoff: int | None = None, after=(), workers: int | None = None,
                   progress: bool | None = None, F: np.ndarray | None = None,
                   sharp: bool = True, weights: Weights | None = None,
-                  weighted_path: bool | None = None) -> GuessesResult:
+                  weighted_path: bool | None = None, report: Callable[[Bounds], None] | None = None) -> GuessesResult:
     """The best complete strategy for an objective (default: fewest total guesses), proven.
 
     ``first`` fixes the guess at the position (the first guess of the game when ``after`` is
@@ -223,6 +224,7 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     pattern) pairs already played. ``weights`` (:mod:`exact.weights`): answer a's term is weighted
     by w_a (the total becomes the weighted total; expected guesses = total / total weight).
     Ctrl-C (or SIGTERM) returns the best tree so far, completed greedily, with status FEASIBLE.
+    ``report``: called with the :class:`Bounds` known as the search goes (:class:`Watch`), for a live page.
     """
     started = time.perf_counter()
     if isinstance(objective, str):
@@ -240,7 +242,8 @@ def solve_guesses(answers: WordList, guesses: WordList, *, objective: str | Obje
     firsts, first_bounds = _first_guesses(inst, T, t0, rule, first)
     cutoff_beta = INF if cutoff is None else np.int64(cutoff) + 1
     stats = np.zeros(2, dtype=np.int64)
-    scan = _scan(inst, objective, T, t0, rule, firsts, first_bounds, cutoff_beta, workers, stats, progress)
+    watch = Watch(report, inst, T, t0, rule, first_bounds) if report is not None else None
+    scan = _scan(inst, objective, T, t0, rule, firsts, first_bounds, cutoff_beta, workers, stats, progress, watch)
     best, interrupted = scan.best, scan.interrupted
     if best is None:
         status = "UNKNOWN" if interrupted else "INFEASIBLE"
@@ -297,25 +300,91 @@ class Scan(NamedTuple):
     interrupted: bool
 
 
+class Bounds(NamedTuple):
+    """What a search knows of the position's value (the objective's cost, the played guesses included) while
+    it runs: the optimum is at least ``lower`` and at most ``upper``, the cost of a complete strategy opening
+    with ``guess`` (None: none known yet). ``contenders``: the first guesses whose guess bound was below the
+    first upper bound when the scan began, each searched or ruled out by it (what its time grows with)."""
+
+    lower: int
+    upper: int | None
+    guess: str | None
+    contenders: int = 0
+
+
+@dataclass
+class Watch:
+    """The bounds of a running scan, told to ``report`` when they change. The optimum is the least cost of
+    any first guess. A guess solved exactly costs what it costs (the incumbent: an upper bound); one rejected
+    costs at least the beta it reached, the incumbent's cost or less; the guess being solved at least its
+    guess bound and its classes' total so far (exact values where known, bounds elsewhere:
+    :meth:`_Classes.total`); the guesses not yet tried at least the next guess bound (they are tried in
+    bound order). So the least of these is a lower bound, and it only rises as the scan goes. Before the
+    first guess is solved, the upper bound is a greedy strategy's cost (:func:`subtree` with greedy picks).
+    (With a cutoff and no incumbent, a rejected guess costs at least the bound it returned: ``rejected``.)"""
+
+    report: Callable[[Bounds], None]
+    inst: GuessesInstance
+    T: np.ndarray
+    t0: int
+    rule: Constraint
+    first_bounds: np.ndarray
+    upper: int | None = None
+    guess: str | None = None
+    rejected: int = int(INF)
+    contenders: int = 0
+    told: Bounds | None = None
+
+    def __post_init__(self):
+        greedy = subtree(self.inst, new_memo(), self.T, self.t0, self.rule, greedy=True)
+        cost = tree_cost(self.inst, greedy, self.T, self.t0)
+        if cost < INF:
+            self.upper, self.guess = cost, greedy.guess
+        self.contenders = int(np.count_nonzero(self.first_bounds < (self.upper if self.upper is not None else INF)))
+
+    def found(self, cost: int, guess: int) -> None:
+        """A first guess solved exactly at ``cost``, below the incumbent's."""
+        if self.upper is None or cost <= self.upper:
+            self.upper, self.guess = cost, self.inst.guesses.words[guess]
+
+    def tell(self, *lowers: int) -> None:
+        """Report the bounds, the lower one the least of ``lowers`` (and the upper one), when they changed."""
+        lower = min(*lowers, self.rejected, self.upper if self.upper is not None else INF)
+        now = Bounds(int(min(lower, INF)), self.upper, self.guess, self.contenders)
+        if now != self.told:
+            self.told = now
+            self.report(now)
+
+
 def _scan(inst: GuessesInstance, objective: Objective, T, t0: int, rule: Constraint, firsts, first_bounds,
-          cutoff_beta, workers: int, stats, show) -> Scan:
+          cutoff_beta, workers: int, stats, show, watch: Watch | None = None) -> Scan:
     """Each first guess in bound order, solved against beta = the least of ``cutoff_beta`` and the
     incumbent's cost; the scan stops at the first whose guess bound reaches beta (those left are in
-    bound order: none is better)."""
+    bound order: none is better). ``watch``: told the bounds as they change."""
     best: Incumbent | None = None
     top: list[tuple[str, int]] = []
     interrupted = False
     bar = prog.bar(total=len(firsts), desc=f"{objective.name}: first guesses", unit="guess",
                        disable=(not show) if show is not None else None) if len(firsts) > 1 else None
     try:
-        for g, bound in zip(firsts, first_bounds):
+        for i, (g, bound) in enumerate(zip(firsts, first_bounds)):
             beta = cutoff_beta if best is None else min(cutoff_beta, best.cost)
             if bound >= beta:
                 break  # the guess bound of every guess left is no better (they are in bound order)
-            v, tree, exact = _play(inst, T, int(g), t0, rule, int(beta), workers, stats, show and len(firsts) == 1)
+            ahead = int(first_bounds[i + 1]) if i + 1 < len(firsts) else int(INF)
+            tell = (lambda total, bound=int(bound), ahead=ahead: watch.tell(max(bound, total), ahead)) \
+                if watch is not None else None
+            v, tree, exact = _play(inst, T, int(g), t0, rule, int(beta), workers, stats, show and len(firsts) == 1,
+                                   tell)
             if exact and v < beta:
                 best = Incumbent(v, int(g), tree, True)
                 top.append((inst.guesses.words[g], v))
+                if watch is not None:
+                    watch.found(v, int(g))
+            elif watch is not None and exact is False:
+                watch.rejected = min(watch.rejected, int(v))
+            if watch is not None:
+                watch.tell(ahead)
             if bar is not None:
                 bar.update(1)
                 if best is not None:
@@ -357,9 +426,11 @@ class _Classes:
         return min(s, int(INF))
 
 
-def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, beta: int, workers: int, stats, show):
+def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, beta: int, workers: int, stats, show,
+          tell: Callable[[int], None] | None = None):
     """Solve guess g at the position: (cost, tree, exact) with exact True (cost exact, < beta),
-    False (cost >= beta, a bound; no tree) or None (interrupted: tree completed greedily)."""
+    False (cost >= beta, a bound; no tree) or None (interrupted: tree completed greedily). ``tell``: told
+    the guess's lower bound as its classes are solved."""
     split = largest_first(classes(inst.F, g, T))
     green_cost = int(inst.cost[t]) * int(inst.ctx.weight[inst.ctx.row_answer[g]]) \
         if any(p == inst.green for p, _ in split) else 0
@@ -368,7 +439,9 @@ def _play(inst: GuessesInstance, T, g: int, t: int, rule: Constraint, beta: int,
     cs = _Classes(parts, green_cost, lower)
     if cs.total() >= beta or (beta < INF and _look_ahead(inst, cs, t, beta)):
         return cs.total(), None, False
-    if _solve_classes(inst, cs, t, beta, workers, stats, show):
+    if tell is not None:
+        tell(cs.total())
+    if _solve_classes(inst, cs, t, beta, workers, stats, show, tell):
         return _complete_greedily(inst, cs, T, g, t)
     if cs.failed or cs.total() >= beta:
         return max(cs.total(), beta), None, False
@@ -417,9 +490,11 @@ def _solve_class(inst: GuessesInstance, cs: _Classes, i: int, t: int, beta: int,
         local.memo = new_memo()
 
 
-def _solve_classes(inst: GuessesInstance, cs: _Classes, t: int, beta: int, workers: int, stats, show) -> bool:
+def _solve_classes(inst: GuessesInstance, cs: _Classes, t: int, beta: int, workers: int, stats, show,
+                   tell: Callable[[int], None] | None = None) -> bool:
     """Every class of the guess, smallest first, on ``workers`` threads (each with its own memo),
-    until one fails; True when Ctrl-C stopped it (the classes in progress are finished)."""
+    until one fails; True when Ctrl-C stopped it (the classes in progress are finished). ``tell``: told the
+    guess's total so far (a lower bound) as classes end."""
     parts = cs.parts
     lock, local = threading.Lock(), _Worker()
     bar = prog.bar(total=len(parts), desc="classes", unit="class",
@@ -436,6 +511,9 @@ def _solve_classes(inst: GuessesInstance, cs: _Classes, t: int, beta: int, worke
                 f.result()
                 if bar is not None:
                     bar.update(1)
+            if done and tell is not None:
+                with lock:
+                    tell(cs.total())
             if cs.failed:
                 for f in pending:
                     f.cancel()

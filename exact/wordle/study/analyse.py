@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -165,6 +165,7 @@ class Analysis:
     next_best: Value | None = None  # an unfinished game: the best value after the last feedback
     next_guess: str | None = None
     weights: Weights | None = None  # the prior the values are weighted by (None: every answer 1)
+    learned: list[Learned] = field(default_factory=list, repr=False)  # the positions solved on the way
 
     @property
     def solved(self) -> bool:
@@ -186,6 +187,28 @@ METHOD = ("values: the fewest-guesses cost of exact.wordle.fewest.search (total 
 
 
 # --- the analysis -----------------------------------------------------------------------------------
+
+class Proven(NamedTuple):
+    """A position's best guess and its total *from there* (this guess included; weighted under weights), proven
+    outside the committed files: by a server that proved or looked up the position (``analyse_game(known=)``)."""
+
+    guess: str
+    total: int
+    how: str
+
+
+class Learned(NamedTuple):
+    """A position solved during an analysis (``before``: the moves that reach it): a guess, its total counted
+    from the game's first guess, and its optimal tree; what a server keeps for the next time. ``best``: the
+    guess is the position's best (else it was the guess played, solved as given: only the positions below
+    it are proven, each by its subtree)."""
+
+    before: tuple
+    guess: str
+    total: int
+    tree: Tree
+    best: bool = True
+
 
 class Certified(NamedTuple):
     """A first guess's proven fewest-guesses total and where it is proven (the certificate file)."""
@@ -422,20 +445,23 @@ def beyond_the_list(history, answers: WordList, guesses: WordList, hard: bool, s
 
 def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = False, max_guesses: int = 6,
                  live_max: int | None = LIVE_MAX, full: bool = False, progress: bool | None = False,
-                 say=None, weights: Weights | None = None) -> Analysis:
+                 say=None, weights: Weights | None = None, known: Mapping[tuple, Proven] | None = None) -> Analysis:
     """Each guess of ``history`` valued against the best guess at its position (see the module).
     ``live_max``: the most answers a position may have to be solved here without ``full``. ``weights``:
-    the answers' prior (the module docstring; beyond the list every allowed word counts 1)."""
+    the answers' prior (the module docstring; beyond the list every allowed word counts 1). ``known``: the
+    positions (by the moves that reach them) proven elsewhere, read as the opener book is; the positions
+    solved here are :attr:`Analysis.learned`."""
     history = tuple(history)
     check_game(history, max_guesses, hard)
     listed = answers
     answers = beyond_the_list(history, answers, guesses, hard, say)
     weights = weights if answers is listed and weights is not None and not weights.unit else None
+    known = known if answers is listed else None  # proven over the list: not over every allowed word
     w = weight_map(weights, answers)
     limit = None if full else live_max
     book = shipped_book(answers, guesses, hard) if weights is None else None  # proven without weights
     book = book if book is not None and book.max_guesses == max_guesses else None
-    steps = []
+    steps, learned = [], []
 
     # Past the first guess a position holds only answers its first feedback leaves: solving over those
     # (the same positions, the same values) keeps the instance small when every allowed word is an answer.
@@ -443,9 +469,13 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
 
     def solve(before, first=None):
         over = narrowed if before else answers
-        return solve_guesses(over, guesses, after=before, first=first, hard=hard, max_guesses=max_guesses,
-                             progress=progress, weights=restrict_weights(weights, answers, over))
+        result = solve_guesses(over, guesses, after=before, first=first, hard=hard, max_guesses=max_guesses,
+                               progress=progress, weights=restrict_weights(weights, answers, over))
+        if result.status == "OPTIMAL":
+            learned.append(Learned(tuple(before), result.first, result.total, result.tree, first is None))
+        return result
 
+    places = Places(answers, hard, w, known or {}, max_guesses)
     for i, (guess, pattern) in enumerate(history):
         before = history[:i]
         S = position_answers(answers, before, hard).words if before else answers.words
@@ -459,28 +489,72 @@ def analyse_game(history, answers: WordList, guesses: WordList, hard: bool = Fal
         v = valuation(solve, before, guess, split, len(S), limit, book,
                       lambda: first_guess_values(answers, guesses, hard, max_guesses, book,
                                                  weights.sha256 if weights is not None else None, weights),
-                      weigh(S, w) if w else None)
+                      weigh(S, w) if w else None, places)
         check_best(v, guess, i + 1)
         steps.append(Step(i + 1, guess, pattern, len(S), len(left), v.played, v.best, v.best_first, v.scope,
                           sum(weigh(P, w) * len(P) for P in split.values()) / weigh(S, w), None, v.tree))
-    analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit, weights=weights)
+    analysis = Analysis(steps, answers, guesses, hard, max_guesses, limit, weights=weights, learned=learned)
     fill_expected_after(steps, answers, history, hard, w)
     if not steps[-1].solved and len(history) < max_guesses:
-        found = next_valuation(history, position_answers(answers, history, hard).words, book, solve, limit)
+        found = next_valuation(history, position_answers(answers, history, hard).words, book, solve, limit,
+                               places)
         if found is not None:
             analysis.next_best, analysis.next_guess = found
             steps[-1].expected_after = analysis.next_best.expected
     return analysis
 
 
-def next_valuation(history: tuple, S, book, solve, limit: int | None) -> tuple[Value, str] | None:
+@dataclass(frozen=True)
+class Places:
+    """The positions proven elsewhere (``known``, by the moves that reach them), valued as the analysis
+    counts: totals from the game's first guess, weighted by ``w`` (None: every answer 1)."""
+
+    answers: WordList
+    hard: bool
+    w: dict[str, int] | None
+    known: Mapping[tuple, Proven]
+    max_guesses: int = 6
+
+    def best(self, before: tuple) -> tuple[str, Value] | None:
+        """The best guess at the position after ``before`` and its value, when it is known."""
+        found = self.known.get(tuple(before))
+        if found is None:
+            return None
+        S = position_answers(self.answers, before, self.hard).words if before else self.answers.words
+        weight = weigh(S, self.w) if self.w else None
+        return found.guess, Value(found.total + len(before) * (weight or len(S)), len(S), found.how, weight=weight)
+
+    def few(self, before: tuple, guess: str) -> Value | None:
+        """``guess``'s value at a position of one or two answers, without a search (None: more answers, or the
+        guess limit would bind): the guess solves the answer it names now; an answer it separates takes one
+        more guess; two it leaves together take two more and three, the heavier first (naming an answer
+        left keeps the hard-mode rule, so the best play below is the same in both modes)."""
+        S = position_answers(self.answers, before, self.hard).words if before else self.answers.words
+        weight = {a: (self.w or {}).get(a, 1) for a in S}
+        if len(S) > 2:
+            return None
+        steps = {}
+        for P in word_classes(guess, S).values():
+            rest = sorted((a for a in P if a != guess), key=lambda a: -weight[a])  # stable: the first among equals
+            steps.update({guess: 1} if guess in P else {}, **{a: 2 + j for j, a in enumerate(rest)})
+        if max(steps.values()) > self.max_guesses - len(before):
+            return None
+        total = sum(weight[a] * (s + len(before)) for a, s in steps.items())
+        return Value(total, len(S), "solved", weight=sum(weight.values()) if self.w else None)
+
+
+def next_valuation(history: tuple, S, book, solve, limit: int | None,
+                   places: Places | None = None) -> tuple[Value, str] | None:
     """A game not finished (given up): the best next guess and its value at the position after ``history``
-    (``S`` its answers): the opener book's where it covers the position (at once), else solved when at most
-    ``limit`` answers are left, else None."""
+    (``S`` its answers): the opener book's where it covers the position (at once), else a position proven
+    elsewhere (``places``), else solved when at most ``limit`` answers are left, else None."""
     advice = lookup(book, history) if book is not None else None
     if advice is not None:
         total = advice.total + len(history) * len(S)  # counted from the game's first guess, as every value
         return Value(total, len(S), f"the opener book (after {advice.opener})"), advice.guess
+    found = places.best(history) if places is not None else None
+    if found is not None:
+        return found[1], found[0]
     if limit is None or len(S) <= limit:
         r = solve(history)
         return _value(r, len(S)), r.first
@@ -488,16 +562,25 @@ def next_valuation(history: tuple, S, book, solve, limit: int | None) -> tuple[V
 
 
 def valuation(solve, before: tuple, guess: str, split: dict, n: int, limit: int | None, book,
-              first_values, weight: int | None = None) -> Valuation:
+              first_values, weight: int | None = None, places: Places | None = None) -> Valuation:
     """The played and best values at one position of n answers (of total ``weight`` under weights): the
-    opener book's where it covers the position, the committed files' (``first_values()``, of the same
-    weights) for a first guess too large to solve, else solved."""
+    opener book's where it covers the position, a position proven elsewhere (``places``), the committed
+    files' (``first_values()``, of the same weights) for a first guess too large to solve, else solved."""
     advice = lookup(book, before) if book is not None and before else None
     if advice is not None:
-        return book_valuation(advice, solve, before, guess, n, limit)
+        best = Value(advice.total + len(before) * n, n, f"the opener book (after {advice.opener})")
+        return known_valuation(advice.guess, best, solve, before, guess, n, limit)
+    found = places.best(before) if places is not None else None
+    if found is not None:
+        if not before and guess != found[0] and max(len(P) for P in unknown_classes(guess, split, places)) == 0:
+            return Valuation(class_by_class(solve, guess, split, places), found[1], found[0],
+                             "proven best at this position", None)  # every class of the first guess is known
+        if guess != found[0] and (few := places.few(before, guess)) is not None:
+            return Valuation(few, found[1], found[0], "proven best at this position", None)
+        return known_valuation(*found, solve, before, guess, n, limit)
     if limit is not None and n > limit and not before:
         return live_first_guess(certified_valuation(guess, n, first_values(), limit, weight), solve, guess, split,
-                                limit)
+                                limit, places)
     if limit is not None and n > limit:
         return certified_valuation(guess, n, NO_VALUES, limit)
     return solved_valuation(solve, before, guess, n)
@@ -522,33 +605,61 @@ def narrow(answers: WordList, history: tuple, hard: bool) -> WordList:
     return words_from_lines(left.words, f"{answers.source} after {' '.join(g for g, _ in history)}")
 
 
-def book_valuation(advice, solve, before: tuple, guess: str, n: int, limit: int | None) -> Valuation:
-    """A position the opener book covers: its proven best guess and value (totals from the game's start);
-    the played guess is that value when it is the book's, else solved here when small enough."""
-    t = len(before)
-    best = Value(advice.total + t * n, n, f"the opener book (after {advice.opener})")
-    if guess == advice.guess:
-        return Valuation(best, best, advice.guess, "proven best at this position", None)
+def known_valuation(best_guess: str, best: Value, solve, before: tuple, guess: str, n: int,
+                    limit: int | None) -> Valuation:
+    """A position whose best guess and value are known (the opener book, a position proven elsewhere):
+    the played guess is that value when it is the best guess, else solved here when small enough."""
+    if guess == best_guess:
+        return Valuation(best, best, best_guess, "proven best at this position", None)
     if limit is None or n <= limit:
         played_result = solve(before, guess)
-        return Valuation(_value(played_result, n), best, advice.guess, "proven best at this position",
+        return Valuation(_value(played_result, n), best, best_guess, "proven best at this position",
                          played_result.tree)
     why = f"not computed: {n} answers > {limit} (full analysis: minutes or more)"
-    return Valuation(Value(None, n, why), best, advice.guess, "proven best at this position", None)
+    return Valuation(Value(None, n, why), best, best_guess, "proven best at this position", None)
 
 
-def live_first_guess(v: Valuation, solve, guess: str, split: dict, limit: int) -> Valuation:
-    """A first guess the committed files do not value exactly, solved here when its largest class has at
-    most ``limit`` answers (then each class is a position ``analyse`` solves anyway: about a minute or
-    less on 2 cores; a poor opener's large classes take an hour or more, and keep the files' bound)."""
-    if v.played.total is not None or max(len(P) for P in split.values()) > limit:
+def live_first_guess(v: Valuation, solve, guess: str, split: dict, limit: int,
+                     places: Places | None = None) -> Valuation:
+    """A first guess the committed files do not value exactly, solved here when its largest class not proven
+    elsewhere (``places``) has at most ``limit`` answers (then each class is a later position ``analyse``
+    solves anyway: about a minute or less on 2 cores; a poor opener's large classes take an hour or more,
+    and keep the files' bound)."""
+    if v.played.total is not None or max(len(P) for P in unknown_classes(guess, split, places)) > limit:
         return v
-    result = solve((), guess)
-    played = _value(result, v.played.n)
+    if places is not None and places.known:
+        played, tree = class_by_class(solve, guess, split, places), None
+    else:
+        result = solve((), guess)
+        played, tree = _value(result, v.played.n), result.tree
     if (played.total is not None and v.best.total is not None and played.total < v.best.total
             and not v.scope.startswith("proven")):  # better than every file's: the best known is the one played
-        return Valuation(played, played, guess, f"{v.scope}; the guess played, solved here, is better", result.tree)
-    return Valuation(played, v.best, v.best_first, v.scope, result.tree)
+        return Valuation(played, played, guess, f"{v.scope}; the guess played, solved here, is better", tree)
+    return Valuation(played, v.best, v.best_first, v.scope, tree)
+
+
+def unknown_classes(guess: str, split: dict, places: Places | None) -> list:
+    """The classes of the first guess ``guess`` (``split``: pattern -> answers) no other proof values; [()]
+    when none (so that their largest is 0)."""
+    green = all_green(len(guess))
+    return [P for p, P in split.items() if p != green
+            and (places is None or places.best(((guess, p),)) is None)] or [()]
+
+
+def class_by_class(solve, guess: str, split: dict, places: Places) -> Value:
+    """The first guess's value as the sum of its classes' (they are independent): each class's best total,
+    proven elsewhere (``places``) or solved here; the green class is the guess itself, solved at guess 1."""
+    green, w = all_green(len(guess)), places.w
+    total = sum(weigh(P, w) for p, P in split.items() if p == green)
+    for p, P in split.items():
+        if p != green:
+            found = places.best(((guess, p),))
+            value = found[1] if found is not None else _value(solve(((guess, p),)), len(P))
+            if value.total is None:
+                return Value(None, sum(len(P) for P in split.values()), value.how)
+            total += value.total
+    S = [a for P in split.values() for a in P]
+    return Value(total, len(S), "solved", weight=weigh(S, w) if w else None)
 
 
 def _value(result, n: int) -> Value:
@@ -577,6 +688,39 @@ def weigh(words, w: dict[str, int] | None) -> int:
 
 # --- printing -----------------------------------------------------------------------------------
 
+def game_summary(analysis: Analysis) -> str:
+    """The game in one line a player reads: its length, the best play's expected length from the start, the
+    guesses its choices cost against that, and what luck gave or took. They add up: the guesses played are
+    the best play's expected guesses, plus the choices' cost, less the luck (each guess's value is the best
+    one's plus its loss, and the next position's best is that value less the feedback's luck). A value not
+    known exactly leaves its part out, said so ("at least" where a bound gives it)."""
+    steps = analysis.steps
+    best = steps[0].best.expected
+    n = len(steps)
+    head = f"Solved in {n} guess{'es' if n != 1 else ''}" if analysis.solved else \
+        f"Given up after {n} guess{'es' if n != 1 else ''}"
+    if best is None:
+        return f"{head}; the best play from the start is not known here, so neither is what the choices cost."
+    losses = [s.extra for s in steps]
+    floors = [s.extra if s.extra is not None else (s.played.expected_at_least - s.best.expected
+              if s.played.expected_at_least is not None and s.best.expected is not None else None) for s in steps]
+    if all(x is not None for x in losses):
+        cost = sum(losses)
+        choices = "every choice was the best one" if abs(cost) < 5e-4 else f"your choices cost {cost:.2f} guesses"
+    elif all(x is not None for x in floors):
+        choices = f"your choices cost at least {sum(floors):.2f} guesses (some are known only as bounds)"
+    else:
+        choices = "what some choices cost is not computed"
+    lucks = [s.luck for s in steps]
+    if all(x is not None for x in lucks) and (analysis.solved or analysis.next_best is not None):
+        luck = sum(lucks)
+        told = "luck evened out" if abs(luck) < 5e-4 else (f"luck saved you {luck:.2f}" if luck > 0
+                                                          else f"luck cost you {-luck:.2f}")
+    else:
+        told = "luck is not computed for every guess"
+    return f"{head}: the best play expects {best:.2f} guesses from the start; {choices}; {told}."
+
+
 def analysis_lines(analysis: Analysis, notation: str = "letters") -> list[str]:
     """The text ``exact wordle analyse`` prints: one line per guess, then a summary and what is exact."""
     def num(x, width=6):
@@ -595,6 +739,7 @@ def analysis_lines(analysis: Analysis, notation: str = "letters") -> list[str]:
     if all(x is not None for x in total_extra):
         out.append(f"guesses cost beyond the best, in expected guesses: {sum(total_extra):.3f}; "
                    f"luck: {sum(s.luck for s in analysis.steps if s.luck is not None):+.3f}")
+    out.append(game_summary(analysis))
     if analysis.solved:
         n = len(analysis.steps)
         out.append(f"solved in {n} guess{'es' if n != 1 else ''}")

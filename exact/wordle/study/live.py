@@ -26,9 +26,10 @@ from exact.errors import ExactError
 from exact.game.position import Position
 from exact.partitions import feedback_matrix
 from exact.progress import cores
-from exact.wordle.study.play import expected_seconds
-from exact.wordle.study.serve import (History, InstantAdvice, Rating, Setup, few_left, heuristic_guess, in_worker,
-                                      plausible, prove, proven_positions, rate, rate_max, read_position, solved)
+from exact.wordle.study.play import expected_seconds, proof_seconds
+from exact.wordle.study.serve import (History, InstantAdvice, Known, Rating, Setup, few_left, heuristic_guess,
+                                      in_worker, known_positions, plausible, prove, proven_positions, rate, rate_max,
+                                      read_position, solved)
 from exact.wordle.study.store import Store
 
 #: Seconds a cancelled worker is given to end on SIGTERM before it is killed.
@@ -59,6 +60,8 @@ class Job:
     conn: object = None
     outcome: tuple | None = None
     rating: Rating | None = None  # a rating's job: the quick pass, shown while the worker solves the rest
+    reports: bool = False  # the task is given ``report`` (a proof: what it knows on the way, ``known``)
+    known: Known | None = None
 
     @property
     def waiting(self) -> bool:
@@ -67,7 +70,8 @@ class Job:
     def start(self, context) -> None:
         """Run ``task(*args)`` in a worker process of its own (:func:`in_worker`)."""
         receive, send = context.Pipe(duplex=False)
-        self.process = context.Process(target=in_worker, args=(send, self.task, *self.args), daemon=True)
+        self.process = context.Process(target=in_worker, args=(send, self.task, self.args, self.reports),
+                                       daemon=True)
         self.process.start()
         send.close()
         self.conn, self.started = receive, time.monotonic()
@@ -79,13 +83,20 @@ class Job:
     def check(self) -> tuple | None:
         """("ok", what the task returned) or ("error", line) once the worker has answered (or died), else None."""
         if self.outcome is None and self.process is not None:
-            if self.conn.poll():
+            while self.outcome is None and self.conn.poll():
                 try:
-                    self.outcome = self.conn.recv()
+                    kind, found = self.conn.recv()
                 except EOFError:
                     self.outcome = ("error", "the live solve ended without an answer")
-                self.process.join(timeout=CANCEL_GRACE)  # it exits once it has answered
-            elif not self.process.is_alive() and not self.conn.poll():
+                    break
+                if kind == "known":
+                    if self.known is None:  # the search has counted its contenders: a better estimate
+                        self.estimate = time.monotonic() - self.started + proof_seconds(self.n, found.contenders)
+                    self.known = found  # the latest: the bounds only narrow
+                else:
+                    self.outcome = (kind, found)
+                    self.process.join(timeout=CANCEL_GRACE)  # it exits once it has answered
+            if self.outcome is None and not self.process.is_alive() and not self.conn.poll():
                 self.outcome = ("error", f"the live solve stopped (exit status {self.process.exitcode})")
         return self.outcome
 
@@ -127,6 +138,7 @@ class Reply:
     estimate: float | None = None
     message: str = ""
     possible: bool | None = None  # the guess is one of the answers left (None: no guess)
+    known: Known | None = None  # working: what the proof knows so far (``guess`` is then its best strategy's)
 
     def to_json(self) -> dict:
         data = {"status": self.status, "n": self.n, "guess": self.guess, "value": self.value, "source": self.source,
@@ -138,12 +150,17 @@ class Reply:
             data["expected"] = self.value / (self.weight or self.n)
         if self.elapsed is not None:
             data.update(elapsed=round(self.elapsed, 1), estimate=round(self.estimate, 1))
+        if self.known is not None:
+            per = self.weight or self.n
+            data["known"] = {"lower": self.known.lower / per, "contenders": self.known.contenders,
+                             "upper": None if self.known.upper is None else self.known.upper / per}
         return data
 
 
 #: the answers left are listed on the page when at most this many
 SHOW_WORDS = 30
 HEURISTIC = "the guess making the most classes of the answers left; not proven"
+FOUND = "the best strategy the proof has found so far; not yet proven best"
 
 
 class Solver:
@@ -221,8 +238,12 @@ class Solver:
                          estimate=job.estimate, message=self.waiting_line(ahead), **reply)
         elapsed = time.monotonic() - job.started
         if outcome is None:
+            known = job.known
+            if known is not None and known.guess is not None:  # a complete strategy: better than the heuristic's
+                return Reply("working", guess=known.guess, source=FOUND, elapsed=elapsed, estimate=job.estimate,
+                             known=known, **reply)
             return Reply("working", guess=job.heuristic, source=HEURISTIC, elapsed=elapsed, estimate=job.estimate,
-                         **reply)
+                         known=known, **reply)
         kind, found = outcome
         if kind == "error":
             return Reply("failed", guess=job.heuristic, source=HEURISTIC, message=found, **reply)
@@ -245,13 +266,14 @@ class Solver:
         with self.lock:
             job = self.jobs.get(tab)
         if job is None or job.key != key:
-            quick = rate(self.setup, history, self.rate_limit, quick=True)
+            known = known_positions(self.setup, self.instant, self.store, history)
+            quick = rate(self.setup, history, self.rate_limit, quick=True, known=known)
             with self.lock:
                 self.close(tab)
                 if quick.status == "done":
                     return quick
-                job = self._queue(tab, key, rate, (self.setup, history, self.rate_limit), len(history),
-                                  quick.estimate)
+                job = self._queue(tab, key, rate, (self.setup, history, self.rate_limit, False, known),
+                                  len(history), quick.estimate)
                 job.rating = quick
         with self.lock:
             job.polled = time.monotonic()
@@ -259,21 +281,29 @@ class Solver:
             outcome, ahead = job.check(), self.ahead(job)
         rows, nxt = job.rating.rows, job.rating.next
         if job.waiting:
-            return Rating("waiting", rows, nxt, job.estimate, time.monotonic() - job.queued, self.waiting_line(ahead))
+            return Rating("waiting", rows, nxt, job.estimate, time.monotonic() - job.queued, self.waiting_line(ahead),
+                          summary=job.rating.summary)
         elapsed = time.monotonic() - job.started
         if outcome is None:
-            return Rating("working", rows, nxt, job.estimate, elapsed)
+            return Rating("working", rows, nxt, job.estimate, elapsed, summary=job.rating.summary)
         kind, found = outcome
-        return Rating("failed", rows, nxt, job.estimate, elapsed, found) if kind == "error" else found
+        if kind == "error":
+            return Rating("failed", rows, nxt, job.estimate, elapsed, found, summary=job.rating.summary)
+        if self.store is not None and found.learned:  # the next rating, and the advice, read them at once
+            self.store.put_many(found.learned)
+            found = replace(found, learned=())
+            job.outcome = (kind, found)
+        return found
 
-    def _queue(self, tab: str, key: str, task, args: tuple, n: int, estimate: float, heuristic: str | None = "") -> Job:
+    def _queue(self, tab: str, key: str, task, args: tuple, n: int, estimate: float, heuristic: str | None = "",
+               reports: bool = False) -> Job:
         """The tab's new job ``task(*args)`` (the caller closed its old one), in line for a core (:meth:`admit`);
         :class:`Busy` when :data:`MAX_TABS` tabs hold one already."""
         with self.lock:
             if tab not in self.jobs and len(self.jobs) >= MAX_TABS:
                 raise Busy(f"the server is busy: {len(self.jobs)} pages have a proof running or waiting; "
                            f"ask again in a minute")
-            job = self.jobs[tab] = Job(key, task, args, n, heuristic, estimate)
+            job = self.jobs[tab] = Job(key, task, args, n, heuristic, estimate, reports=reports)
             self.admit()
         return job
 
@@ -292,7 +322,8 @@ class Solver:
 
     def _start(self, tab: str, key: str, position: Position, history: History) -> Job:
         n = len(position.candidates)
-        job = self._queue(tab, key, prove, (self.setup, history), n, expected_seconds(n), self._heuristic.get(key))
+        job = self._queue(tab, key, prove, (self.setup, history), n, expected_seconds(n), self._heuristic.get(key),
+                          reports=True)
         if job.heuristic is None:  # off the request: loading the feedback matrix and sorting take seconds
             threading.Thread(target=self._guess, args=(job, position), daemon=True).start()
         return job

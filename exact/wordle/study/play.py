@@ -213,6 +213,23 @@ def expected_seconds(n: int) -> float:
     return s0 * math.exp(slope * (math.log(n) - math.log(n0)))
 
 
+#: The rate of :func:`proof_seconds` on 2 cores: seconds per contender per answer left (a contender is searched
+#: or ruled out over the answers left; the best guess's own proof is one of them). Fitted (the geometric mean
+#: of measured / modelled) to the proofs ``python -m exact.bench.live_estimate`` measures (docs/serve.md, "How
+#: long a live proof takes").
+PER_CONTENDER_ANSWER = 1.2e-4
+
+
+def proof_seconds(n: int, contenders: int) -> float:
+    """The expected duration of a live fewest-guesses proof on ``n`` answers left, from the start of its
+    search, once the search has counted its ``contenders`` (the first guesses whose bound is below the first
+    strategy it found: :class:`exact.wordle.fewest.search.Bounds`). The count matters as much as ``n``: after
+    coypu on nyt2023 (87 answers) 13889 of the 14855 guesses are contenders and the proof took 214 s, after
+    cones (151 answers) 153 are and it took 3 s (results/wordle/live/estimate-nyt2023.csv). An estimate, said
+    as one, never a bound."""
+    return PER_CONTENDER_ANSWER * n * contenders
+
+
 def say_thinking(n: int, what: str, largest: int | None = None) -> None:
     """One line on stderr before a live solve over more than :data:`THINKING_MIN` candidates; with
     ``largest`` (the largest class the solve must prove, for a fixed guess), the estimate of

@@ -44,7 +44,7 @@ import contextlib
 import multiprocessing.forkserver
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -61,12 +61,13 @@ from exact.partitions import feedback_matrix
 from exact.progress import one_process
 from exact.stop import die_with_parent
 from exact.wordle.fewest.search import solve_guesses
-from exact.wordle.study.analyse import Analysis, Step, Value, analyse_game, first_guess_values
+from exact.wordle.study.analyse import (Analysis, Proven, Step, Value, analyse_game, first_guess_values,
+                                        game_summary)
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
 from exact.weights import NAMED_WEIGHTS, Weights
 from exact.wordle.study.fallback import guesses_to_solve
 from exact.wordle.study.play import LiveWins, TreeStrategy, expected_seconds, weight_map
-from exact.wordle.study.store import OBJECTIVES, Solution, position_key
+from exact.wordle.study.store import OBJECTIVES, Solution, Store, position_key
 from exact.words import WordList, check_answers_are_guesses, check_words, list_name, shipped_result
 
 History = tuple[tuple[str, int], ...]
@@ -291,6 +292,40 @@ def few_left(setup: Setup, position: Position) -> Solution | None:
     return Solution(position.candidates[order[0]], value, n, True)
 
 
+def proven_at(setup: Setup, instant: InstantAdvice, store: Store | None, position: Position) -> Proven | None:
+    """The position's proven best guess and value, where the server has them at once (what it advised
+    there, or would): one or two answers left, a proven tree (not a tree's opener, proven for that opener
+    only), the store; else None."""
+    found = few_left(setup, position)
+    how = "one or two answers left"
+    if found is None and (found := instant.advice(position)) is not None:
+        how = "a proven tree"
+    if found is None and store is not None and (found := store.get(setup.key(position))) is not None:
+        found = found if plausible(setup, position, found) else None
+        how = "proven before by this server (its store)"
+    return Proven(found.guess, found.value, how) if found is not None and found.proven else None
+
+
+def known_positions(setup: Setup, instant: InstantAdvice, store: Store | None, history: History) -> dict:
+    """What a rating of the game ``history`` can read at once, by the moves that reach each position
+    (:func:`proven_at`): each position of the game (the first where a rating solved it before), the one
+    after its last (a game given up: the next guess), and each class of the first guess (its value is theirs summed,
+    :func:`exact.wordle.study.analyse.class_by_class`)."""
+    first = history[0][0]
+    positions = [start(setup.answers)] + [Position(setup.answers, ((first, p),), P)
+                                          for p, P in word_classes(first, setup.answers.words).items()]
+    position = start(setup.answers)
+    for i, (guess, pattern) in enumerate(history[:-1] if solved(read_position(setup, history)) else history):
+        position = after(position, guess, pattern)
+        if i:
+            positions.append(position)
+    known = {}
+    for position in positions:
+        if not solved(position) and (found := proven_at(setup, instant, store, position)) is not None:
+            known[position.history] = found
+    return known
+
+
 def plausible(setup: Setup, position: Position, stored: Solution) -> bool:
     """Whether a solution read from the store can be the position's: this code stores only proven
     solutions of an allowed guess (keeping the hard-mode rule) for the answers left, so anything else is
@@ -338,6 +373,18 @@ def heuristic_guess(setup: Setup, position: Position, F: np.ndarray | None = Non
 # --- the live proof, in a worker process ----------------------------------------------------------
 
 
+class Known(NamedTuple):
+    """What a live fewest-guesses proof knows while it runs, in the values of :class:`Solution` (the guesses
+    still to play over the answers left): the best total is at least ``lower`` and at most ``upper``, what
+    a strategy opening with ``guess`` takes (None: none found yet). Both narrow as the proof goes
+    (:class:`exact.wordle.fewest.search.Watch` argues each)."""
+
+    lower: int
+    upper: int | None
+    guess: str | None
+    contenders: int = 0  # the first guesses the proof must search or rule out (its time grows with them)
+
+
 class Proof(NamedTuple):
     """A live proof: the solution at the position and the optimal tree from there (each of its subtrees is
     optimal for its own position, as in :class:`InstantAdvice`)."""
@@ -346,18 +393,21 @@ class Proof(NamedTuple):
     tree: Tree
 
 
-def prove(setup: Setup, history: History) -> Proof:
-    """The best guess at the position after ``history``, its value and its tree, proven by the exact engine."""
+def prove(setup: Setup, history: History, report: Callable[[Known], None] | None = None) -> Proof:
+    """The best guess at the position after ``history``, its value and its tree, proven by the exact engine;
+    ``report`` is told what is :class:`Known` as the fewest-guesses search goes (the most wins: nothing)."""
     position = read_position(setup, history)
     n = len(position.candidates)
     if setup.objective == "guesses":
+        played = position.played * setup.weight(position.candidates)  # the engine counts the guesses played
+        tell = (lambda b: report(Known(b.lower - played, None if b.upper is None else b.upper - played, b.guess,
+                                       b.contenders))) if report is not None else None
         result = solve_guesses(setup.answers, setup.guesses, max_guesses=setup.limit, hard=setup.hard,
-                               after=history, progress=False, weights=setup.weights)
+                               after=history, progress=False, weights=setup.weights, report=tell)
         if result.status != "OPTIMAL":
             raise ExactError(f"no strategy solves all {n} answers left within the {setup.limit} guesses "
                              f"({result.status})")
-        return Proof(Solution(result.first, result.total - position.played * setup.weight(position.candidates), n,
-                              True), result.tree)
+        return Proof(Solution(result.first, result.total - played, n, True), result.tree)
     tree = LiveWins(setup.answers, setup.guesses, setup.limit, setup.hard, weights=setup.weights).plan(position)
     if tree is None:
         raise ExactError(f"no guess is left within the {setup.limit} guesses that count as a win")
@@ -378,15 +428,17 @@ def proven_positions(setup: Setup, position: Position, tree: Tree) -> Iterator[t
             yield from proven_positions(setup, below, child)
 
 
-def in_worker(conn, task, *args) -> None:
+def in_worker(conn, task, args: tuple, reports: bool = False) -> None:
     """A worker process's body: ``task(*args)``, its outcome sent through ``conn`` as ("ok", what it returned)
-    or ("error", one line). The worker dies with its parent, the forkserver (:func:`exact.stop.die_with_parent`),
+    or ("error", one line); with ``reports``, the task is also given ``report``, which sends ("known", what it
+    is told) on the way. The worker dies with its parent, the forkserver (:func:`exact.stop.die_with_parent`),
     which ends when the server ends, SIGKILL included (:func:`release_forkserver`): no proof outlives the server."""
     die_with_parent()  # first: the forkserver may end as soon as its pipe is released
     release_forkserver()
     one_process()  # a bar's lock without a semaphore for a cancelled worker to leave behind
+    extra = {"report": lambda known: conn.send(("known", known))} if reports else {}
     try:
-        conn.send(("ok", task(*args)))
+        conn.send(("ok", task(*args, **extra)))
     except ExactError as e:
         conn.send(("error", str(e)))
     except Exception as e:  # the page shows one line; the server keeps serving other positions
@@ -446,25 +498,28 @@ class Rating:
     estimate: float = 0.0  # working: the expected seconds of what is computed
     elapsed: float | None = None
     message: str = ""
+    learned: tuple = ()  # (key, Solution) of each position the rating solved: the server stores them
+    summary: str = ""  # the game in one line (:func:`exact.wordle.study.analyse.game_summary`)
 
     def to_json(self) -> dict:
         data = {"status": self.status, "rows": list(self.rows), "next": self.next, "message": self.message,
-                "estimate": round(self.estimate, 1)}
+                "estimate": round(self.estimate, 1), "summary": self.summary}
         return data if self.elapsed is None else {**data, "elapsed": round(self.elapsed, 1)}
 
 
-def rate(setup: Setup, history: History, live_max: int, quick: bool = False) -> Rating:
+def rate(setup: Setup, history: History, live_max: int, quick: bool = False, known: dict | None = None) -> Rating:
     """Each guess of the game ``history`` valued against the best guess at its position by
     :func:`exact.wordle.study.analyse.analyse_game` (the one rater: the committed certificates and rankings,
-    the opener book, else solved), solving the positions it solves with ``live_max``. ``quick``: solve none
-    (the committed files and the book only, at once), and mark ``computing`` what ``live_max`` would solve
-    (:func:`solve_size`: the tab's worker solves it next)."""
+    the opener book, ``known`` (:func:`known_positions`: what the server proved or looked up), else solved),
+    solving the positions it solves with ``live_max``. ``quick``: solve none (the committed files, the book
+    and ``known`` only, at once), and mark ``computing`` what ``live_max`` would solve (:func:`solve_size`:
+    the tab's worker solves it next). What it solved is in :attr:`Rating.learned`."""
     if setup.objective != "guesses":
         raise ExactError(f"rating: a game is rated by its expected guesses (exact wordle analyse), not for the "
                          f"objective {setup.objective!r} of this server")
     analysis = analyse_game(history, setup.answers, setup.guesses, setup.hard, setup.limit,
-                            live_max=0 if quick else live_max, weights=setup.weights)
-    rows = tuple(rating_row(step, analysis, live_max, pending=quick) for step in analysis.steps)
+                            live_max=0 if quick else live_max, weights=setup.weights, known=known)
+    rows = tuple(rating_row(step, analysis, live_max, pending=quick, known=known) for step in analysis.steps)
     pending = [r["size"] for r in rows if "computing" in (r["played"]["state"], r["best"]["state"])]
     nxt = None
     if analysis.next_guess is not None:
@@ -476,7 +531,19 @@ def rate(setup: Setup, history: History, live_max: int, quick: bool = False) -> 
         if quick and n <= live_max:
             pending.append(n)  # the tab's worker solves it next
         nxt = heuristic_next(setup, left, "computing" if quick and n <= live_max else "not computed")
-    return Rating("working" if pending else "done", rows, nxt, sum(expected_seconds(n) for n in pending))
+    return Rating("working" if pending else "done", rows, nxt, sum(expected_seconds(n) for n in pending),
+                  learned=tuple(learned_positions(setup, analysis)), summary=game_summary(analysis))
+
+
+def learned_positions(setup: Setup, analysis: Analysis) -> Iterator[tuple[str, Solution]]:
+    """(key, solution) of each position the analysis solved (:attr:`exact.wordle.study.analyse.Analysis.learned`)
+    and of every position its tree reaches (:func:`proven_positions`), valued as the store keeps them."""
+    for found in analysis.learned:
+        position = read_position(setup, found.before)
+        if found.best:
+            yield setup.key(position), Solution(found.guess, found.total - len(found.before) * setup.weight(
+                position.candidates), len(position.candidates), True)
+        yield from proven_positions(setup, position, found.tree)
 
 
 def heuristic_next(setup: Setup, position: Position, state: str) -> dict:
@@ -490,7 +557,7 @@ def heuristic_next(setup: Setup, position: Position, state: str) -> dict:
             "total": None, "expected": None, "at_least": None, "known": known}
 
 
-def solve_size(step: Step, analysis: Analysis, best: bool, live_max: int) -> int:
+def solve_size(step: Step, analysis: Analysis, best: bool, live_max: int, known: dict | None = None) -> int:
     """The answers a live solve of this value proves (what its time is estimated by); ``analyse_game`` with
     ``live_max`` solves it when at most ``live_max``: a position of at most ``live_max`` answers is solved
     whole (both values); the played first guess of a larger one when its largest class has at most
@@ -498,16 +565,18 @@ def solve_size(step: Step, analysis: Analysis, best: bool, live_max: int) -> int
     the best first guess only with the whole position, a later position only whole."""
     if step.number > 1 or best or step.before <= live_max:
         return step.before
-    return max(len(P) for P in word_classes(step.guess, analysis.answers.words).values())
+    green = all_green(len(step.guess))
+    return max([len(P) for p, P in word_classes(step.guess, analysis.answers.words).items()
+                if p != green and ((step.guess, p),) not in (known or {})] or [0])
 
 
-def rating_row(step: Step, analysis: Analysis, live_max: int, pending: bool) -> dict:
+def rating_row(step: Step, analysis: Analysis, live_max: int, pending: bool, known: dict | None = None) -> dict:
     """One guess of the rating: the guess and its colours, the answers left before it, its value and the
     best guess's (:func:`shown`), the loss (the expected guesses it costs beyond the best, at least so much
     when its value is a lower bound), and ``size``: the most answers a live solve of a missing value proves."""
     values, sizes = {}, [0]
     for which, value in (("played", step.played), ("best", step.best)):
-        size = solve_size(step, analysis, which == "best", live_max) if value.total is None else 0
+        size = solve_size(step, analysis, which == "best", live_max, known) if value.total is None else 0
         sizes.append(size if size <= live_max else 0)
         state = ("exact" if value.total is not None else "computing" if pending and size <= live_max
                  else "at least" if value.at_least is not None else "not computed")
