@@ -215,9 +215,9 @@ def expected_seconds(n: int) -> float:
 
 #: The rate of :func:`proof_seconds` on 2 cores: seconds per contender per answer left (a contender is searched
 #: or ruled out over the answers left; the best guess's own proof is one of them). Fitted (the geometric mean
-#: of measured / modelled) to the proofs ``python -m exact.bench.live_estimate`` measures (docs/serve.md, "How
-#: long a live proof takes").
-PER_CONTENDER_ANSWER = 1.2e-4
+#: of measured / modelled) to the proofs ``python -m exact.bench.live_estimate --seed 4`` measured on an idle
+#: machine (docs/serve.md, "How long a live proof takes").
+PER_CONTENDER_ANSWER = 8e-5
 
 
 def proof_seconds(n: int, contenders: int) -> float:

@@ -404,6 +404,8 @@ def prove(setup: Setup, history: History, report: Callable[[Known], None] | None
                                        b.contenders))) if report is not None else None
         result = solve_guesses(setup.answers, setup.guesses, max_guesses=setup.limit, hard=setup.hard,
                                after=history, progress=False, weights=setup.weights, report=tell)
+        if result.interrupted:  # Ctrl-C or SIGTERM (a bench, a test): not a position without a strategy
+            raise KeyboardInterrupt
         if result.status != "OPTIMAL":
             raise ExactError(f"no strategy solves all {n} answers left within the {setup.limit} guesses "
                              f"({result.status})")
