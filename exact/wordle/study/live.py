@@ -25,9 +25,10 @@ from dataclasses import dataclass, field, replace
 from exact.errors import ExactError
 from exact.game.position import Position
 from exact.partitions import feedback_matrix
+from exact.wordle.fewest.search import Bounds
 from exact.progress import cores
 from exact.wordle.study.play import expected_seconds, proof_seconds
-from exact.wordle.study.serve import (History, InstantAdvice, Known, Rating, Setup, few_left, heuristic_guess,
+from exact.wordle.study.serve import (History, InstantAdvice, Rating, Setup, few_left, heuristic_guess,
                                       in_worker, known_positions, plausible, prove, proven_positions, rate, rate_max,
                                       read_position, solved)
 from exact.wordle.study.store import Store
@@ -61,7 +62,7 @@ class Job:
     outcome: tuple | None = None
     rating: Rating | None = None  # a rating's job: the quick pass, shown while the worker solves the rest
     reports: bool = False  # the task is given ``report`` (a proof: what it knows on the way, ``known``)
-    known: Known | None = None
+    known: Bounds | None = None
 
     @property
     def waiting(self) -> bool:
@@ -138,7 +139,7 @@ class Reply:
     estimate: float | None = None
     message: str = ""
     possible: bool | None = None  # the guess is one of the answers left (None: no guess)
-    known: Known | None = None  # working: what the proof knows so far (``guess`` is then its best strategy's)
+    known: Bounds | None = None  # working: what the proof knows so far (``guess`` is then its best strategy's)
 
     def to_json(self) -> dict:
         data = {"status": self.status, "n": self.n, "guess": self.guess, "value": self.value, "source": self.source,

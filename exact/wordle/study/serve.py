@@ -60,7 +60,7 @@ from exact.game.tree import Tree, check_tree_lists
 from exact.partitions import feedback_matrix
 from exact.progress import one_process
 from exact.stop import die_with_parent
-from exact.wordle.fewest.search import solve_guesses
+from exact.wordle.fewest.search import Bounds, solve_guesses
 from exact.wordle.study.analyse import (Analysis, Proven, Step, Value, analyse_game, first_guess_values,
                                         game_summary)
 from exact.wordle.study.book import Book, BookStrategy, shipped_book
@@ -315,7 +315,7 @@ def known_positions(setup: Setup, instant: InstantAdvice, store: Store | None, h
     positions = [start(setup.answers)] + [Position(setup.answers, ((first, p),), P)
                                           for p, P in word_classes(first, setup.answers.words).items()]
     position = start(setup.answers)
-    for i, (guess, pattern) in enumerate(history[:-1] if solved(read_position(setup, history)) else history):
+    for i, (guess, pattern) in enumerate(history):  # a solved game's last position is left out below
         position = after(position, guess, pattern)
         if i:
             positions.append(position)
@@ -373,18 +373,6 @@ def heuristic_guess(setup: Setup, position: Position, F: np.ndarray | None = Non
 # --- the live proof, in a worker process ----------------------------------------------------------
 
 
-class Known(NamedTuple):
-    """What a live fewest-guesses proof knows while it runs, in the values of :class:`Solution` (the guesses
-    still to play over the answers left): the best total is at least ``lower`` and at most ``upper``, what
-    a strategy opening with ``guess`` takes (None: none found yet). Both narrow as the proof goes
-    (:class:`exact.wordle.fewest.search.Watch` argues each)."""
-
-    lower: int
-    upper: int | None
-    guess: str | None
-    contenders: int = 0  # the first guesses the proof must search or rule out (its time grows with them)
-
-
 class Proof(NamedTuple):
     """A live proof: the solution at the position and the optimal tree from there (each of its subtrees is
     optimal for its own position, as in :class:`InstantAdvice`)."""
@@ -393,15 +381,17 @@ class Proof(NamedTuple):
     tree: Tree
 
 
-def prove(setup: Setup, history: History, report: Callable[[Known], None] | None = None) -> Proof:
+def prove(setup: Setup, history: History, report: Callable[[Bounds], None] | None = None) -> Proof:
     """The best guess at the position after ``history``, its value and its tree, proven by the exact engine;
-    ``report`` is told what is :class:`Known` as the fewest-guesses search goes (the most wins: nothing)."""
+    ``report`` is told the search's :class:`exact.wordle.fewest.search.Bounds` as it goes, in the values of
+    :class:`Solution` (the guesses still to play over the answers left; the most wins: nothing is told)."""
     position = read_position(setup, history)
     n = len(position.candidates)
     if setup.objective == "guesses":
         played = position.played * setup.weight(position.candidates)  # the engine counts the guesses played
-        tell = (lambda b: report(Known(b.lower - played, None if b.upper is None else b.upper - played, b.guess,
-                                       b.contenders))) if report is not None else None
+        tell = (lambda b: report(b._replace(lower=b.lower - played,
+                                            upper=None if b.upper is None else b.upper - played))) \
+            if report is not None else None
         result = solve_guesses(setup.answers, setup.guesses, max_guesses=setup.limit, hard=setup.hard,
                                after=history, progress=False, weights=setup.weights, report=tell)
         if result.interrupted:  # Ctrl-C or SIGTERM (a bench, a test): not a position without a strategy
